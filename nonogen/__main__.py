@@ -1,0 +1,5 @@
+"""``python -m nonogen``."""
+
+from nonogen.cli import main
+
+main()

@@ -1,0 +1,185 @@
+"""The command line: a thin shell over nonogen.pipeline. stdout carries data; stderr the rest."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from nonogen import __version__
+from nonogen.errors import ExitCode, NonogenError
+from nonogen.grid import format_grid
+from nonogen.pipeline import (
+    SolveOptions,
+    check_paths,
+    check_record,
+    resolve_jobs,
+    solve_file,
+    verdict_record,
+)
+from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict
+
+app = typer.Typer(
+    name="nonogen",
+    help="Turn pictures into nonograms and prove that a nonogram is good.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+FormatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--format", "-f", help="Input format: json, jsonl, non, xml, text or r (default: detect)."
+    ),
+]
+TimeoutOpt = Annotated[
+    float, typer.Option("--timeout", "-t", min=0.01, help="Solver seconds per puzzle.")
+]
+MaxSolutionsOpt = Annotated[
+    int,
+    typer.Option(
+        "--max-solutions",
+        "-n",
+        min=1,
+        help="Stop after this many solutions; 1 finds a first one without checking uniqueness.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def _err(message: str) -> None:
+    """A line for humans, on stderr."""
+    print(message, file=sys.stderr)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"nonogen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Turn pictures into nonograms and prove that a nonogram is good."""
+
+
+def _verdict_lines(verdict: Verdict) -> list[str]:
+    """The human summary of a verdict."""
+    line = {True: "yes", False: "no", None: "unknown"}[verdict.line_solvable]
+    lines = [
+        f"status: {verdict.status}",
+        f"line-solvable: {line}",
+        f"techniques: {', '.join(verdict.techniques) or '-'}",
+        f"difficulty: {'-' if verdict.difficulty is None else verdict.difficulty} {verdict.tier}",
+        f"reason: {verdict.reason}",
+        f"seconds: {verdict.seconds:.3f}",
+    ]
+    if len(verdict.solutions) >= 2:
+        cells = " ".join(f"({r + 1},{c + 1})" for r, c in verdict.differing())
+        lines.append(f"differing cells (row,col): {cells}")
+    return lines
+
+
+@app.command()
+def solve(
+    puzzle: Annotated[str, typer.Argument(help="Puzzle file, or - for stdin.")],
+    fmt: FormatOpt = None,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    max_solutions: MaxSolutionsOpt = 2,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve a puzzle: print its solution and the verdict. Exit 0 if unique, 1 if not."""
+    found, verdict = solve_file(puzzle, fmt=fmt, options=SolveOptions(max_solutions, timeout))
+    if as_json:
+        record = {"version": 1, "file": puzzle, "width": found.width, "height": found.height}
+        print(json.dumps({**record, **verdict_record(verdict)}))
+    else:
+        for i, grid in enumerate(verdict.solutions[:2]):
+            if i:
+                print()
+            print("\n".join(format_grid(grid)))
+        if verdict.solutions:
+            print()
+        print("\n".join(_verdict_lines(verdict)))
+    raise typer.Exit(ExitCode.OK if verdict.status is Status.UNIQUE else ExitCode.NO)
+
+
+def _table_row(record: dict[str, Any]) -> str:
+    """One row of the check table."""
+    if record["status"] == "error":
+        return f"{record['file']}  error  {record['error']}"
+    size = f"{record['width']}x{record['height']}"
+    line = {True: "yes", False: "no", None: "?"}[record["line_solvable"]]
+    diff = "-" if record["difficulty"] is None else f"{record['difficulty']} {record['tier']}"
+    mark = {True: "", False: "  MISMATCH with recorded verdict", None: ""}[record.get("agrees")]
+    status, seconds = record["status"], record["seconds"]
+    return f"{record['file']:<48} {size:>8} {status:>8} {line:>5} {diff:>11} {seconds:>8.3f}{mark}"
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[str], typer.Argument(help="Puzzle files, folders or globs (- for stdin).")
+    ],
+    fmt: FormatOpt = None,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    max_solutions: MaxSolutionsOpt = 2,
+    require_logic: Annotated[
+        bool, typer.Option("--require-logic", help="Also require every puzzle to be line-solvable.")
+    ] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 = every core.")
+    ] = 1,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON Lines, one object per puzzle.")
+    ] = False,
+) -> None:
+    """Validate puzzles: unique or not, line-solvable or not, how hard, how long.
+
+    Exit 0 when every puzzle is unique (and line-solvable with --require-logic), 1 otherwise,
+    3 when an input could not be read.
+    """
+    counts: dict[str, int] = {}
+    total = 0.0
+    mismatches = 0
+    failed = errors = False
+    if not as_json:
+        print(
+            f"{'file':<48} {'size':>8} {'status':>8} {'line':>5} {'difficulty':>11} {'seconds':>8}"
+        )
+    for checked in check_paths(
+        paths, fmt=fmt, options=SolveOptions(max_solutions, timeout), jobs=resolve_jobs(jobs)
+    ):
+        record = check_record(checked)
+        print(json.dumps(record) if as_json else _table_row(record), flush=True)
+        counts[record["status"]] = counts.get(record["status"], 0) + 1
+        errors |= record["status"] == "error"
+        mismatches += record.get("agrees") is False
+        total += record.get("seconds", 0.0)
+        failed |= not checked.ok or (require_logic and record.get("line_solvable") is not True)
+    summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    _err(
+        f"checked {sum(counts.values())} puzzles: {summary}; {total:.2f} s solving; {mismatches} disagree with a recorded verdict"
+    )
+    raise typer.Exit(ExitCode.BAD_INPUT if errors else ExitCode.NO if failed else ExitCode.OK)
+
+
+def main() -> None:
+    """Run the CLI; map nonogen errors and Ctrl-C to exit codes with a one-line message."""
+    try:
+        app()
+    except NonogenError as error:
+        _err(f"nonogen: error: {error}")
+        sys.exit(error.exit_code)
+    except KeyboardInterrupt:
+        _err("nonogen: interrupted")
+        sys.exit(ExitCode.INTERRUPTED)
+    except BrokenPipeError:
+        sys.exit(ExitCode.OK)

@@ -1,0 +1,55 @@
+"""The one error family of nonogen.
+
+Every error a user can cause is a ``NonogenError``; each class carries the process exit
+code and the HTTP status it maps to, and its message says what failed, shows the offending
+value and says how to fix it. Expected outcomes (no solution, several solutions, budget
+exhausted) are results with a status, never exceptions.
+
+    NonogenError (exit 70, HTTP 500)     a bug or an unexpected failure
+    +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
+    |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
+    +-- OutputError (exit 4, HTTP 500)   an output that could not be written
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes of every nonogen command."""
+
+    OK = 0
+    NO = 1  # a "no": not unique, not line-solvable, budget ran out
+    USAGE = 2
+    BAD_INPUT = 3
+    CANNOT_WRITE = 4
+    BUG = 70
+    INTERRUPTED = 130
+
+
+class NonogenError(Exception):
+    """Base of every error nonogen raises on purpose."""
+
+    exit_code: ExitCode = ExitCode.BUG
+    http_status: int = 500
+
+
+class InputError(NonogenError):
+    """The input cannot be read as asked: say where, what was expected and what was found."""
+
+    exit_code = ExitCode.BAD_INPUT
+    http_status = 400
+
+
+class LimitError(InputError):
+    """The input is well-formed but larger than an explicit limit."""
+
+    http_status = 413
+
+
+class OutputError(NonogenError):
+    """An output file could not be written."""
+
+    exit_code = ExitCode.CANNOT_WRITE
+    http_status = 500

@@ -1,0 +1,44 @@
+"""Read and write black-and-white puzzles in the formats nonogen knows.
+
+    json   nonogen JSON, versioned (also reads the benchmark corpus objects)     nonjson
+    jsonl  JSON Lines, one puzzle object per line, often .jsonl.gz (read only)  nonjson
+    non    Steve Simpson's .non (mikix/nonogram-db FORMAT.md)                   non
+    xml    Jan Wolter's webpbn XML (pbn 0.3), .xml or .pbn                      webpbn
+    text   a picture of '#' and '.' rows; the clues are derived                 text
+    r      puzzle strings of the R package nonogram: "3:1,1-2:2"                rstring
+
+Texts are parsed by pure functions (``parse_puzzles``, ``format_puzzle``); ``read_puzzles``
+and ``write_puzzle`` add the file layer (``-`` for stdin/stdout, gzip, atomic writes).
+Every problem with an input is an ``InputError`` naming the file, the line or field, what
+was expected and what was found; a failed write is an ``OutputError``.
+"""
+
+from __future__ import annotations
+
+from nonogen.formats.codec import Labelled, format_puzzle, parse_puzzle, parse_puzzles
+from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format, format_from_name
+from nonogen.formats.files import (
+    STDIO,
+    expand_paths,
+    read_puzzle,
+    read_puzzles,
+    read_text,
+    write_puzzle,
+)
+
+__all__ = [
+    "FORMATS",
+    "READ_FORMATS",
+    "STDIO",
+    "Labelled",
+    "detect_format",
+    "expand_paths",
+    "format_from_name",
+    "format_puzzle",
+    "parse_puzzle",
+    "parse_puzzles",
+    "read_puzzle",
+    "read_puzzles",
+    "read_text",
+    "write_puzzle",
+]

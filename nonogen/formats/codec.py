@@ -1,0 +1,85 @@
+"""Parse and format puzzle texts in any format: the one place that picks the format's code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Final
+
+from nonogen.errors import InputError
+from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format
+from nonogen.formats.non import format_non, parse_non
+from nonogen.formats.nonjson import format_json, iter_jsonl, parse_json
+from nonogen.formats.rstring import format_r, parse_r
+from nonogen.formats.text import format_text, parse_text
+from nonogen.formats.webpbn import format_xml, parse_xml
+from nonogen.grid import Grid
+from nonogen.puzzle import Puzzle
+
+Labelled = tuple[str, Puzzle]
+"""A puzzle and the label that says where it came from (``file``, ``file#id``, ``file:7``)."""
+Reader = Callable[[str, str], Iterable[Labelled]]
+Writer = Callable[[Puzzle, Grid | None], str]
+
+
+def _labelled_non(text: str, name: str) -> list[Labelled]:
+    """(label, puzzle) for a ``.non`` text: the file name, numbered when bundled."""
+    puzzles = parse_non(text, name)
+    if len(puzzles) == 1:
+        return [(name, puzzles[0])]
+    return [(f"{name}#{i}", puzzle) for i, puzzle in enumerate(puzzles, 1)]
+
+
+_READERS: Final[dict[str, Reader]] = {
+    "json": lambda text, name: [(name, parse_json(text, name))],
+    "jsonl": iter_jsonl,
+    "non": _labelled_non,
+    "xml": parse_xml,
+    "text": lambda text, name: [(name, parse_text(text, name))],
+    "r": parse_r,
+}
+_WRITERS: Final[dict[str, Writer]] = {
+    "json": format_json,
+    "non": format_non,
+    "xml": format_xml,
+    "text": format_text,
+    "r": format_r,
+}
+
+
+def check_format(fmt: str, known: tuple[str, ...], name: str) -> str:
+    """The format name itself if it is one of ``known``; InputError listing them otherwise."""
+    if fmt not in known:
+        raise InputError(f"{name}: unknown format {fmt!r}; expected one of {', '.join(known)}")
+    return fmt
+
+
+def iter_labelled(
+    text: str, *, name: str = "<input>", fmt: str | None = None
+) -> Iterator[Labelled]:
+    """(label, puzzle) for every puzzle in a text, in the given or the detected format."""
+    if not text.strip():
+        raise InputError(f"{name}: the input is empty; expected a puzzle")
+    chosen = detect_format(name, text) if fmt is None else check_format(fmt, READ_FORMATS, name)
+    yield from _READERS[chosen](text, name)
+
+
+def parse_puzzles(text: str, *, name: str = "<input>", fmt: str | None = None) -> list[Puzzle]:
+    """Every puzzle in a text, in the given or the detected format."""
+    return [puzzle for _, puzzle in iter_labelled(text, name=name, fmt=fmt)]
+
+
+def parse_puzzle(text: str, *, name: str = "<input>", fmt: str | None = None) -> Puzzle:
+    """The one puzzle in a text; InputError if it holds none or several."""
+    return only_puzzle(parse_puzzles(text, name=name, fmt=fmt), name)
+
+
+def only_puzzle(puzzles: list[Puzzle], name: str) -> Puzzle:
+    """The single puzzle of a list; InputError naming the source otherwise."""
+    if len(puzzles) != 1:
+        raise InputError(f"{name}: expected exactly one puzzle, found {len(puzzles)}")
+    return puzzles[0]
+
+
+def format_puzzle(puzzle: Puzzle, fmt: str, *, solution: Grid | None = None) -> str:
+    """The puzzle as text in a writable format; ``solution`` overrides the puzzle's goal."""
+    return _WRITERS[check_format(fmt, FORMATS, "output")](puzzle, solution)

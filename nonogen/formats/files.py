@@ -1,0 +1,167 @@
+"""The thin file layer: read (gunzipping), write atomically, expand folders and patterns."""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import gzip
+import json
+import os
+import sys
+import tempfile
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Final
+
+from nonogen.errors import InputError, OutputError
+from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
+from nonogen.formats.detect import FORMATS, format_from_name
+from nonogen.grid import Grid
+from nonogen.puzzle import Puzzle
+
+STDIO: Final = "-"
+"""The path that means stdin when reading and stdout when writing."""
+
+_GZIP_MAGIC: Final = b"\x1f\x8b"
+_GLOB_CHARS: Final = frozenset("*?[")
+_NEW_FILE_MODE: Final = 0o644
+
+
+def read_text(source: str | Path) -> str:
+    """The text of a file, or of stdin for ``-``; gzip is undone; InputError if unreadable."""
+    name = str(source)
+    try:
+        data = sys.stdin.buffer.read() if name == STDIO else Path(name).read_bytes()
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
+    return decode_bytes(data, name)
+
+
+def decode_bytes(data: bytes, name: str) -> str:
+    """UTF-8 text from a file's bytes, gunzipped first if they are gzip data."""
+    if name.endswith(".gz") or data.startswith(_GZIP_MAGIC):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise InputError(f"{name}: expected gzip-compressed data: {exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{name}: byte {exc.start}: expected UTF-8 text; save the file as UTF-8"
+        ) from None
+
+
+def read_puzzles(source: str | Path, *, fmt: str | None = None) -> Iterator[Labelled]:
+    """(label, puzzle) for every puzzle in a file (``-`` for stdin)."""
+    name = str(source)
+    yield from iter_labelled(read_text(name), name=name, fmt=fmt)
+
+
+def read_puzzle(source: str | Path, *, fmt: str | None = None) -> Puzzle:
+    """The one puzzle in a file; InputError if it holds none or several."""
+    return only_puzzle([puzzle for _, puzzle in read_puzzles(source, fmt=fmt)], str(source))
+
+
+def write_puzzle(
+    puzzle: Puzzle, path: str | Path, fmt: str | None = None, *, solution: Grid | None = None
+) -> None:
+    """Write a puzzle atomically (``-`` for stdout); the format comes from the name if not given."""
+    name = str(path)
+    if fmt is None:
+        fmt = format_from_name(name)
+        if fmt not in FORMATS:
+            raise OutputError(
+                f"{name}: cannot tell the output format from the name; end it in .json, .non, "
+                f".xml, .pbn or .txt, or name one of {', '.join(FORMATS)}"
+            )
+    text = format_puzzle(puzzle, fmt, solution=solution)
+    if name == STDIO:
+        sys.stdout.write(text)
+        return
+    data = text.encode("utf-8")
+    if name.endswith(".gz"):
+        data = gzip.compress(data, mtime=0)
+    write_atomic(Path(name), data)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` via a temporary file in the same folder."""
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = _NEW_FILE_MODE
+    try:
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write the file: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise OutputError(f"{path}: cannot write the file: {exc.strerror or exc}") from None
+
+
+def is_puzzle_name(name: str) -> bool:
+    """Whether a file name has the extension of a puzzle format."""
+    return format_from_name(name) is not None
+
+
+def expand_paths(args: Sequence[str]) -> list[str]:
+    """Files as given, folders as their puzzle files, patterns as their matches; ``-`` kept."""
+    return [path for arg in args for path in _expand(arg)]
+
+
+def _expand(arg: str) -> list[str]:
+    """The paths one argument stands for; InputError if it stands for nothing."""
+    if os.path.isdir(arg):
+        found = folder_puzzles(arg)
+        if not found:
+            raise InputError(
+                f"{arg}: no puzzle files in this folder; expected names ending in .json, "
+                ".jsonl, .jsonl.gz, .non, .xml, .pbn or .txt"
+            )
+        return found
+    if arg == STDIO or os.path.exists(arg):
+        return [arg]
+    if _GLOB_CHARS.isdisjoint(arg):
+        raise InputError(f"{arg}: no such file or folder")
+    matches = sorted(glob.glob(arg, recursive=True))
+    if not matches:
+        raise InputError(f"{arg}: no files match this pattern")
+    return [
+        path
+        for match in matches
+        for path in (folder_puzzles(match) if os.path.isdir(match) else [match])
+    ]
+
+
+def folder_puzzles(folder: str) -> list[str]:
+    """Every puzzle file under a folder, recursively, sorted; hidden ones and catalogues skipped."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for file in files:
+            path = os.path.join(root, file)
+            if not file.startswith(".") and is_puzzle_name(file) and not _is_catalogue(path):
+                found.append(path)
+    return sorted(found)
+
+
+def _is_catalogue(path: str) -> bool:
+    """Whether a file is a JSON catalogue of puzzles (has ``puzzles``, no ``rows``)."""
+    if not path.lower().endswith(".json"):
+        return False
+    try:
+        with open(path, "rb") as file:
+            if b'"puzzles"' not in file.read(4096):
+                return False
+        obj = json.loads(Path(path).read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and "puzzles" in obj and "rows" not in obj

@@ -1,0 +1,108 @@
+"""Pieces the readers and writers share: run-list text, goal rows, goal checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+
+from nonogen.clues import Clue, grid_clues
+from nonogen.errors import InputError
+from nonogen.grid import FILLED, UNKNOWN, Grid, Partial, cell_code, parse_partial
+from nonogen.puzzle import Puzzle
+
+_RUN: Final = re.compile(r"[0-9]+")
+
+
+def parse_runs(text: str, where: str) -> Clue:
+    """A clue from comma-separated run lengths; ``0`` or nothing is the empty clue."""
+    body = text.strip()
+    if body in ("", "0"):
+        return ()
+    parts = [part.strip() for part in body.split(",")]
+    if not all(_RUN.fullmatch(part) and int(part) > 0 for part in parts):
+        raise InputError(
+            f"{where}: expected comma-separated positive numbers (or 0 for an empty line), "
+            f"got {shorten(text)!r}"
+        )
+    return tuple(int(part) for part in parts)
+
+
+def format_runs(clue: Clue) -> str:
+    """Comma-separated run lengths, ``0`` for the empty clue."""
+    return ",".join(map(str, clue)) if clue else "0"
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """The text, cut to ``limit`` characters with an ellipsis, for error messages."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def parse_rows(rows: Sequence[str], where: str) -> Partial:
+    """A partial grid from text-notation rows; InputError naming the bad row otherwise."""
+    partial = parse_partial(rows)
+    if partial is not None:
+        return partial
+    if not rows or not rows[0]:
+        raise InputError(f"{where}: expected rows of '#', '.' or '?' cells, got no cells")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise InputError(
+                f"{where}: row {r + 1} has {len(row)} cells but row 1 has {len(rows[0])}; "
+                "give every row the same number of cells"
+            )
+        for c, char in enumerate(row):
+            if cell_code(char) is None:
+                raise InputError(
+                    f"{where}: row {r + 1}, column {c + 1}: expected '#' (filled), "
+                    f"'.' (empty) or '?' (unknown), got {char!r}"
+                )
+    raise AssertionError("parse_partial refused rows that look fine")  # pragma: no cover
+
+
+def parse_goal_rows(rows: object, where: str) -> Grid:
+    """A solved grid from a list of text-notation rows; no unknown cells allowed."""
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        raise InputError(
+            f'{where}: expected a list of row strings like ["#.#", ".#."], got '
+            f"{shorten(repr(rows))}"
+        )
+    partial = parse_rows(rows, where)
+    if (partial == UNKNOWN).any():
+        r, c = (int(i) for i in np.argwhere(partial == UNKNOWN)[0])
+        raise InputError(
+            f"{where}: row {r + 1}, column {c + 1}: a solution cannot have unknown cells "
+            "('?'); use '#' for filled and '.' for empty"
+        )
+    grid: Grid = partial == FILLED
+    return grid
+
+
+def check_goal(puzzle: Puzzle, where: str) -> Puzzle:
+    """The puzzle itself if its goal (when it has one) gives its clues; InputError otherwise."""
+    if puzzle.goal is None:
+        return puzzle
+    rows, cols = grid_clues(puzzle.goal)
+    for kind, want, got in (("row", puzzle.rows, rows), ("column", puzzle.cols, cols)):
+        for i, (clue, derived) in enumerate(zip(want, got, strict=True)):
+            if clue != derived:
+                raise InputError(
+                    f"{where}: the solution does not match the clues: {kind} {i + 1} has "
+                    f"clue {list(clue)} but the solution gives {list(derived)}; "
+                    "fix the clue or the solution"
+                )
+    return puzzle
+
+
+def solution_for(puzzle: Puzzle, solution: Grid | None) -> Grid | None:
+    """The grid a writer should store: ``solution`` if given (checked for shape), else the goal."""
+    if solution is None:
+        return puzzle.goal
+    if solution.shape != (puzzle.height, puzzle.width):
+        raise InputError(
+            f"the solution is {solution.shape[1]}x{solution.shape[0]} but the puzzle is "
+            f"{puzzle.width}x{puzzle.height}; pass a solution of the puzzle's size"
+        )
+    return np.asarray(solution, dtype=np.bool_)

@@ -1,0 +1,64 @@
+"""Text pictures: one line per row, ``#`` filled and ``.`` empty; the clues are derived.
+
+Any text-notation filled or empty character is accepted (``X``, ``1``, ``-``, ``0``, space,
+...), but no ``?``: a picture is a solution. Lines starting with ``;`` are comments. Only line
+ends and the blank lines around the picture are dropped, because a space is an empty cell.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nonogen.errors import InputError
+from nonogen.formats.shared import solution_for
+from nonogen.grid import FILLED, UNKNOWN, Grid, cell_code, format_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid
+
+
+def parse_text(text: str, name: str) -> Puzzle:
+    """The puzzle whose solution is the picture in the text."""
+    lines = [
+        (lineno, line.removesuffix("\r"))
+        for lineno, line in enumerate(text.split("\n"), 1)
+        if not line.startswith(";")
+    ]
+    while lines and not lines[0][1]:
+        lines.pop(0)
+    while lines and not lines[-1][1]:
+        lines.pop()
+    if not lines:
+        raise InputError(f"{name}: expected a picture of '#' (filled) and '.' (empty) rows")
+    width = len(lines[0][1])
+    cells = [_row(line, lineno, width, name) for lineno, line in lines]
+    return puzzle_from_grid(np.array(cells, dtype=np.bool_), where=name)
+
+
+def _row(line: str, lineno: int, width: int, name: str) -> list[bool]:
+    """One row of cells; InputError naming the line for a ragged row or a bad character."""
+    if len(line) != width:
+        raise InputError(
+            f"{name}: line {lineno}: expected {width} cells like the first row, got "
+            f"{len(line)}; give every row the same number of cells"
+        )
+    row = []
+    for col, char in enumerate(line, 1):
+        code = cell_code(char)
+        if code is None or code == UNKNOWN:
+            raise InputError(
+                f"{name}: line {lineno}, column {col}: expected '#' (filled) or '.' (empty), "
+                f"got {char!r}"
+            )
+        row.append(code == FILLED)
+    return row
+
+
+def format_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
+    """The puzzle's solution as a text picture; InputError if it has none."""
+    goal = solution_for(puzzle, solution)
+    if goal is None:
+        title = f"puzzle {puzzle.title!r}" if puzzle.title else "this puzzle"
+        raise InputError(
+            f"the text format needs a solution and {title} has none; solve it first or "
+            "write json, non, xml or r"
+        )
+    return "\n".join(format_grid(goal)) + "\n"

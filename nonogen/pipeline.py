@@ -1,0 +1,160 @@
+"""The one orchestration the entry points call: read puzzles, solve them, report records."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from nonogen.errors import InputError
+from nonogen.formats import expand_paths, read_puzzle, read_puzzles
+from nonogen.grid import format_grid
+from nonogen.puzzle import Puzzle
+from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
+
+RECORD_VERSION = 1
+Progress = Callable[[int, int | None], None]
+"""on_progress(done, total): total is None while the inputs are still being counted."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One input of a check run: its verdict, or the input error that stopped it."""
+
+    label: str
+    puzzle: Puzzle | None
+    verdict: Verdict | None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the puzzle is unique."""
+        return self.verdict is not None and self.verdict.status is Status.UNIQUE
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How hard the solver works on each puzzle."""
+
+    max_solutions: int = 2
+    timeout: float = DEFAULT_TIMEOUT
+
+
+def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:
+    """Every puzzle of every path, or the error that made a file unreadable."""
+    for path in expand_paths(paths):
+        try:
+            for label, puzzle in read_puzzles(path, fmt=fmt):
+                yield label, puzzle, ""
+        except InputError as error:
+            yield path, None, str(error)
+
+
+def _check_one(task: tuple[str, Puzzle | None, str, SolveOptions]) -> Checked:
+    """Solve one input (runs in a worker process when jobs > 1)."""
+    label, puzzle, error, options = task
+    if puzzle is None:
+        return Checked(label, None, None, error)
+    verdict = solve_puzzle(puzzle, max_solutions=options.max_solutions, timeout=options.timeout)
+    return Checked(label, puzzle, verdict)
+
+
+def check_paths(
+    paths: Sequence[str],
+    *,
+    fmt: str | None = None,
+    options: SolveOptions = SolveOptions(),
+    jobs: int = 1,
+    on_progress: Progress | None = None,
+) -> Iterator[Checked]:
+    """Solve every puzzle found under the paths, in order, with ``jobs`` worker processes."""
+    tasks = ((label, puzzle, error, options) for label, puzzle, error in _inputs(paths, fmt))
+    done = 0
+    results: Iterable[Checked]
+    if jobs <= 1:
+        results = map(_check_one, tasks)
+        for result in results:
+            done += 1
+            if on_progress:
+                on_progress(done, None)
+            yield result
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for result in pool.map(_check_one, tasks, chunksize=4):
+            done += 1
+            if on_progress:
+                on_progress(done, None)
+            yield result
+
+
+def resolve_jobs(jobs: int) -> int:
+    """Worker count: 0 means every core."""
+    return jobs if jobs > 0 else os.cpu_count() or 1
+
+
+def verdict_record(verdict: Verdict) -> dict[str, Any]:
+    """The JSON-ready fields of a verdict."""
+    record: dict[str, Any] = {
+        "status": str(verdict.status),
+        "line_solvable": verdict.line_solvable,
+        "techniques": [str(t) for t in verdict.techniques],
+        "difficulty": verdict.difficulty,
+        "tier": verdict.tier,
+        "reason": verdict.reason,
+        "seconds": round(verdict.seconds, 4),
+        "stats": verdict.stats,
+    }
+    if verdict.solutions:
+        record["solution"] = format_grid(verdict.solutions[0])
+    if len(verdict.solutions) >= 2:
+        record["other_solution"] = format_grid(verdict.solutions[1])
+        record["differing_cells"] = [list(cell) for cell in verdict.differing()]
+    return record
+
+
+def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
+    """The status and line-solvability a corpus file records, if it records them."""
+    status = puzzle.meta.get("solutions_known")
+    line = puzzle.meta.get("line_solvable")
+    return (
+        status if isinstance(status, str) and status != "unknown" else None,
+        line if isinstance(line, bool) else None,
+    )
+
+
+def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
+    """Whether a verdict matches what the puzzle file records (None if it records nothing)."""
+    status, line = expected_of(puzzle)
+    if status is None and line is None:
+        return None
+    if verdict.status not in (Status.UNIQUE, Status.MULTIPLE, Status.NONE):
+        return False if status is not None else None
+    return (status is None or status == verdict.status) and (
+        line is None or line == verdict.line_solvable
+    )
+
+
+def check_record(checked: Checked) -> dict[str, Any]:
+    """One JSON Lines object of ``nonogen check --json``."""
+    record: dict[str, Any] = {"version": RECORD_VERSION, "file": checked.label}
+    if checked.puzzle is None or checked.verdict is None:
+        return {**record, "status": "error", "error": checked.error}
+    puzzle, verdict = checked.puzzle, checked.verdict
+    record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
+    record.update(verdict_record(verdict))
+    status, line = expected_of(puzzle)
+    if status is not None or line is not None:
+        record.update(
+            expected_status=status, expected_line_solvable=line, agrees=agrees(puzzle, verdict)
+        )
+    return record
+
+
+def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, Verdict]:
+    """Read exactly one puzzle and solve it."""
+    puzzle = read_puzzle(path, fmt=fmt)
+    return puzzle, solve_puzzle(
+        puzzle, max_solutions=options.max_solutions, timeout=options.timeout
+    )

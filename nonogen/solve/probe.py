@@ -1,0 +1,87 @@
+"""Probing: set a cell each way and propagate; a contradiction forces the other value, and
+cells on which both branches agree are fixed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from nonogen.clues import Clue
+from nonogen.solve.board import Board
+from nonogen.solve.propagate import propagate, set_cell
+
+
+@dataclass(frozen=True)
+class Probing:
+    """The outcome of probing a board to its fixpoint (or its deadline)."""
+
+    board: Board | None
+    """The refined board, or None when both values of some cell lead to a contradiction."""
+    probes: int
+    """Cells probed (each both ways)."""
+    fixed: int
+    """Probes that fixed at least one cell."""
+    complete: bool
+    """False when the deadline stopped probing early."""
+
+
+def _unknown_cells(board: Board) -> list[tuple[int, int]]:
+    """Unknown cells, row-major."""
+    cells = []
+    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty, strict=True)):
+        for c in range(board.width):
+            if not (f | e) >> c & 1:
+                cells.append((r, c))
+    return cells
+
+
+def _agreement(a: Board, b: Board) -> Board:
+    """The cells known the same way on both boards."""
+    return Board(
+        tuple(x & y for x, y in zip(a.row_filled, b.row_filled, strict=True)),
+        tuple(x & y for x, y in zip(a.row_empty, b.row_empty, strict=True)),
+        tuple(x & y for x, y in zip(a.col_filled, b.col_filled, strict=True)),
+        tuple(x & y for x, y in zip(a.col_empty, b.col_empty, strict=True)),
+    )
+
+
+def _probe_cell(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, r: int, c: int
+) -> Board | None:
+    """The board after probing one cell both ways (the same board if nothing follows)."""
+    branches = [
+        propagate(
+            rows, cols, set_cell(board, r, c, filled=value), dirty_rows={r}, dirty_cols={c}
+        ).board
+        for value in (True, False)
+    ]
+    if branches[0] is None or branches[1] is None:
+        return branches[1] if branches[0] is None else branches[0]
+    return _agreement(branches[0], branches[1])
+
+
+def probe(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, deadline: float
+) -> Probing:
+    """Probe every unknown cell, repeatedly, until nothing more is learnt or time runs out."""
+    probes = fixed = 0
+    progress = True
+    while progress and not board.is_solved():
+        progress = False
+        for r, c in _unknown_cells(board):
+            if time.perf_counter() > deadline:
+                return Probing(board, probes, fixed, complete=False)
+            if (board.row_filled[r] | board.row_empty[r]) >> c & 1:
+                continue  # decided by an earlier probe this pass
+            probes += 1
+            learnt = _probe_cell(rows, cols, board, r, c)
+            if learnt is None:
+                return Probing(None, probes, fixed, complete=True)
+            if learnt.known() > board.known():
+                fixed += 1
+                progress = True
+                settled = propagate(rows, cols, learnt).board  # agreement is not yet a fixpoint
+                if settled is None:
+                    return Probing(None, probes, fixed, complete=True)
+                board = settled
+    return Probing(board, probes, fixed, complete=True)

@@ -1,0 +1,84 @@
+"""Line logic to a fixpoint: re-solve only the lines whose cells changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nonogen.clues import Clue
+from nonogen.line import solve_line
+from nonogen.solve.board import Board
+
+
+@dataclass(frozen=True)
+class Propagation:
+    """The outcome of propagating line logic on a board."""
+
+    board: Board | None
+    """The refined board, or None on a contradiction."""
+    sweeps: int
+    """Alternating row/column passes made (the depth of the line logic)."""
+    line_solves: int
+    """Single-line solves made."""
+    failed_line: str = ""
+    """On a contradiction, the line that had no arrangement, e.g. ``row 3``."""
+
+
+def _spread_bits(changed: int, index: int, cross: list[int], dirty: set[int]) -> None:
+    """Record the changed cells of one line in the crossing lines and mark those dirty."""
+    bit = 1 << index
+    while changed:
+        low = changed & -changed
+        pos = low.bit_length() - 1
+        cross[pos] |= bit
+        dirty.add(pos)
+        changed ^= low
+
+
+def propagate(
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    *,
+    dirty_rows: set[int] | None = None,
+    dirty_cols: set[int] | None = None,
+) -> Propagation:
+    """Apply complete line logic until nothing changes (all lines dirty unless given)."""
+    height, width = len(rows), len(cols)
+    rf, re, cf, ce = (
+        list(m) for m in (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    )
+    todo_rows = set(range(height)) if dirty_rows is None else set(dirty_rows)
+    todo_cols = set(range(width)) if dirty_cols is None else set(dirty_cols)
+    sweeps = solves = 0
+    while todo_rows or todo_cols:
+        sweeps += 1
+        for lines, size, f, e, cross_f, cross_e, todo, other, kind in (
+            (rows, width, rf, re, cf, ce, todo_rows, todo_cols, "row"),
+            (cols, height, cf, ce, rf, re, todo_cols, todo_rows, "column"),
+        ):
+            for i in sorted(todo):
+                solves += 1
+                solved = solve_line(lines[i], size, f[i], e[i])
+                if solved is None:
+                    return Propagation(None, sweeps, solves, f"{kind} {i + 1}")
+                new_f, new_e = solved
+                if new_f != f[i] or new_e != e[i]:
+                    _spread_bits(new_f & ~f[i], i, cross_f, other)
+                    _spread_bits(new_e & ~e[i], i, cross_e, other)
+                    f[i], e[i] = new_f, new_e
+            todo.clear()
+    return Propagation(Board(tuple(rf), tuple(re), tuple(cf), tuple(ce)), sweeps, solves)
+
+
+def set_cell(board: Board, row: int, col: int, *, filled: bool) -> Board:
+    """The board with one more known cell."""
+    rf, re, cf, ce = (
+        list(m) for m in (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    )
+    if filled:
+        rf[row] |= 1 << col
+        cf[col] |= 1 << row
+    else:
+        re[row] |= 1 << col
+        ce[col] |= 1 << row
+    return Board(tuple(rf), tuple(re), tuple(cf), tuple(ce))

@@ -1,0 +1,197 @@
+"""Complete search for solutions: the puzzle as CNF, solved by a SAT solver (PySAT's Glucose).
+
+Each line is encoded with order variables ``z[j][p]`` = "block j starts at or before p", over
+only the starts the line solver found feasible (a start that is not feasible makes ``z[j][p]``
+the same variable as ``z[j][p-1]``). Clauses: ``z`` is monotone; block ``j+1`` starting at or
+before ``p`` forces block ``j`` to start at or before ``p - c_j - 1``; a block covering a cell
+fills it; a filled cell is covered by the last block starting at or before it. Solutions are
+enumerated by blocking each found grid on the cells still unknown.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pysat.solvers import Solver
+
+from nonogen.clues import Clue
+from nonogen.line import placements
+from nonogen.solve.board import Board
+
+SOLVER_NAME = "glucose4"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Solutions found (row masks) and whether the search ran to its end."""
+
+    solutions: tuple[tuple[int, ...], ...]
+    complete: bool
+    """False when the time budget ran out before the search could tell."""
+    decisions: int
+    """Decisions the SAT solver made."""
+
+
+class _Cnf:
+    """Clauses under construction, with fresh variables after the cell variables."""
+
+    def __init__(self, cells: int) -> None:
+        self.top = cells
+        self.clauses: list[list[int]] = []
+
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+    def add(self, *lits: int | bool) -> None:
+        """Add a clause; True literals satisfy it, False literals vanish."""
+        clause: list[int] = []
+        for lit in lits:
+            if lit is True:
+                return
+            if lit is not False:
+                clause.append(int(lit))
+        self.clauses.append(clause)
+
+
+def _order_vars(cnf: _Cnf, starts: int, size: int) -> list[int | bool]:
+    """z[p] for p in -1..size-1 (index p+1): start <= p, aliased where p is not a start."""
+    out: list[int | bool] = [False]
+    current: int | bool = False
+    last = starts.bit_length() - 1
+    for p in range(size):
+        if p == last:
+            current = True
+        elif starts >> p & 1:
+            fresh = cnf.fresh()
+            cnf.add(_neg(current), fresh)  # monotone: start <= p-1 implies start <= p
+            current = fresh
+        out.append(current)
+    return out
+
+
+def _neg(lit: int | bool) -> int | bool:
+    return (not lit) if isinstance(lit, bool) else -lit
+
+
+def _encode_line(
+    cnf: _Cnf, clue: Clue, size: int, cells: list[int | bool], starts: tuple[int, ...]
+) -> None:
+    """Clauses tying one line's cells to the placements of its blocks."""
+    if not clue:
+        for cell in cells:
+            cnf.add(_neg(cell))
+        return
+    z = [_order_vars(cnf, s, size) for s in starts]
+    lows = [(s & -s).bit_length() - 1 for s in starts]
+    highs = [s.bit_length() - 1 for s in starts] + [size]
+    k = len(clue)
+
+    def at(j: int, p: int) -> int | bool:  # block j starts at or before p
+        return False if p < 0 else z[j][min(p, size - 1) + 1]
+
+    # Each loop covers only the cells where the clause is neither satisfied nor empty.
+    for j, run in enumerate(clue):
+        if j + 1 < k:
+            for p in range(lows[j + 1], min(size, highs[j] + run + 1)):
+                cnf.add(_neg(at(j + 1, p)), at(j, p - run - 1))
+        for p in range(lows[j], min(size, highs[j] + run)):
+            cnf.add(_neg(at(j, p)), at(j, p - run), cells[p])
+        for p in range(lows[j] + run, highs[j + 1]):
+            later = at(j + 1, p) if j + 1 < k else False
+            cnf.add(_neg(cells[p]), _neg(at(j, p)), later, _neg(at(j, p - run)))
+    for p in range(highs[0]):
+        cnf.add(_neg(cells[p]), at(0, p))
+
+
+def _cell_literal(board: Board, width: int, r: int, c: int) -> int | bool:
+    """A known cell as a constant, an unknown one as its variable r*width + c + 1."""
+    if board.row_filled[r] >> c & 1:
+        return True
+    if board.row_empty[r] >> c & 1:
+        return False
+    return r * width + c + 1
+
+
+def encode(rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board) -> list[list[int]] | None:
+    """The CNF of a puzzle from a board (cell (r, c) is variable r*width + c + 1), or None."""
+    height, width = len(rows), len(cols)
+    cnf = _Cnf(height * width)
+    grid = [[_cell_literal(board, width, r, c) for c in range(width)] for r in range(height)]
+    for r in range(height):
+        found = placements(rows[r], width, board.row_filled[r], board.row_empty[r])
+        if found is None:
+            return None
+        _encode_line(cnf, rows[r], width, grid[r], found.starts)
+    for c in range(width):
+        found = placements(cols[c], height, board.col_filled[c], board.col_empty[c])
+        if found is None:
+            return None
+        _encode_line(cnf, cols[c], height, [grid[r][c] for r in range(height)], found.starts)
+    return cnf.clauses
+
+
+def _rows_of(model: list[int], board: Board, unknown: list[int]) -> tuple[int, ...]:
+    """Row masks of a solution: the board's filled cells and the model's unknown ones."""
+    rows = list(board.row_filled)
+    true = {lit for lit in model if lit > 0}
+    width = board.width
+    for var in unknown:
+        if var in true:
+            r, c = divmod(var - 1, width)
+            rows[r] |= 1 << c
+    return tuple(rows)
+
+
+def _models(solver: Solver, board: Board, unknown: list[int]) -> Iterator[tuple[int, ...] | None]:
+    """Each solution in turn, blocked after it is found; None if the solver was interrupted."""
+    while True:
+        answer = solver.solve_limited(expect_interrupt=True)
+        if answer is None:
+            yield None
+            return
+        if not answer:
+            return
+        rows = _rows_of(solver.get_model(), board, unknown)
+        yield rows
+        width = board.width
+        solver.add_clause(
+            [-v if rows[(v - 1) // width] >> ((v - 1) % width) & 1 else v for v in unknown]
+        )
+
+
+def search(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
+) -> SearchResult:
+    """Up to ``limit`` solutions consistent with the board, within ``seconds``."""
+    if seconds <= 0:
+        return SearchResult((), False, 0)
+    clauses = encode(rows, cols, board)
+    if clauses is None:
+        return SearchResult((), True, 0)
+    height, width = len(rows), len(cols)
+    unknown = [
+        r * width + c + 1
+        for r in range(height)
+        for c in range(width)
+        if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
+    ]
+    found: list[tuple[int, ...]] = []
+    complete = True
+    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as solver:
+        timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
+        timer.start()
+        try:
+            for rows_found in _models(solver, board, unknown):
+                if rows_found is None:
+                    complete = False
+                    break
+                found.append(rows_found)
+                if len(found) >= limit:
+                    break
+        finally:
+            timer.cancel()
+        decisions = int(solver.accum_stats().get("decisions", 0))
+    return SearchResult(tuple(found), complete, decisions)
