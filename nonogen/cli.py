@@ -166,7 +166,8 @@ def check(
         failed |= not checked.ok or (require_logic and record.get("line_solvable") is not True)
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     _err(
-        f"checked {sum(counts.values())} puzzles: {summary}; {total:.2f} s solving; {mismatches} disagree with a recorded verdict"
+        f"checked {sum(counts.values())} puzzles: {summary}; {total:.2f} s solving; "
+        + f"{mismatches} disagree with a recorded verdict"
     )
     raise typer.Exit(ExitCode.BAD_INPUT if errors else ExitCode.NO if failed else ExitCode.OK)
 

@@ -229,6 +229,11 @@ def test_json_metadata_and_givens() -> None:
     assert format_grid(puzzle.givens) == ["??#", "???", "???"]
 
 
+def test_json_null_solution_and_givens_mean_none() -> None:
+    puzzle = parse_puzzle('{"rows": [[1]], "cols": [[1]], "solution": null, "givens": null}')
+    assert (puzzle.goal, puzzle.givens, dict(puzzle.meta)) == (None, None, {})
+
+
 def test_corpus_style_json_keeps_metadata_but_not_structure() -> None:
     meta = dict(parse_puzzle(CORPUS_STYLE_TEXT).meta)
     assert meta == {
@@ -460,7 +465,12 @@ ERROR_CASES = [
         r"a\.non: line 7: goal: expected only 0 .* got 'a'; colour puzzles are not supported",
     ),
     ("a.non", "width 2000\n", r"a\.non: line 1: width 2000 is over the limit"),
+    ("a.non", NON_HEAD + "3\n0\nrows\n", r"a\.non: line 6: a second 'rows' section"),
+    ("a.non", "====\n====\n", r"a\.non: expected a \.non puzzle"),
     # JSON
+    ("a.json", "[" * 100_000, r"a\.json: expected JSON, got nesting too deep"),
+    ("a.jsonl", "{" + ONE + "}\n" + "[" * 100_000, r"a\.jsonl: line 2: expected JSON, got nest"),
+    ("a.json", "{" + ONE + ', "givens": "?"}', r"a\.json: givens: expected a list of row"),
     ("a.json", '{"version": 2, ' + ONE + "}", r"a\.json: made by a newer nonogen"),
     ("a.json", '{"version": "1", ' + ONE + "}", r"a\.json: version: expected a whole number"),
     ("a.json", '{"width": 2, ' + ONE + "}", r"a\.json: width is 2 but the clues give 1"),

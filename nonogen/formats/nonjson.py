@@ -72,10 +72,12 @@ def puzzle_from_object(obj: object, where: str) -> Puzzle:
     _check_version(obj, where)
     rows = _clue_list(obj, "rows", where)
     cols = _clue_list(obj, "cols", where)
-    goal_key = "solution" if "solution" in obj else "goal"
-    goal = parse_goal_rows(obj[goal_key], f"{where}: {goal_key}") if goal_key in obj else None
+    goal_key = "solution" if obj.get("solution") is not None else "goal"
+    goal = None
+    if obj.get(goal_key) is not None:
+        goal = parse_goal_rows(obj[goal_key], f"{where}: {goal_key}")
     givens = None
-    if "givens" in obj:
+    if obj.get("givens") is not None:
         if not isinstance(obj["givens"], list):
             raise InputError(f'{where}: givens: expected a list of row strings like ["??#"]')
         givens = parse_rows([str(row) for row in obj["givens"]], f"{where}: givens")
