@@ -34,10 +34,6 @@ class SearchResult:
     """Decisions the SAT solver made."""
 
 
-Lit = int | bool
-"""A literal, or a constant: clauses drop False literals and vanish when they hold True."""
-
-
 class _Cnf:
     """Clauses under construction, with fresh variables after the cell variables."""
 
@@ -49,7 +45,7 @@ class _Cnf:
         self.top += 1
         return self.top
 
-    def add(self, *lits: Lit) -> None:
+    def add(self, *lits: int | bool) -> None:
         """Add a clause; True literals satisfy it, False literals vanish."""
         clause: list[int] = []
         for lit in lits:
@@ -60,77 +56,54 @@ class _Cnf:
         self.clauses.append(clause)
 
 
-def _neg(lit: Lit) -> Lit:
+def _order_vars(cnf: _Cnf, starts: int, size: int) -> list[int | bool]:
+    """z[p] for p in -1..size-1 (index p+1): start <= p, aliased where p is not a start."""
+    out: list[int | bool] = [False]
+    current: int | bool = False
+    last = starts.bit_length() - 1
+    for p in range(size):
+        if p == last:
+            current = True
+        elif starts >> p & 1:
+            fresh = cnf.fresh()
+            cnf.add(_neg(current), fresh)  # monotone: start <= p-1 implies start <= p
+            current = fresh
+        out.append(current)
+    return out
+
+
+def _neg(lit: int | bool) -> int | bool:
     return (not lit) if isinstance(lit, bool) else -lit
 
 
-def _bits(mask: int) -> list[int]:
-    """Positions of the set bits of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _start_vars(cnf: _Cnf, starts: tuple[int, ...]) -> list[dict[int, Lit]]:
-    """Per block, its feasible starts: a variable each, or True when there is only one."""
-    out: list[dict[int, Lit]] = []
-    for mask in starts:
-        positions = _bits(mask)
-        only: Lit = True
-        out.append({s: only if len(positions) == 1 else cnf.fresh() for s in positions})
-    return out
-
-
-def _gap_vars(cnf: _Cnf, clue: Clue, size: int, y: list[dict[int, Lit]]) -> list[dict[int, Lit]]:
-    """Per gap g (before block g), a variable per count of cells read while in that gap."""
-    k = len(clue)
-    gaps: list[dict[int, Lit]] = []
-    for g in range(k + 1):
-        first = 0 if g == 0 else min(y[g - 1]) + clue[g - 1] + 1
-        last = max(y[g]) if g < k else size
-        gaps.append({i: cnf.fresh() for i in range(first, last + 1)})
-    gaps[0][0] = True  # the automaton starts in gap 0
-    return gaps
-
-
 def _encode_line(
-    cnf: _Cnf, clue: Clue, size: int, cells: list[Lit], starts: tuple[int, ...]
+    cnf: _Cnf, clue: Clue, size: int, cells: list[int | bool], starts: tuple[int, ...]
 ) -> None:
-    """Clauses making a line's cells a word of the clue's automaton (see the module docstring)."""
+    """Clauses tying one line's cells to the placements of its blocks."""
     if not clue:
         for cell in cells:
             cnf.add(_neg(cell))
         return
+    z = [_order_vars(cnf, s, size) for s in starts]
+    lows = [(s & -s).bit_length() - 1 for s in starts]
+    highs = [s.bit_length() - 1 for s in starts] + [size]
     k = len(clue)
-    y = _start_vars(cnf, starts)
-    gap = _gap_vars(cnf, clue, size, y)
-    covers: list[list[Lit]] = [[] for _ in range(size)]
-    for b, run in enumerate(clue):
-        cnf.add(*y[b].values())
-        for s, start in y[b].items():
-            for p in range(s, s + run):
-                cnf.add(_neg(start), cells[p])
-                covers[p].append(start)
-            cnf.add(_neg(start), gap[b].get(s, False))  # entered from the gap before it
-            if s + run < size:
-                cnf.add(_neg(start), _neg(cells[s + run]))
-                cnf.add(_neg(start), gap[b + 1].get(s + run + 1, False))
-    for g, cells_read in enumerate(gap):
-        for i, state in cells_read.items():
-            if i < size:  # reading cell i from gap g: empty stays, filled starts block g
-                cnf.add(_neg(state), cells[i], cells_read.get(i + 1, False))
-                nxt = y[g].get(i, False) if g < k else False
-                cnf.add(_neg(state), _neg(cells[i]), nxt)
-            if i > 0:  # arrived by an empty cell, from this gap or the end of block g-1
-                cnf.add(_neg(state), _neg(cells[i - 1]))
-                before = y[g - 1].get(i - 1 - clue[g - 1], False) if g else False
-                cnf.add(_neg(state), cells_read.get(i - 1, False), before)
-    for p in range(size):  # supports, so unit propagation sees what line logic sees
-        cnf.add(_neg(cells[p]), *covers[p])
-        cnf.add(cells[p], *(g.get(p + 1, False) for g in gap))
+
+    def at(j: int, p: int) -> int | bool:  # block j starts at or before p
+        return False if p < 0 else z[j][min(p, size - 1) + 1]
+
+    # Each loop covers only the cells where the clause is neither satisfied nor empty.
+    for j, run in enumerate(clue):
+        if j + 1 < k:
+            for p in range(lows[j + 1], min(size, highs[j] + run + 1)):
+                cnf.add(_neg(at(j + 1, p)), at(j, p - run - 1))
+        for p in range(lows[j], min(size, highs[j] + run)):
+            cnf.add(_neg(at(j, p)), at(j, p - run), cells[p])
+        for p in range(lows[j] + run, highs[j + 1]):
+            later = at(j + 1, p) if j + 1 < k else False
+            cnf.add(_neg(cells[p]), _neg(at(j, p)), later, _neg(at(j, p - run)))
+    for p in range(highs[0]):
+        cnf.add(_neg(cells[p]), at(0, p))
 
 
 def _cell_literal(board: Board, width: int, r: int, c: int) -> int | bool:
