@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, ParamSpec
 
 import typer
 
@@ -21,6 +23,7 @@ from nonogen.pipeline import (
 )
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict
 
+P = ParamSpec("P")
 app = typer.Typer(
     name="nonogen",
     help="Turn pictures into nonograms and prove that a nonogram is good.",
@@ -53,6 +56,20 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tex
 def _err(message: str) -> None:
     """A line for humans, on stderr."""
     print(message, file=sys.stderr)
+
+
+def _handled(command: Callable[P, None]) -> Callable[P, None]:
+    """Turn a nonogen error into its one-line message on stderr and its exit code."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except NonogenError as error:
+            _err(f"nonogen: error: {error}")
+            raise typer.Exit(error.exit_code) from None
+
+    return run
 
 
 def _version(value: bool) -> None:
@@ -88,6 +105,7 @@ def _verdict_lines(verdict: Verdict) -> list[str]:
 
 
 @app.command()
+@_handled
 def solve(
     puzzle: Annotated[str, typer.Argument(help="Puzzle file, or - for stdin.")],
     fmt: FormatOpt = None,
@@ -124,6 +142,7 @@ def _table_row(record: dict[str, Any]) -> str:
 
 
 @app.command()
+@_handled
 def check(
     paths: Annotated[
         list[str], typer.Argument(help="Puzzle files, folders or globs (- for stdin).")

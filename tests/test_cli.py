@@ -1,0 +1,99 @@
+"""The CLI: help, exit codes, stdout for data and stderr for humans."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonogen.cli import app
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("command", [[], ["solve"], ["check"]])
+def test_every_command_has_help(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+
+
+def test_solve_prints_the_grid_and_the_verdict() -> None:
+    result = runner.invoke(app, ["solve", str(SAMPLES / "heart.txt")])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1] == "..####...####.."
+    assert "status: unique" in result.stdout
+    assert "line-solvable: yes" in result.stdout
+
+
+def test_solve_json_is_one_object() -> None:
+    result = runner.invoke(app, ["solve", "--json", str(SAMPLES / "diagonal.non")])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    assert record["status"] == "multiple"
+    assert record["line_solvable"] is False
+    assert len(record["differing_cells"]) >= 4
+
+
+def test_solve_reads_stdin() -> None:
+    result = runner.invoke(app, ["solve", "-", "--format", "r"], input="1:1-1:1\n")
+    assert result.exit_code == 1
+    assert "status: multiple" in result.stdout
+
+
+def test_check_table_and_exit_code(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(SAMPLES)])
+    assert result.exit_code == 1  # the diagonal sample is not unique
+    rows = result.stdout.splitlines()
+    assert rows[0].split() == ["file", "size", "status", "line", "difficulty", "seconds"]
+    assert any("heart.txt" in row and "unique" in row for row in rows)
+    assert "checked 2 puzzles" in result.stderr
+
+
+def test_check_json_lines_fields() -> None:
+    result = runner.invoke(app, ["check", "--json", str(SAMPLES / "heart.txt")])
+    assert result.exit_code == 0
+    record = json.loads(result.stdout.strip())
+    for key in ("file", "width", "height", "status", "line_solvable", "difficulty", "seconds"):
+        assert key in record
+    assert (record["width"], record["height"], record["status"]) == (15, 15, "unique")
+
+
+def test_require_logic_fails_a_unique_puzzle_that_needs_probing(tmp_path: Path) -> None:
+    path = tmp_path / "probing.txt"
+    path.write_text(".###.\n##..#\n#....\n...##\n....#\n")
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["check", "--json", "--require-logic", str(path)])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    assert (record["status"], record["line_solvable"]) == ("unique", False)
+    assert record["techniques"] == ["line", "probing"]
+    assert record["tier"] == "hard"
+
+
+def test_bad_input_exits_3_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"rows": [[0]], "cols": [[1]]}')
+    result = runner.invoke(app, ["solve", str(path)])
+    assert result.exit_code == 3
+    assert "bad.json" in result.stderr
+    assert "positive run lengths" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_check_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "bad.non").write_text("width 2\nheight x\n")
+    (tmp_path / "good.txt").write_text("#.\n##\n")
+    result = runner.invoke(app, ["check", "--json", str(tmp_path)])
+    assert result.exit_code == 3
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["error", "unique"]
+    assert "bad.non" in records[0]["error"]
+
+
+def test_missing_file_is_bad_input(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["solve", str(tmp_path / "nope.json")])
+    assert result.exit_code == 3
