@@ -60,7 +60,9 @@ def _classify_unique(
     puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float
 ) -> tuple[tuple[Technique, ...], int, str]:
     """Techniques, difficulty and reason of a unique puzzle line logic could not solve."""
+    started = time.perf_counter()
     probing = probe(puzzle.rows, puzzle.cols, board, deadline=deadline)
+    stats["probing_ms"] = round(1000 * (time.perf_counter() - started))
     stats["probes"] = probing.probes
     if probing.board is not None and probing.board.is_solved():
         return (
@@ -80,9 +82,9 @@ def _settle(
     puzzle: Puzzle, board: Board, stats: dict[str, int], max_solutions: int, deadline: float
 ) -> Verdict:
     """Search from the line-logic board and turn what it found into a verdict."""
-    found = search(
-        puzzle.rows, puzzle.cols, board, limit=max_solutions, seconds=deadline - time.perf_counter()
-    )
+    started = time.perf_counter()
+    found = search(puzzle.rows, puzzle.cols, board, limit=max_solutions, seconds=deadline - started)
+    stats["search_ms"] = round(1000 * (time.perf_counter() - started))
     stats["decisions"] = found.decisions
     grids = tuple(grid_from_masks(rows, puzzle.width) for rows in found.solutions)
     if len(grids) >= 2:

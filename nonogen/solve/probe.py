@@ -26,13 +26,22 @@ class Probing:
 
 
 def _unknown_cells(board: Board) -> list[tuple[int, int]]:
-    """Unknown cells, row-major."""
-    cells = []
-    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty, strict=True)):
-        for c in range(board.width):
-            if not (f | e) >> c & 1:
-                cells.append((r, c))
-    return cells
+    """Unknown cells, those with the most known neighbours first (they fail fastest)."""
+    known = [f | e for f, e in zip(board.row_filled, board.row_empty, strict=True)]
+    width = board.width
+    border = (1 << (width + 1)) | 1
+    scored = []
+    for r, mask in enumerate(known):
+        above = known[r - 1] if r else -1
+        below = known[r + 1] if r + 1 < len(known) else -1
+        padded = mask << 1 | border  # bit c + 1 is cell c; the border counts as known
+        for c in range(width):
+            if not mask >> c & 1:
+                near = (above >> c & 1) + (below >> c & 1)
+                near += (padded >> c & 1) + (padded >> (c + 2) & 1)
+                scored.append((-near, r, c))
+    scored.sort()
+    return [(r, c) for _, r, c in scored]
 
 
 def _agreement(a: Board, b: Board) -> Board:
