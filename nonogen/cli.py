@@ -72,6 +72,11 @@ def _handled(command: Callable[P, None]) -> Callable[P, None]:
     return run
 
 
+def _tty_progress(done: int, total: int | None) -> None:
+    """A progress counter on a terminal's stderr, rewritten in place."""
+    print(f"\r{done} of {total or '?'} puzzles", end="", file=sys.stderr, flush=True)
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"nonogen {__version__}")
@@ -173,8 +178,11 @@ def check(
         print(
             f"{'file':<48} {'size':>8} {'status':>8} {'line':>5} {'difficulty':>11} {'seconds':>8}"
         )
+    # A counter only when the rows go elsewhere: rows on the terminal are progress enough.
+    progress = _tty_progress if sys.stderr.isatty() and not sys.stdout.isatty() else None
+    options = SolveOptions(max_solutions, timeout)
     for checked in check_paths(
-        paths, fmt=fmt, options=SolveOptions(max_solutions, timeout), jobs=resolve_jobs(jobs)
+        paths, fmt=fmt, options=options, jobs=resolve_jobs(jobs), on_progress=progress
     ):
         record = check_record(checked)
         print(json.dumps(record) if as_json else _table_row(record), flush=True)
@@ -183,6 +191,8 @@ def check(
         mismatches += record.get("agrees") is False
         total += record.get("seconds", 0.0)
         failed |= not checked.ok or (require_logic and record.get("line_solvable") is not True)
+    if progress:
+        _err("")
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     _err(
         f"checked {sum(counts.values())} puzzles: {summary}; {total:.2f} s solving; "
