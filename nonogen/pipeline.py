@@ -125,12 +125,10 @@ def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
 
 
 def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
-    """Whether a verdict matches what the puzzle file records (None if it records nothing)."""
+    """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
     status, line = expected_of(puzzle)
-    if status is None and line is None:
+    if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
         return None
-    if verdict.status not in (Status.UNIQUE, Status.MULTIPLE, Status.NONE):
-        return False if status is not None else None
     return (status is None or status == verdict.status) and (
         line is None or line == verdict.line_solvable
     )
