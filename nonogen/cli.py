@@ -12,6 +12,7 @@ import typer
 
 from nonogen import __version__
 from nonogen.errors import ExitCode, NonogenError
+from nonogen.formats import read_puzzle, write_puzzle
 from nonogen.grid import format_grid
 from nonogen.pipeline import (
     SolveOptions,
@@ -199,6 +200,21 @@ def check(
         + f"{mismatches} disagree with a recorded verdict"
     )
     raise typer.Exit(ExitCode.BAD_INPUT if errors else ExitCode.NO if failed else ExitCode.OK)
+
+
+@app.command()
+@_handled
+def convert(
+    puzzle: Annotated[str, typer.Argument(help="Puzzle file, or - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Output file, or - for stdout.")],
+    to: Annotated[
+        str | None,
+        typer.Option("--to", help="Output format: json, non, xml, text or r (default: from -o)."),
+    ] = None,
+    fmt: FormatOpt = None,
+) -> None:
+    """Convert a puzzle between the formats nonogen reads and writes."""
+    write_puzzle(read_puzzle(puzzle, fmt=fmt), output, to)
 
 
 def main() -> None:

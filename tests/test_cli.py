@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["check"]])
+@pytest.mark.parametrize("command", [[], ["solve"], ["check"], ["convert"]])
 def test_every_command_has_help(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"])
     assert result.exit_code == 0
@@ -97,3 +99,20 @@ def test_check_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", str(tmp_path / "nope.json")])
     assert result.exit_code == 3
+
+
+def test_convert_round_trips_through_non(tmp_path: Path) -> None:
+    out = tmp_path / "heart.non"
+    result = runner.invoke(app, ["convert", str(SAMPLES / "heart.txt"), "-o", str(out)])
+    assert result.exit_code == 0
+    assert "width 15" in out.read_text()
+    back = runner.invoke(app, ["convert", str(out), "-o", "-", "--to", "text"])
+    assert back.stdout == (SAMPLES / "heart.txt").read_text()
+
+
+def test_python_dash_m_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nonogen", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("nonogen ")
