@@ -10,6 +10,7 @@ is then probed, with the time left, to tell whether probing suffices or search i
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Final
 
 from nonogen.grid import grid_from_masks
@@ -132,7 +133,7 @@ def solve_puzzle(
     started = time.perf_counter()
     deadline = started + timeout
     verdict = _solve(puzzle, max(1, max_solutions), deadline)
-    return Verdict(**{**verdict.__dict__, "seconds": time.perf_counter() - started})
+    return replace(verdict, seconds=time.perf_counter() - started)
 
 
 def _solve(puzzle: Puzzle, max_solutions: int, deadline: float) -> Verdict:
