@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import signal
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any, ParamSpec
@@ -217,15 +218,19 @@ def convert(
     write_puzzle(read_puzzle(puzzle, fmt=fmt), output, to)
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C: say so and exit 130 (click would turn it into "Aborted!" and exit 1)."""
+    _err("nonogen: interrupted")
+    raise SystemExit(ExitCode.INTERRUPTED)
+
+
 def main() -> None:
     """Run the CLI; map nonogen errors and Ctrl-C to exit codes with a one-line message."""
+    signal.signal(signal.SIGINT, _interrupted)
     try:
         app()
     except NonogenError as error:
         _err(f"nonogen: error: {error}")
         sys.exit(error.exit_code)
-    except KeyboardInterrupt:
-        _err("nonogen: interrupted")
-        sys.exit(ExitCode.INTERRUPTED)
     except BrokenPipeError:
         sys.exit(ExitCode.OK)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,20 @@ def test_python_dash_m_runs() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.startswith("nonogen ")
+
+
+def test_ctrl_c_exits_130_with_a_message() -> None:
+    # `solve -` blocks reading stdin, so the signal lands while the command runs.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nonogen", "solve", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)  # let the interpreter start and install its handler
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "interrupted" in err
+    assert "Traceback" not in err
