@@ -7,18 +7,22 @@ import json
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, ParamSpec
 
 import typer
 
 from nonogen import __version__
 from nonogen.errors import ExitCode, NonogenError
-from nonogen.formats import read_puzzle, write_puzzle
+from nonogen.formats import read_bytes, read_puzzle, write_puzzle
 from nonogen.grid import format_grid
 from nonogen.pipeline import (
+    MakeOptions,
     SolveOptions,
     check_paths,
     check_record,
+    fidelity,
+    make_from_picture,
     resolve_jobs,
     solve_file,
     verdict_record,
@@ -201,6 +205,58 @@ def check(
         + f"{mismatches} disagree with a recorded verdict"
     )
     raise typer.Exit(ExitCode.BAD_INPUT if errors else ExitCode.NO if failed else ExitCode.OK)
+
+
+@app.command()
+@_handled
+def make(
+    image: Annotated[
+        str, typer.Argument(help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF), or -.")
+    ],
+    width: Annotated[
+        int | None, typer.Option("--width", "-w", help="Grid columns (5-200).")
+    ] = None,
+    height: Annotated[int | None, typer.Option("--height", help="Grid rows (5-200).")] = None,
+    threshold: Annotated[
+        str, typer.Option(help="otsu, li, yen, mean, a level in (0, 1), or fill:F.")
+    ] = "otsu",
+    invert: Annotated[
+        bool | None,
+        typer.Option("--invert/--no-invert", help="Light subject on dark (default: detect)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed for tie-breaking; written into the output.")] = 0,
+    max_flips: Annotated[
+        int | None, typer.Option("--max-flips", min=0, help="Flip budget (default 5 % of cells).")
+    ] = None,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time budget.")] = 30.0,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Puzzle JSON (default output/NAME.json).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Turn a picture into a unique puzzle that logic alone solves. Exit 1 if the budget ran out."""
+    options = MakeOptions(width, height, threshold, invert, seed, max_flips, seconds)
+    made = make_from_picture(read_bytes(image), name=image, options=options)
+    target = output or str(Path("output") / f"{Path(image).stem if image != '-' else 'stdin'}.json")
+    write_puzzle(made.puzzle, target, "json")
+    summary = {"version": 1, "output": target, **dict(made.puzzle.meta)}
+    summary.pop("source_grid")
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print("\n".join(format_grid(made.repair.grid)))
+        figures = fidelity(made.source, made.repair)
+        print(
+            f"{made.puzzle.width}x{made.puzzle.height}, {figures['flipped']} cells flipped "
+            f"({figures['flipped_percent']} %), written to {target}"
+        )
+    if not made.repair.solved:
+        _err(
+            f"nonogen: the flip or time budget ran out with {made.repair.unknown} cells still "
+            "undetermined; the best attempt was written. Try --max-flips, --seconds or a "
+            "smaller --width."
+        )
+        raise typer.Exit(ExitCode.NO)
 
 
 @app.command()

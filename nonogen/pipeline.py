@@ -5,14 +5,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
-from nonogen.grid import format_grid
-from nonogen.puzzle import Puzzle
+from nonogen.grid import Grid, format_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
+
+if TYPE_CHECKING:
+    from nonogen.generate import Repair
 
 RECORD_VERSION = 1
 Progress = Callable[[int, int | None], None]
@@ -156,3 +162,73 @@ def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Pu
     return puzzle, solve_puzzle(
         puzzle, max_solutions=options.max_solutions, timeout=options.timeout
     )
+
+
+@dataclass(frozen=True)
+class MakeOptions:
+    """How a picture becomes a puzzle (the options of ``nonogen make``)."""
+
+    width: int | None = None
+    height: int | None = None
+    threshold: str = "otsu"
+    invert: bool | None = None
+    seed: int = 0
+    max_flips: int | None = None
+    """Flip budget; None allows 5 % of the cells."""
+    seconds: float = 30.0
+
+
+@dataclass(frozen=True)
+class Made:
+    """A puzzle made from a picture, and how faithful it stayed."""
+
+    puzzle: Puzzle
+    repair: Repair
+    source: Grid
+
+
+def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
+    """Threshold, downsample and repair a picture into a unique, logic-only puzzle."""
+    # Imported here so that solving and checking never pay for Pillow and scikit-image.
+    from nonogen.generate import repair  # noqa: PLC0415
+    from nonogen.image import grid_size, read_picture, to_cells  # noqa: PLC0415
+
+    grey = read_picture(data, name=name)
+    width, height = grid_size(grey.shape, options.width, options.height)
+    cells = to_cells(
+        grey, width=width, height=height, method=options.threshold, invert=options.invert
+    )
+    source = cells.grid()
+    budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
+    repaired = repair(
+        source,
+        cells.cost(),
+        rng=np.random.default_rng(options.seed),
+        max_flips=budget,
+        seconds=options.seconds,
+    )
+    meta = {
+        "title": Path(name).stem,
+        "seed": options.seed,
+        "options": asdict(options),
+        "source_grid": format_grid(source),
+        "verdict": {
+            "status": "unique" if repaired.solved else "unknown",
+            "line_solvable": repaired.solved,
+        },
+        "fidelity": fidelity(source, repaired),
+    }
+    return Made(puzzle_from_grid(repaired.grid, meta=meta, where=name), repaired, source)
+
+
+def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
+    """Cells flipped (count, percent), their summed cost, fill before and after."""
+    cells = source.size
+    return {
+        "flipped": len(repaired.flips),
+        "flipped_percent": round(100 * len(repaired.flips) / cells, 2),
+        "flip_cost": round(repaired.cost, 4),
+        "fill_before": round(float(source.mean()), 4),
+        "fill_after": round(float(repaired.grid.mean()), 4),
+        "undetermined": repaired.unknown,
+    }

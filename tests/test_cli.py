@@ -18,7 +18,7 @@ SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("command", [[], ["solve"], ["check"], ["convert"]])
+@pytest.mark.parametrize("command", [[], ["solve"], ["check"], ["convert"], ["make"]])
 def test_every_command_has_help(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"])
     assert result.exit_code == 0
@@ -135,3 +135,28 @@ def test_ctrl_c_exits_130_with_a_message() -> None:
     assert proc.returncode == 130
     assert "interrupted" in err
     assert "Traceback" not in err
+
+
+def test_make_writes_a_unique_logic_only_puzzle(tmp_path: Path) -> None:
+    out = tmp_path / "ring.json"
+    result = runner.invoke(
+        app, ["make", str(SAMPLES / "ring.png"), "--width", "20", "-o", str(out), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["seed"] == 0
+    assert summary["verdict"] == {"status": "unique", "line_solvable": True}
+    written = json.loads(out.read_text())
+    assert len(written["solution"]) == len(written["rows"])
+    assert len(written["source_grid"][0]) == 20
+    check = runner.invoke(app, ["check", "--require-logic", str(out)])
+    assert check.exit_code == 0
+
+
+def test_make_refuses_a_non_picture(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["make", str(SAMPLES / "heart.txt"), "-o", str(tmp_path / "x.json")]
+    )
+    assert result.exit_code == 3
+    assert "not a picture" in result.stderr
+    assert not (tmp_path / "x.json").exists()

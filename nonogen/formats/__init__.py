@@ -20,6 +20,7 @@ from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format, format_
 from nonogen.formats.files import (
     STDIO,
     expand_paths,
+    read_bytes,
     read_puzzle,
     read_puzzles,
     read_text,
@@ -37,6 +38,7 @@ __all__ = [
     "format_puzzle",
     "parse_puzzle",
     "parse_puzzles",
+    "read_bytes",
     "read_puzzle",
     "read_puzzles",
     "read_text",

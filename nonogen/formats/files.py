@@ -28,14 +28,18 @@ _GLOB_CHARS: Final = frozenset("*?[")
 _NEW_FILE_MODE: Final = 0o644
 
 
-def read_text(source: str | Path) -> str:
-    """The text of a file, or of stdin for ``-``; gzip is undone; InputError if unreadable."""
+def read_bytes(source: str | Path) -> bytes:
+    """The bytes of a file, or of stdin for ``-``; InputError if unreadable."""
     name = str(source)
     try:
-        data = sys.stdin.buffer.read() if name == STDIO else Path(name).read_bytes()
+        return sys.stdin.buffer.read() if name == STDIO else Path(name).read_bytes()
     except OSError as exc:
         raise InputError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
-    return decode_bytes(data, name)
+
+
+def read_text(source: str | Path) -> str:
+    """The text of a file, or of stdin for ``-``; gzip is undone; InputError if unreadable."""
+    return decode_bytes(read_bytes(source), str(source))
 
 
 def decode_bytes(data: bytes, name: str) -> str:
