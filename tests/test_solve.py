@@ -130,8 +130,8 @@ def test_givens_make_an_ambiguous_puzzle_unique() -> None:
     assert np.array_equal(verdict.solutions[0], goal)
 
 
-def test_probing_fixes_a_cell_line_logic_cannot() -> None:
-    # The 2x2 diagonal plus a given: probing the other corner contradicts.
+def test_probing_learns_nothing_when_both_values_fit() -> None:
+    # The 2x2 diagonal: each corner fits both ways, so probing can fix nothing.
     goal = picture("#.", ".#")
     rows, cols = grid_clues(goal)
     puzzle = make_puzzle(rows, cols)
