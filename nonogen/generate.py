@@ -19,8 +19,8 @@ from nonogen.clues import grid_clues
 from nonogen.grid import Grid
 from nonogen.solve.board import empty_board
 from nonogen.solve.propagate import propagate
+from nonogen.solve.verdict import Cell
 
-Cell = tuple[int, int]
 Costs = npt.NDArray[np.float64]
 """Per cell, what flipping it costs the picture (0 = the cell sat right on the threshold)."""
 
@@ -76,16 +76,17 @@ def _best_flip(
     count: int,
     *,
     before: int,
-) -> Cell:
-    """The candidate flip that settles the most of ``before`` open cells per unit of cost."""
-    best: tuple[float, Cell] | None = None
+) -> tuple[Cell, npt.NDArray[np.bool_]]:
+    """The flip that settles the most of ``before`` open cells per unit of cost, and what
+    stays open after it."""
+    best: tuple[float, Cell, npt.NDArray[np.bool_]] | None = None
     for cell in _candidates(open_cells, costs, rng, count):
-        settled = before - int(undetermined(_flipped(grid, cell)).sum())
-        score = settled / (float(costs[cell]) + COST_FLOOR)
+        still_open = undetermined(_flipped(grid, cell))
+        score = (before - int(still_open.sum())) / (float(costs[cell]) + COST_FLOOR)
         if best is None or score > best[0]:
-            best = (score, cell)
+            best = (score, cell, still_open)
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def repair(
@@ -107,11 +108,12 @@ def repair(
         fresh = open_cells & ~flipped  # flipping a cell back would undo a step
         if not fresh.any():
             break
-        cell = _best_flip(grid, costs, fresh, rng, candidates, before=int(open_cells.sum()))
+        cell, open_cells = _best_flip(
+            grid, costs, fresh, rng, candidates, before=int(open_cells.sum())
+        )
         flipped[cell] = True
         grid = _flipped(grid, cell)
         flips.append(cell)
-        open_cells = undetermined(grid)
     cost = float(sum(costs[cell] for cell in flips))
     unknown = int(open_cells.sum())
     return Repair(grid, tuple(flips), unknown == 0, unknown, cost)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,19 +78,12 @@ def check_paths(
 ) -> Iterator[Checked]:
     """Solve every puzzle found under the paths, in order, with ``jobs`` worker processes."""
     tasks = ((label, puzzle, error, options) for label, puzzle, error in _inputs(paths, fmt))
-    done = 0
-    results: Iterable[Checked]
-    if jobs <= 1:
-        results = map(_check_one, tasks)
-        for result in results:
-            done += 1
-            if on_progress:
-                on_progress(done, None)
-            yield result
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result in pool.map(_check_one, tasks, chunksize=4):
-            done += 1
+    with ExitStack() as stack:
+        results: Iterable[Checked] = map(_check_one, tasks)
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            results = pool.map(_check_one, tasks, chunksize=4)
+        for done, result in enumerate(results, 1):
             if on_progress:
                 on_progress(done, None)
             yield result

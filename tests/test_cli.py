@@ -160,3 +160,16 @@ def test_make_refuses_a_non_picture(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert "not a picture" in result.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_check_with_two_workers_gives_the_same_records_in_order() -> None:
+    one = runner.invoke(app, ["check", "--json", str(SAMPLES)])
+    two = runner.invoke(app, ["check", "--json", "--jobs", "2", str(SAMPLES)])
+    assert two.exit_code == one.exit_code == 1
+
+    def settled(output: str) -> list[tuple[str, str, object]]:
+        records = [json.loads(line) for line in output.splitlines()]
+        return [(r["file"], r["status"], r.get("solution")) for r in records]
+
+    assert settled(two.stdout) == settled(one.stdout)
+    assert len(settled(one.stdout)) == 2
