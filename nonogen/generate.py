@@ -1,92 +1,202 @@
-"""The repairing generator: flip as few, and as cheap, cells as it takes for line logic to solve.
+"""The repairing generator: flip as few, and as cheap, cells as it takes for a good puzzle.
 
-Start from the thresholded grid. While complete line logic leaves cells undetermined, try
-flipping each of the cheapest undetermined cells (fill or clear, whichever it is not) and keep
-the flip that settles the most cells per unit of visual cost. A puzzle line logic solves is
-unique, so the loop ends with a unique, logic-only puzzle, or with the best attempt when the
-flip or time budget runs out.
+Start from the thresholded grid. While the puzzle misses its target (see ``Target``), pick one
+cell to flip (fill or clear, whichever it is not) and re-solve. Only cells line logic leaves
+open are flipped, and a cell is flipped at most once. The pick is made in two stages:
+
+1. *Estimate* the open cells (all of them, or on big grids the cheapest half of ``estimates``
+   and a seeded sample of the rest): flip the cell, and continue line logic from the current
+   board with only that cell forgotten. Every known cell of that board is a true value of the
+   old grid, hence of the new grid too, so the estimate never contradicts; it is optimistic,
+   since a fresh solve of the new clues may not re-derive everything.
+2. *Measure* the ``candidates`` best estimates exactly, by solving their clues from scratch,
+   and keep the flip that settles the most cells per unit of visual cost.
+
+A puzzle line logic solves is unique, so the loop ends with a unique puzzle, or with the best
+attempt when the flip or time budget runs out. Ties are broken by the seeded generator, so a
+seed always gives the same puzzle (unless the time budget cuts the run short).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.clues import grid_clues
+from nonogen.clues import Clue, grid_clues, line_clue
 from nonogen.grid import Grid
-from nonogen.solve.board import empty_board
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Status, solve_puzzle
+from nonogen.solve.board import Board, empty_board
 from nonogen.solve.propagate import propagate
 from nonogen.solve.verdict import Cell
 
 Costs = npt.NDArray[np.float64]
 """Per cell, what flipping it costs the picture (0 = the cell sat right on the threshold)."""
 
-COST_FLOOR = 0.02  # so a free flip still has to earn its place by settling cells
+_T = TypeVar("_T")
+
+COST_FLOOR: Final = 0.02  # so a free flip still has to earn its place by settling cells
+EASY_SWEEPS: Final = 5
+"""Line logic solving within this many sweeps scores at most 18: the ``easy`` tier."""
+UNIQUE_CHECK_SECONDS: Final = 5.0
+"""The complete solver's time per uniqueness check when probing or search are allowed."""
+
+
+class Target(StrEnum):
+    """What the repaired puzzle must be."""
+
+    EASY = "easy"
+    """Line logic solves it within EASY_SWEEPS sweeps."""
+    LINE = "line"
+    """Line logic solves it (logic-only)."""
+    UNIQUE = "unique"
+    """The complete solver proves it unique (probing or search may be needed)."""
 
 
 @dataclass(frozen=True)
 class Repair:
-    """The outcome of repairing a grid into a logic-only puzzle."""
+    """The outcome of repairing a grid into a puzzle."""
 
     grid: Grid
     """The repaired grid (the best attempt when not ``solved``)."""
     flips: tuple[Cell, ...]
     """Cells flipped, in order."""
     solved: bool
-    """Whether line logic solves the repaired grid's clues."""
+    """Whether the repaired grid meets the target."""
     unknown: int
-    """Cells line logic leaves undetermined (0 when solved)."""
+    """Cells the target's line logic leaves undetermined (0 when line logic solves it)."""
     cost: float
     """Summed cost of the flips."""
+    target: Target = Target.LINE
+
+
+@dataclass(frozen=True)
+class _State:
+    """A grid, its clues and the board line logic reaches from them."""
+
+    grid: Grid
+    rows: tuple[Clue, ...]
+    cols: tuple[Clue, ...]
+    board: Board
+    unknown: int
+
+    def open_cells(self) -> npt.NDArray[np.bool_]:
+        return np.asarray(self.board.partial() < 0, dtype=np.bool_)
+
+
+def _solved_state(
+    grid: Grid, rows: tuple[Clue, ...], cols: tuple[Clue, ...], sweeps: int | None
+) -> _State:
+    """Line logic from nothing on the clues of ``grid``."""
+    board = propagate(rows, cols, empty_board(len(rows), len(cols)), max_sweeps=sweeps).board
+    assert board is not None  # the clues of a real grid always have that grid as a solution
+    return _State(grid, rows, cols, board, grid.size - board.known())
+
+
+def _state_of(grid: Grid, sweeps: int | None = None) -> _State:
+    rows, cols = grid_clues(grid)
+    return _solved_state(grid, rows, cols, sweeps)
 
 
 def undetermined(grid: Grid) -> npt.NDArray[np.bool_]:
     """Cells complete line logic cannot determine from the grid's clues."""
-    rows, cols = grid_clues(grid)
-    board = propagate(rows, cols, empty_board(len(rows), len(cols))).board
-    assert board is not None  # the clues of a real grid always have that grid as a solution
-    return np.asarray(board.partial() < 0, dtype=np.bool_)
+    return _state_of(grid).open_cells()
 
 
-def _flipped(grid: Grid, cell: Cell) -> Grid:
-    """The grid with one cell flipped."""
-    out = grid.copy()
-    out[cell] = not out[cell]
-    return out
+def _replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``items`` with the one at ``index`` replaced."""
+    return (*items[:index], value, *items[index + 1 :])
 
 
-def _candidates(
-    open_cells: npt.NDArray[np.bool_], costs: Costs, rng: np.random.Generator, count: int
-) -> list[Cell]:
-    """The cheapest undetermined cells, ties broken by the seeded generator."""
-    rows, cols = np.nonzero(open_cells)
-    jitter = rng.random(rows.size) * 1e-9
-    order = np.argsort(costs[rows, cols] + jitter, kind="stable")[:count]
-    return [(int(rows[i]), int(cols[i])) for i in order]
+def _flip(state: _State, cell: Cell) -> tuple[Grid, tuple[Clue, ...], tuple[Clue, ...]]:
+    """The grid with one cell flipped, and its clues (only two lines change)."""
+    r, c = cell
+    grid = state.grid.copy()
+    grid[r, c] = not grid[r, c]
+    rows = _replaced(state.rows, r, line_clue(grid[r].tolist()))
+    cols = _replaced(state.cols, c, line_clue(grid[:, c].tolist()))
+    return grid, rows, cols
 
 
-def _best_flip(
-    grid: Grid,
-    costs: Costs,
-    open_cells: npt.NDArray[np.bool_],
-    rng: np.random.Generator,
-    count: int,
-    *,
-    before: int,
-) -> tuple[Cell, npt.NDArray[np.bool_]]:
-    """The flip that settles the most of ``before`` open cells per unit of cost, and what
-    stays open after it."""
-    best: tuple[float, Cell, npt.NDArray[np.bool_]] | None = None
-    for cell in _candidates(open_cells, costs, rng, count):
-        still_open = undetermined(_flipped(grid, cell))
-        score = (before - int(still_open.sum())) / (float(costs[cell]) + COST_FLOOR)
+def _estimate(state: _State, cell: Cell, sweeps: int | None) -> int:
+    """Cells still open after flipping ``cell``, continuing from the current board."""
+    r, c = cell
+    _, rows, cols = _flip(state, cell)
+    b = state.board
+    keep_row, keep_col = ~(1 << c), ~(1 << r)
+    board = Board(
+        _replaced(b.row_filled, r, b.row_filled[r] & keep_row),
+        _replaced(b.row_empty, r, b.row_empty[r] & keep_row),
+        _replaced(b.col_filled, c, b.col_filled[c] & keep_col),
+        _replaced(b.col_empty, c, b.col_empty[c] & keep_col),
+    )
+    after = propagate(rows, cols, board, dirty_rows={r}, dirty_cols={c}, max_sweeps=sweeps)
+    assert after.board is not None  # known cells are true values of the flipped grid too
+    return state.unknown + 1 - after.settled
+
+
+def _ranked(cells: list[Cell], costs: Costs, rng: np.random.Generator) -> list[Cell]:
+    """Cells cheapest first, ties broken by the seeded generator."""
+    jitter = rng.random(len(cells)) * 1e-9
+    order = np.argsort(np.array([costs[cell] for cell in cells]) + jitter, kind="stable")
+    return [cells[i] for i in order]
+
+
+def _score(before: int, after: int, cost: float) -> float:
+    return (before - after) / (cost + COST_FLOOR)
+
+
+@dataclass(frozen=True)
+class _Search:
+    """How hard the generator looks for each flip."""
+
+    rng: np.random.Generator
+    estimates: int
+    candidates: int
+    sweeps: int | None
+
+
+def _next_state(
+    state: _State, costs: Costs, fresh: npt.NDArray[np.bool_], how: _Search
+) -> tuple[Cell, _State]:
+    """The best flip among the fresh open cells, and the state it leads to."""
+    rows, cols = np.nonzero(fresh)
+    cells = _ranked([(int(r), int(c)) for r, c in zip(rows, cols, strict=True)], costs, how.rng)
+    if len(cells) > how.estimates:  # the cheapest half, and a seeded sample of the rest
+        half = how.estimates // 2
+        rest = how.rng.choice(len(cells) - half, size=how.estimates - half, replace=False)
+        cells = cells[:half] + [cells[half + int(i)] for i in sorted(rest.tolist())]
+    before = state.unknown
+    guessed = sorted(
+        range(len(cells)),
+        key=lambda i: -_score(before, _estimate(state, cells[i], how.sweeps), costs[cells[i]]),
+    )
+    best: tuple[float, Cell, _State] | None = None
+    for i in guessed[: how.candidates]:
+        cell = cells[i]
+        after = _solved_state(*_flip(state, cell), how.sweeps)
+        score = _score(before, after.unknown, float(costs[cell]))
         if best is None or score > best[0]:
-            best = (score, cell, still_open)
+            best = (score, cell, after)
     assert best is not None
     return best[1], best[2]
+
+
+def _ambiguous(grid: Grid, seconds: float) -> npt.NDArray[np.bool_] | None:
+    """None when the complete solver proves the grid's clues unique, else the cells where two
+    solutions differ (all False when the solver ran out of time)."""
+    verdict = solve_puzzle(puzzle_from_grid(grid), max_solutions=2, timeout=max(0.1, seconds))
+    if verdict.status is Status.UNIQUE:
+        return None
+    differ = np.zeros(grid.shape, dtype=np.bool_)
+    for cell in verdict.differing():
+        differ[cell] = True
+    return differ
 
 
 def repair(
@@ -96,24 +206,32 @@ def repair(
     rng: np.random.Generator,
     max_flips: int,
     seconds: float,
-    candidates: int = 16,
+    target: Target = Target.LINE,
+    estimates: int = 1200,
+    candidates: int = 6,
 ) -> Repair:
-    """Flip cells of ``goal`` until line logic solves its clues, within the budgets."""
+    """Flip cells of ``goal`` until its clues meet ``target``, within the budgets."""
     deadline = time.perf_counter() + seconds
-    grid = np.asarray(goal, dtype=np.bool_).copy()
+    how = _Search(rng, estimates, candidates, EASY_SWEEPS if target is Target.EASY else None)
+    state = _state_of(np.asarray(goal, dtype=np.bool_).copy(), how.sweeps)
     flips: list[Cell] = []
-    flipped = np.zeros(grid.shape, dtype=np.bool_)
-    open_cells = undetermined(grid)
-    while open_cells.any() and len(flips) < max_flips and time.perf_counter() < deadline:
-        fresh = open_cells & ~flipped  # flipping a cell back would undo a step
+    flipped = np.zeros(state.grid.shape, dtype=np.bool_)
+    solved = state.unknown == 0
+    while not solved and len(flips) < max_flips and time.perf_counter() < deadline:
+        fresh = state.open_cells() & ~flipped  # flipping a cell back would undo a step
+        if target is Target.UNIQUE:
+            left = min(UNIQUE_CHECK_SECONDS, deadline - time.perf_counter())
+            differ = _ambiguous(state.grid, left)
+            if differ is None:
+                solved = True
+                break
+            if (fresh & differ).any():  # break the ambiguity the solver found
+                fresh &= differ
         if not fresh.any():
             break
-        cell, open_cells = _best_flip(
-            grid, costs, fresh, rng, candidates, before=int(open_cells.sum())
-        )
+        cell, state = _next_state(state, costs, fresh, how)
         flipped[cell] = True
-        grid = _flipped(grid, cell)
         flips.append(cell)
+        solved = state.unknown == 0
     cost = float(sum(costs[cell] for cell in flips))
-    unknown = int(open_cells.sum())
-    return Repair(grid, tuple(flips), unknown == 0, unknown, cost)
+    return Repair(state.grid, tuple(flips), solved, state.unknown, cost, target)

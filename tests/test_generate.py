@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonogen.generate import Costs, repair, undetermined
+from nonogen.generate import Costs, Target, repair, undetermined
 from nonogen.grid import Grid
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
@@ -60,3 +60,51 @@ def test_an_exhausted_budget_keeps_the_best_attempt() -> None:
     assert not result.solved
     assert len(result.flips) == 1
     assert result.unknown == int(undetermined(result.grid).sum())
+
+
+def test_the_easy_target_gives_easy_puzzles() -> None:
+    for seed in range(3):
+        grid, costs = noisy(seed, 12)
+        result = repair(
+            grid,
+            costs,
+            rng=np.random.default_rng(seed),
+            max_flips=300,
+            seconds=30,
+            target=Target.EASY,
+        )
+        assert result.solved
+        verdict = solve_puzzle(puzzle_from_grid(result.grid))
+        assert verdict.status is Status.UNIQUE
+        assert verdict.tier == "easy", verdict.difficulty
+
+
+def test_the_unique_target_keeps_a_unique_grid_line_logic_cannot_solve() -> None:
+    rows = [".......", "..##..#", ".#.####", "###..#.", ".###.#.", ".#.#.#.", "#......"]
+    grid = np.array([[ch == "#" for ch in row] for row in rows])
+    costs = np.full(grid.shape, 0.5)
+    assert undetermined(grid).any()
+    unique = repair(
+        grid, costs, rng=np.random.default_rng(0), max_flips=20, seconds=30, target=Target.UNIQUE
+    )
+    assert unique.solved
+    assert unique.flips == ()
+    assert unique.unknown > 0
+    line = repair(grid, costs, rng=np.random.default_rng(0), max_flips=20, seconds=30)
+    assert line.solved
+    assert line.flips != ()
+
+
+def test_the_unique_target_gives_unique_puzzles() -> None:
+    for seed in range(6):
+        grid, costs = noisy(seed, 12)
+        result = repair(
+            grid,
+            costs,
+            rng=np.random.default_rng(seed),
+            max_flips=300,
+            seconds=30,
+            target=Target.UNIQUE,
+        )
+        assert result.solved
+        assert solve_puzzle(puzzle_from_grid(result.grid)).status is Status.UNIQUE

@@ -21,6 +21,8 @@ class Propagation:
     """Single-line solves made."""
     failed_line: str = ""
     """On a contradiction, the line that had no arrangement, e.g. ``row 3``."""
+    settled: int = 0
+    """Cells that became known."""
 
 
 def _spread_bits(changed: int, index: int, cross: list[int], dirty: set[int]) -> None:
@@ -41,16 +43,18 @@ def propagate(
     *,
     dirty_rows: set[int] | None = None,
     dirty_cols: set[int] | None = None,
+    max_sweeps: int | None = None,
 ) -> Propagation:
-    """Apply complete line logic until nothing changes (all lines dirty unless given)."""
+    """Apply complete line logic until nothing changes (all lines dirty unless given), or
+    for at most ``max_sweeps`` sweeps."""
     height, width = len(rows), len(cols)
     rf, re, cf, ce = (
         list(m) for m in (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
     )
     todo_rows = set(range(height)) if dirty_rows is None else set(dirty_rows)
     todo_cols = set(range(width)) if dirty_cols is None else set(dirty_cols)
-    sweeps = solves = 0
-    while todo_rows or todo_cols:
+    sweeps = solves = settled = 0
+    while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for lines, size, f, e, cross_f, cross_e, todo, other, kind in (
             (rows, width, rf, re, cf, ce, todo_rows, todo_cols, "row"),
@@ -63,11 +67,14 @@ def propagate(
                     return Propagation(None, sweeps, solves, f"{kind} {i + 1}")
                 new_f, new_e = solved
                 if new_f != f[i] or new_e != e[i]:
-                    _spread_bits(new_f & ~f[i], i, cross_f, other)
-                    _spread_bits(new_e & ~e[i], i, cross_e, other)
+                    more_f, more_e = new_f & ~f[i], new_e & ~e[i]
+                    settled += more_f.bit_count() + more_e.bit_count()
+                    _spread_bits(more_f, i, cross_f, other)
+                    _spread_bits(more_e, i, cross_e, other)
                     f[i], e[i] = new_f, new_e
             todo.clear()
-    return Propagation(Board(tuple(rf), tuple(re), tuple(cf), tuple(ce)), sweeps, solves)
+    board = Board(tuple(rf), tuple(re), tuple(cf), tuple(ce))
+    return Propagation(board, sweeps, solves, settled=settled)
 
 
 def set_cell(board: Board, row: int, col: int, *, filled: bool) -> Board:
