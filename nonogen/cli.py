@@ -14,15 +14,16 @@ import typer
 
 from nonogen import __version__
 from nonogen.errors import ExitCode, NonogenError
-from nonogen.formats import read_bytes, read_puzzle, write_puzzle
+from nonogen.formats import read_bytes, read_puzzle, render_puzzle, write_atomic, write_puzzle
 from nonogen.grid import format_grid
+from nonogen.picture import PictureOptions
 from nonogen.pipeline import (
     MakeOptions,
     SolveOptions,
     check_paths,
     check_record,
-    fidelity,
     make_from_picture,
+    preview_of,
     resolve_jobs,
     solve_file,
     verdict_record,
@@ -211,50 +212,110 @@ def check(
 @_handled
 def make(
     image: Annotated[
-        str, typer.Argument(help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF), or -.")
+        str, typer.Argument(help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF), or - for stdin.")
     ],
     width: Annotated[
-        int | None, typer.Option("--width", "-w", help="Grid columns (5-200).")
+        int | None, typer.Option("--width", "-w", help="Grid columns (5-200; default 30).")
     ] = None,
-    height: Annotated[int | None, typer.Option("--height", help="Grid rows (5-200).")] = None,
+    height: Annotated[
+        int | None, typer.Option("--height", help="Grid rows (5-200; default from the aspect).")
+    ] = None,
     threshold: Annotated[
-        str, typer.Option(help="otsu, li, yen, mean, a level in (0, 1), or fill:F.")
+        str,
+        typer.Option(help="otsu, li, yen, mean, sauvola (uneven light), a level in (0, 1)."),
     ] = "otsu",
+    fill: Annotated[
+        float | None,
+        typer.Option("--fill", min=0.01, max=0.99, help="Threshold for this filled fraction."),
+    ] = None,
+    contrast: Annotated[
+        str, typer.Option(help="Before thresholding: none, stretch, stretch:P or clahe.")
+    ] = "none",
+    edges: Annotated[
+        bool, typer.Option("--edges", help="Draw the picture's edges (line art, busy photos).")
+    ] = False,
+    crop: Annotated[bool, typer.Option("--crop", help="Crop to the subject first.")] = False,
+    despeckle: Annotated[
+        bool, typer.Option("--despeckle", help="Remove isolated cells and pinholes.")
+    ] = False,
     invert: Annotated[
         bool | None,
         typer.Option("--invert/--no-invert", help="Light subject on dark (default: detect)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for tie-breaking; written into the output.")] = 0,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(help="Steer toward easy, medium or hard (hard allows probing and search)."),
+    ] = None,
+    allow_search: Annotated[
+        bool,
+        typer.Option("--allow-search", help="Accept unique puzzles that need probing or search."),
+    ] = False,
     max_flips: Annotated[
         int | None, typer.Option("--max-flips", min=0, help="Flip budget (default 5 % of cells).")
     ] = None,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.01, help="Time budget.")] = 30.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.01, help="Generator time budget.")
+    ] = 30.0,
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Puzzle JSON (default output/NAME.json).")
     ] = None,
+    png: Annotated[
+        bool, typer.Option("--png", help="Also write a PNG preview beside the JSON.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves. Exit 1 if the budget ran out."""
-    options = MakeOptions(width, height, threshold, invert, seed, max_flips, seconds)
+    picture = PictureOptions(
+        width=width,
+        height=height,
+        threshold=threshold if fill is None else f"fill:{fill}",
+        contrast=contrast,
+        edges=edges,
+        crop=crop,
+        despeckle=despeckle,
+        invert=invert,
+    )
+    options = MakeOptions(
+        picture=picture,
+        seed=seed,
+        max_flips=max_flips,
+        seconds=seconds,
+        difficulty=difficulty,
+        allow_search=allow_search,
+    )
+    options.target()  # reject a bad --difficulty before reading anything
     made = make_from_picture(read_bytes(image), name=image, options=options)
-    target = output or str(Path("output") / f"{Path(image).stem if image != '-' else 'stdin'}.json")
+    stem = Path(image).stem if image != "-" else "stdin"
+    target = Path(output or Path("output") / f"{stem}.json")
+    preview = target.with_suffix(".png") if png else None
+    if preview is not None:
+        write_atomic(preview, preview_of(made))
     write_puzzle(made.puzzle, target, "json")
-    summary = {"version": 1, "output": target, **dict(made.puzzle.meta)}
+    summary: dict[str, Any] = {"version": 1, "output": str(target), **dict(made.puzzle.meta)}
     summary.pop("source_grid")
+    summary["preview"] = None if preview is None else str(preview)
+    summary["seconds"] = round(made.seconds, 3)
     if as_json:
         print(json.dumps(summary))
     else:
-        print("\n".join(format_grid(made.repair.grid)))
-        figures = fidelity(made.source, made.repair)
+        print(render_puzzle(made.puzzle, made.repair.grid), end="")
+        figures = summary["fidelity"]
+        verdict = made.verdict
         print(
-            f"{made.puzzle.width}x{made.puzzle.height}, {figures['flipped']} cells flipped "
-            f"({figures['flipped_percent']} %), written to {target}"
+            f"{made.puzzle.width}x{made.puzzle.height}, {verdict.status}, "
+            f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
+            f"difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells flipped "
+            f"({figures['flipped_percent']} %, cost {figures['flip_cost']}); fill "
+            f"{figures['fill_before']} -> {figures['fill_after']}; {made.seconds:.2f} s"
         )
-    if not made.repair.solved:
+        print(f"written: {target}" + (f", {preview}" if preview else ""))
+    if not made.ok:
         _err(
-            f"nonogen: the flip or time budget ran out with {made.repair.unknown} cells still "
-            "undetermined; the best attempt was written. Try --max-flips, --seconds or a "
-            "smaller --width."
+            f"nonogen: the flip or time budget ran out before the puzzle was {made.repair.target}"
+            f" ({made.repair.unknown} cells still undetermined by line logic); the best attempt "
+            "was written. Try --max-flips, --seconds, a smaller --width, --despeckle or "
+            "--allow-search."
         )
         raise typer.Exit(ExitCode.NO)
 

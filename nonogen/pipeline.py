@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ import numpy as np
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.grid import Grid, format_grid
+from nonogen.picture import PictureOptions
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
@@ -158,18 +160,37 @@ def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Pu
     )
 
 
+DIFFICULTIES = ("easy", "medium", "hard")
+"""Tiers ``nonogen make --difficulty`` steers toward."""
+
+
 @dataclass(frozen=True)
 class MakeOptions:
     """How a picture becomes a puzzle (the options of ``nonogen make``)."""
 
-    width: int | None = None
-    height: int | None = None
-    threshold: str = "otsu"
-    invert: bool | None = None
+    picture: PictureOptions = field(default_factory=PictureOptions)
+    """How the picture becomes cells: size, threshold, contrast, edges, crop, despeckle."""
     seed: int = 0
     max_flips: int | None = None
     """Flip budget; None allows 5 % of the cells."""
     seconds: float = 30.0
+    difficulty: str | None = None
+    """easy, medium or hard; None for any logic-only puzzle."""
+    allow_search: bool = False
+    """Accept unique puzzles that need probing or search."""
+
+    def target(self) -> str:
+        """The generator's target: easy, line or unique."""
+        if self.difficulty not in (None, *DIFFICULTIES):
+            raise InputError(
+                f"expected --difficulty to be one of {', '.join(DIFFICULTIES)}, "
+                f"got {self.difficulty!r}"
+            )
+        if self.difficulty == "easy":
+            return "easy"
+        if self.difficulty == "hard" or (self.allow_search and self.difficulty is None):
+            return "unique"
+        return "line"
 
 
 @dataclass(frozen=True)
@@ -179,20 +200,32 @@ class Made:
     puzzle: Puzzle
     repair: Repair
     source: Grid
+    verdict: Verdict
+    seconds: float
+    """Wall time of the whole make, reading the picture included."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the puzzle met its target: unique, and logic-only unless search was allowed."""
+        return self.repair.solved and self.verdict.status is Status.UNIQUE
+
+
+VERDICT_SECONDS = 10.0
+"""The complete solver's budget for the final verdict on a made puzzle."""
 
 
 def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
     """Threshold, downsample and repair a picture into a unique, logic-only puzzle."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
-    from nonogen.generate import repair  # noqa: PLC0415
-    from nonogen.image import grid_size, read_picture, to_cells  # noqa: PLC0415
+    from nonogen.generate import Target, repair  # noqa: PLC0415
+    from nonogen.image import read_picture, to_cells  # noqa: PLC0415
 
+    started = time.perf_counter()
+    target = Target(options.target())
     grey = read_picture(data, name=name)
-    width, height = grid_size(grey.shape, options.width, options.height)
-    cells = to_cells(
-        grey, width=width, height=height, method=options.threshold, invert=options.invert
-    )
+    cells = to_cells(grey, options.picture)
     source = cells.grid()
+    height, width = source.shape
     budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
     repaired = repair(
         source,
@@ -200,28 +233,39 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
         rng=np.random.default_rng(options.seed),
         max_flips=budget,
         seconds=options.seconds,
+        target=target,
     )
+    verdict = solve_puzzle(puzzle_from_grid(repaired.grid), timeout=VERDICT_SECONDS)
     meta = {
-        "title": Path(name).stem,
+        "title": "stdin" if name == "-" else Path(name).stem,
         "seed": options.seed,
         "options": asdict(options),
         "source_grid": format_grid(source),
-        "verdict": {
-            "status": "unique" if repaired.solved else "unknown",
-            "line_solvable": repaired.solved,
-        },
+        "verdict": verdict_record(verdict),
         "fidelity": fidelity(source, repaired),
     }
-    return Made(puzzle_from_grid(repaired.grid, meta=meta, where=name), repaired, source)
+    puzzle = puzzle_from_grid(repaired.grid, meta=meta, where=name)
+    return Made(puzzle, repaired, source, verdict, time.perf_counter() - started)
+
+
+def preview_of(made: Made) -> bytes:
+    """The PNG preview of a made puzzle: the puzzle, and its solution with the flips marked."""
+    from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
+
+    return preview_png(made.puzzle, made.repair.grid, made.source)
 
 
 def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
-    """Cells flipped (count, percent), their summed cost, fill before and after."""
+    """Cells flipped (count, percent), their summed and mean grey-level cost, fill before and
+    after, and the flipped cells themselves."""
     cells = source.size
+    flips = len(repaired.flips)
     return {
-        "flipped": len(repaired.flips),
-        "flipped_percent": round(100 * len(repaired.flips) / cells, 2),
+        "flipped": flips,
+        "flipped_percent": round(100 * flips / cells, 2),
         "flip_cost": round(repaired.cost, 4),
+        "mean_flip_cost": round(repaired.cost / flips, 4) if flips else 0.0,
+        "flipped_cells": [[r, c] for r, c in repaired.flips],
         "fill_before": round(float(source.mean()), 4),
         "fill_after": round(float(repaired.grid.mean()), 4),
         "undetermined": repaired.unknown,

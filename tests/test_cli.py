@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -145,7 +146,9 @@ def test_make_writes_a_unique_logic_only_puzzle(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["seed"] == 0
-    assert summary["verdict"] == {"status": "unique", "line_solvable": True}
+    assert summary["verdict"]["status"] == "unique"
+    assert summary["verdict"]["line_solvable"] is True
+    assert summary["fidelity"]["flipped"] == len(summary["fidelity"]["flipped_cells"])
     written = json.loads(out.read_text())
     assert len(written["solution"]) == len(written["rows"])
     assert len(written["source_grid"][0]) == 20
@@ -160,6 +163,99 @@ def test_make_refuses_a_non_picture(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert "not a picture" in result.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_make_reads_stdin_and_writes_a_png_preview(tmp_path: Path) -> None:
+    out = tmp_path / "from-stdin.json"
+    data = (SAMPLES / "ring.png").read_bytes()
+    result = runner.invoke(app, ["make", "-", "-w", "12", "-o", str(out), "--png"], input=data)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["title"] == "stdin"
+    png = out.with_suffix(".png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+    assert "unique, logic-only" in result.stdout
+
+
+def test_make_is_deterministic_for_a_seed(tmp_path: Path) -> None:
+    picture = str(SAMPLES / "astronaut.jpg")
+    runs = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.json"
+        result = runner.invoke(app, ["make", picture, "-w", "30", "--seed", "7", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        runs.append(json.loads(out.read_text()))
+    assert runs[0]["solution"] == runs[1]["solution"]
+    assert runs[0]["seed"] == 7
+    assert runs[0]["fidelity"]["flipped"] > 0  # the picture needed repairs: a real test
+
+
+def test_make_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
+    out = tmp_path / "tight.json"
+    picture = str(SAMPLES / "astronaut.jpg")
+    result = runner.invoke(app, ["make", picture, "-w", "30", "--max-flips", "0", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "budget ran out" in result.stderr
+    written = json.loads(out.read_text())
+    assert written["fidelity"]["undetermined"] > 0
+    assert written["solution"] == written["source_grid"]
+
+
+def test_make_hard_accepts_a_unique_puzzle_that_needs_more_than_line_logic(tmp_path: Path) -> None:
+    out = tmp_path / "hard.json"
+    picture = str(SAMPLES / "chelsea.jpg")
+    result = runner.invoke(
+        app, ["make", picture, "-w", "45", "--difficulty", "hard", "-o", str(out), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    verdict = json.loads(result.stdout)["verdict"]
+    assert verdict["status"] == "unique"
+    assert verdict["line_solvable"] is False
+    assert verdict["tier"] in ("hard", "expert")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--difficulty", "brutal"], "expected --difficulty"),
+        (["--contrast", "loud"], "contrast"),
+        (["--threshold", "magic"], "threshold"),
+        (["--width", "500"], "between 5 and 200"),
+    ],
+)
+def test_make_refuses_bad_options_and_writes_nothing(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = tmp_path / "x.json"
+    result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), *args, "-o", str(out)])
+    assert result.exit_code == 3, result.output
+    assert message in result.stderr
+    assert not out.exists()
+
+
+def test_make_refuses_a_one_colour_picture(tmp_path: Path) -> None:
+    picture = tmp_path / "grey.png"
+    picture.write_bytes(_png(b"\x80" * 100, 10, 10))
+    result = runner.invoke(app, ["make", str(picture), "-o", str(tmp_path / "x.json")])
+    assert result.exit_code == 3
+    assert "one colour" in result.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
+def _png(pixels: bytes, width: int, height: int) -> bytes:
+    """A greyscale PNG, written by hand (Pillow belongs to nonogen.image)."""
+    raw = b"".join(b"\x00" + pixels[r * width : (r + 1) * width] for r in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body).to_bytes(4, "big")
+        return len(body).to_bytes(4, "big") + kind + body + crc
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + b"\x08\x00\x00\x00\x00"
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_check_with_two_workers_gives_the_same_records_in_order() -> None:

@@ -1,15 +1,28 @@
-"""The image stage on pictures made in the test: formats, alpha, orientation, thresholds, errors."""
+"""The image stage on pictures made in the test: formats, thresholds, contrast, edges, crop."""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from PIL import Image
 
 from nonogen.errors import InputError, LimitError
-from nonogen.image import downsample, grid_size, read_picture, threshold_level, to_cells
+from nonogen.grid import Grid, format_grid
+from nonogen.image import (
+    despeckle,
+    downsample,
+    edge_grey,
+    enhance,
+    grid_size,
+    read_picture,
+    threshold_level,
+    to_cells,
+)
+from nonogen.picture import PictureOptions
 
 
 def encode(image: Image.Image, fmt: str, **options: object) -> bytes:
@@ -120,12 +133,229 @@ def test_downsample_area_averages() -> None:
     assert downsample(grey, 2, 2).tolist() == [[0.0, 1.0], [0.0, 1.0]]
 
 
+def disc_grey(size: int = 64) -> npt.NDArray[np.float64]:
+    """A black disc on white as grey levels."""
+    return np.asarray(disc(size), dtype=np.float64) / 255.0
+
+
+def cells_of(rows: list[str]) -> Grid:
+    """A grid from the text notation (``#`` filled)."""
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
+
+
 def test_subject_side_is_detected() -> None:
-    grey = np.asarray(disc(), dtype=np.float64) / 255.0
-    dark_on_light = to_cells(grey, width=8, height=8)
-    light_on_dark = to_cells(1.0 - grey, width=8, height=8)
+    grey = disc_grey()
+    dark_on_light = to_cells(grey, PictureOptions(width=8, height=8))
+    light_on_dark = to_cells(1.0 - grey, PictureOptions(width=8, height=8))
     assert not dark_on_light.inverted
     assert light_on_dark.inverted
     assert np.array_equal(dark_on_light.grid(), light_on_dark.grid())
     assert dark_on_light.grid()[4, 4]
     assert not dark_on_light.grid()[0, 0]
+
+
+def test_fill_threshold_through_to_cells() -> None:
+    grey = np.tile(np.linspace(0.0, 1.0, 200), (100, 1))
+    cells = to_cells(grey, PictureOptions(width=20, threshold="fill:0.45", invert=False))
+    assert cells.grid().mean() == pytest.approx(0.45, abs=0.05)
+
+
+def lit_shapes(light_on_dark: bool = False) -> tuple[npt.NDArray[np.float64], Grid]:
+    """Shapes under light falling from 0.25 on the left to 1.0 on the right, and the
+    grid the same shapes make under even light."""
+    yy, xx = np.mgrid[:120, :120]
+    paper = np.ones((120, 120))
+    paper[(yy - 60) ** 2 + (xx - 60) ** 2 < 30**2] = 0.3
+    paper[10:30, 90:110] = 0.3
+    if light_on_dark:
+        paper = 1.3 - paper
+    even = to_cells(paper, PictureOptions(width=12)).grid()
+    return paper * (0.25 + 0.75 * xx / 119), even
+
+
+def test_sauvola_sees_through_uneven_light() -> None:
+    grey, even = lit_shapes()
+    assert even.sum() == 34
+    otsu = to_cells(grey, PictureOptions(width=12))
+    sauvola = to_cells(grey, PictureOptions(width=12, threshold="sauvola"))
+    assert (otsu.grid() != even).sum() > 20  # the dim left half all falls below Otsu's level
+    assert format_grid(sauvola.grid()) == format_grid(even)
+    assert not sauvola.inverted
+    assert sauvola.level == 0.5
+    assert (sauvola.cost() > 0).all()
+
+
+def test_sauvola_finds_a_light_subject_in_uneven_light() -> None:
+    grey, even = lit_shapes(light_on_dark=True)
+    sauvola = to_cells(grey, PictureOptions(width=12, threshold="sauvola"))
+    assert sauvola.inverted
+    assert (sauvola.grid() != even).sum() <= 1  # a cell on the dim edge of the disc
+
+
+def test_sauvola_works_on_a_reduced_copy_of_a_large_picture(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grey = lit_shapes()[0][:, 10:]  # not square, so a swapped width and height would show
+    options = PictureOptions(width=11, threshold="sauvola")
+    full = to_cells(grey, options).grid()
+    monkeypatch.setattr("nonogen.image.SAUVOLA_SIDE", 40)
+    reduced = to_cells(grey, options).grid()
+    assert full.shape == reduced.shape == (12, 11)
+    assert full.sum() > 25
+    assert (full != reduced).sum() <= 1
+
+
+def test_stretch_maps_percentiles_to_black_and_white() -> None:
+    grey = np.linspace(0.4, 0.6, 10_000).reshape(100, 100)
+    stretched = enhance(grey, "stretch")
+    assert (stretched == 0.0).mean() == pytest.approx(0.02, abs=0.002)
+    assert (stretched == 1.0).mean() == pytest.approx(0.02, abs=0.002)
+    assert stretched[50, 0] == pytest.approx(0.5, abs=0.01)
+    assert enhance(grey, "stretch:0").min() == 0.0
+    assert (enhance(grey, "stretch:10") == 0.0).mean() == pytest.approx(0.1, abs=0.002)
+
+
+def test_stretch_keeps_a_subject_smaller_than_the_percentile() -> None:
+    grey = np.ones((50, 50))
+    grey[10, 10:20] = 0.6  # 0.4 % of the pixels: under the 2nd percentile
+    stretched = enhance(grey, "stretch")
+    assert stretched[10, 15] == 0.0
+    assert stretched[0, 0] == 1.0
+
+
+@pytest.mark.parametrize("contrast", ["stretch", "clahe"])
+def test_contrast_comes_before_the_threshold(contrast: str) -> None:
+    inside = disc_grey() < 0.5
+    grey = np.where(inside, 0.45, 0.55)  # a faint disc
+    plain = to_cells(grey, PictureOptions(width=8, threshold="0.3", invert=False))
+    enhanced = to_cells(grey, PictureOptions(width=8, threshold="0.3", contrast=contrast))
+    assert not plain.grid().any()
+    assert enhanced.grid()[4, 4]
+    assert not enhanced.grid()[0, 0]
+    spread = enhance(grey, contrast)
+    assert spread[~inside].mean() - spread[inside].mean() > 0.5
+
+
+def test_edges_keep_a_thin_line() -> None:
+    grey = np.ones((300, 300))
+    grey[157, :] = 0.0  # one pixel thick, inside grid row 10
+    assert not to_cells(grey, PictureOptions(width=20)).grid().any()
+    cells = to_cells(grey, PictureOptions(width=20, edges=True))
+    grid = cells.grid()
+    assert grid[10].all()
+    assert grid.sum() == 20
+    assert not cells.inverted
+    assert (cells.cost()[10] > 0.4).all()  # a whole line crosses each of these cells
+
+
+def test_edge_cells_cost_by_how_much_edge_they_hold() -> None:
+    fraction = np.zeros((5, 5))
+    fraction[2, 2] = 1 / 10  # a line across a 10-pixel cell
+    fraction[2, 3] = 1 / 100  # one edge pixel
+    values = edge_grey(fraction, 10.0)
+    cost = np.abs(values - 0.5)
+    assert cost[2, 2] == pytest.approx(0.5)
+    assert cost[2, 3] == pytest.approx(0.05)
+    assert cost[1, 1] == pytest.approx(0.25)  # empty, beside a whole line
+    assert cost[0, 0] == pytest.approx(0.5)  # empty, far from any edge
+    assert values[2, 3] < 0.5 < values[1, 1]
+
+
+def test_edges_need_edges() -> None:
+    ramp = np.tile(np.linspace(0.2, 0.8, 300), (300, 1))
+    with pytest.raises(InputError, match="no edges"):
+        to_cells(ramp, PictureOptions(edges=True))
+
+
+@pytest.mark.parametrize("edges", [False, True])
+def test_crop_sizes_the_grid_from_the_subject(edges: bool) -> None:
+    grey = np.ones((200, 200))
+    grey[100:140, 50:150] = 0.0  # 40 x 100 pixels
+    whole = to_cells(grey, PictureOptions(width=20, edges=edges))
+    cropped = to_cells(grey, PictureOptions(width=20, edges=edges, crop=True))
+    assert whole.grid().shape == (20, 20)
+    # Plus 2 % of 200 pixels a side; Canny's outline lies just outside the bar.
+    assert cropped.box == ((95, 45, 145, 155) if edges else (96, 46, 144, 154))
+    assert cropped.grid().shape == (9, 20)
+    assert cropped.grid()[4, 10] != edges  # the bar's middle: filled, or inside its outline
+    assert cropped.grid()[:, 1].any()
+
+
+def test_crop_keeps_a_picture_the_subject_fills() -> None:
+    grey = np.tile(np.linspace(0.0, 0.9, 100), (50, 1))
+    cells = to_cells(grey, PictureOptions(width=20, threshold="0.95", crop=True, invert=False))
+    assert cells.grid().all()
+    assert cells.box == (0, 0, 50, 100)
+    assert cells.grid().shape == (10, 20)
+
+
+def test_despeckle_clears_specks_and_fills_pinholes() -> None:
+    grid = cells_of(
+        [
+            "........",
+            ".#....##",
+            "........",
+            "..###...",
+            "..#.#..#",
+            "..###.#.",
+            "........",
+        ]
+    )
+    assert format_grid(despeckle(grid)) == [
+        "........",
+        "......##",
+        "........",
+        "..###...",
+        "..###..#",
+        "..###.#.",
+        "........",
+    ]
+    assert grid[1, 1]  # the argument is left alone
+
+
+def test_despeckled_cells_keep_their_cost() -> None:
+    grey = np.ones((80, 80))
+    grey[10:20, 10:20] = 0.0  # one lone cell
+    grey[40:70, 40:70] = 0.0
+    grey[50:60, 50:60] = 0.8  # a light pinhole in a block
+    options = PictureOptions(width=8, threshold="0.5")
+    plain = to_cells(grey, options)
+    clean = to_cells(grey, PictureOptions(width=8, threshold="0.5", despeckle=True))
+    assert plain.grid()[1, 1]
+    assert not plain.grid()[5, 5]
+    assert not clean.grid()[1, 1]
+    assert clean.grid()[5, 5]
+    assert (plain.grid() != clean.grid()).sum() == 2
+    assert np.array_equal(plain.cost(), clean.cost())
+    assert clean.cost()[5, 5] == pytest.approx(0.3)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"contrast": "bogus"}, "none, stretch, clahe"),
+        ({"contrast": "stretch:60"}, "stretch:P"),
+        ({"contrast": "stretch:x"}, "got 'stretch:x'"),
+        ({"threshold": "sauvola:3"}, "otsu, li, yen, mean, sauvola"),
+        ({"threshold": "fill:0"}, "fill:F"),
+        ({"edges": True, "threshold": "li"}, "--edges"),
+        ({"width": 3}, "--width between 5 and 200"),
+        ({"height": 500}, "--height between 5 and 200"),
+    ],
+)
+def test_bad_options_say_what_is_allowed(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        PictureOptions(**options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PictureOptions(threshold="sauvola"),
+        PictureOptions(edges=True),
+        PictureOptions(contrast="clahe"),  # CLAHE alone would turn a flat picture into noise
+    ],
+)
+def test_one_colour_picture_is_refused_in_every_mode(options: PictureOptions) -> None:
+    with pytest.raises(InputError, match="all one colour"):
+        to_cells(np.full((40, 40), 0.5), options)

@@ -24,8 +24,10 @@ from nonogen.formats.files import (
     read_puzzle,
     read_puzzles,
     read_text,
+    write_atomic,
     write_puzzle,
 )
+from nonogen.formats.text import render_puzzle
 
 __all__ = [
     "FORMATS",
@@ -42,5 +44,7 @@ __all__ = [
     "read_puzzle",
     "read_puzzles",
     "read_text",
+    "render_puzzle",
+    "write_atomic",
     "write_puzzle",
 ]

@@ -62,3 +62,24 @@ def format_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
             "write json, non, xml or r"
         )
     return "\n".join(format_grid(goal)) + "\n"
+
+
+def render_puzzle(puzzle: Puzzle, grid: Grid) -> str:
+    """The puzzle for a terminal: column clues stacked above, row clues to the left, and the
+    grid as ``#`` and ``.``, two characters a cell (three with two-digit column clues)."""
+    row_texts = [" ".join(map(str, clue)) or "0" for clue in puzzle.rows]
+    left = max(map(len, row_texts), default=1) + 1
+    depth = max((len(clue) for clue in puzzle.cols), default=1) or 1
+    cell = 3 if any(run >= 10 for clue in puzzle.cols for run in clue) else 2
+    lines = []
+    for k in range(depth):
+        cells = []
+        for clue in puzzle.cols:
+            shown = clue or (0,)
+            index = k - (depth - len(shown))
+            cells.append(f"{shown[index]:>{cell}}" if index >= 0 else " " * cell)
+        lines.append(" " * left + "".join(cells))
+    for r, text in enumerate(row_texts):
+        picture = "".join(("#" if filled else ".").rjust(cell) for filled in grid[r].tolist())
+        lines.append(f"{text:>{left - 1}} {picture}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,222 @@
+"""Pages: sizes, margins and gutter, embedded fonts, and a deterministic canvas.
+
+Lengths are PDF points (1/72 inch) with the origin at the bottom left of the page.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+import reportlab  # type: ignore[import-untyped, unused-ignore]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped, unused-ignore]
+from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped, unused-ignore]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
+
+from nonogen.errors import InputError
+
+MM: Final = 72 / 25.4
+"""Points per millimetre."""
+INCH: Final = 72.0
+"""Points per inch."""
+
+PAGE_SIZES: Final[dict[str, tuple[float, float]]] = {
+    "letter": (8.5 * INCH, 11 * INCH),
+    "a4": (210 * MM, 297 * MM),
+    "6x9": (6 * INCH, 9 * INCH),
+    "8.5x11": (8.5 * INCH, 11 * INCH),
+}
+"""Named page sizes as (width, height) in points; 6x9 and 8.5x11 are print-on-demand trims."""
+
+SIDE_RANGE: Final = (2 * INCH, 48 * INCH)
+"""The smallest and largest page side accepted, in points."""
+
+REGULAR: Final = "nonogen-Vera"
+"""The registered name of the regular text font (Bitstream Vera Sans, shipped with reportlab)."""
+BOLD: Final = "nonogen-VeraBd"
+"""The registered name of the bold text font."""
+
+FOOTER: Final = 8 * MM
+"""Height kept free at the bottom of the text area for the page number."""
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(in|mm)?\s*$", re.IGNORECASE)
+_FORMS: Final = (
+    "letter, a4, 6x9, 8.5x11, or a custom WxH in inches or mm such as 6x9in or 150x200mm"
+)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the page, in points."""
+
+    x: float
+    """Left edge."""
+    y: float
+    """Bottom edge."""
+    w: float
+    """Width."""
+    h: float
+    """Height."""
+
+    @property
+    def top(self) -> float:
+        """Top edge."""
+        return self.y + self.h
+
+    def split(self, cols: int, rows: int, *, gap: float) -> list[Box]:
+        """The box cut into ``cols`` x ``rows`` cells with ``gap`` between them, row by row."""
+        w = (self.w - gap * (cols - 1)) / cols
+        h = (self.h - gap * (rows - 1)) / rows
+        return [
+            Box(self.x + c * (w + gap), self.top - (r + 1) * h - r * gap, w, h)
+            for r in range(rows)
+            for c in range(cols)
+        ]
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """How pages are laid out; every value is checked when the options are made."""
+
+    page_size: str = "letter"
+    """A named size (letter, a4, 6x9, 8.5x11) or a custom ``WxH`` in ``in`` or ``mm``."""
+    margin_mm: float = 15
+    """Margin on every side, in millimetres."""
+    gutter_mm: float = 0
+    """Extra inner margin for binding: on the left of odd pages and the right of even ones."""
+
+    def __post_init__(self) -> None:
+        width, height = parse_page_size(self.page_size)
+        for name, value in (("margin", self.margin_mm), ("gutter", self.gutter_mm)):
+            if not (math.isfinite(value) and value >= 0):
+                raise InputError(f"expected a {name} of 0 mm or more, got {value!r}")
+        free_w = width - (2 * self.margin_mm + self.gutter_mm) * MM
+        free_h = height - 2 * self.margin_mm * MM - FOOTER
+        if min(free_w, free_h) < 1 * INCH:
+            raise InputError(
+                f"margin {self.margin_mm} mm and gutter {self.gutter_mm} mm leave less than "
+                f"1 inch of a {self.page_size!r} page; use smaller margins or a larger page"
+            )
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Page width and height in points."""
+        return parse_page_size(self.page_size)
+
+
+def parse_page_size(text: str) -> tuple[float, float]:
+    """Page width and height in points from a name or ``WxH[in|mm]``; bare numbers are inches."""
+    key = text.strip().lower()
+    if key in PAGE_SIZES:
+        return PAGE_SIZES[key]
+    match = _SIZE.match(text)
+    if not match:
+        raise InputError(f"expected a page size like {_FORMS}, got {text!r}")
+    scale = MM if (match.group(3) or "in").lower() == "mm" else INCH
+    width, height = float(match.group(1)) * scale, float(match.group(2)) * scale
+    low, high = SIDE_RANGE
+    if not (low <= width <= high and low <= height <= high):
+        raise InputError(
+            f"expected page sides between 2 and 48 inches (51 to 1219 mm), got {text!r}; "
+            f"write a size like {_FORMS}"
+        )
+    return width, height
+
+
+def text_area(options: PageOptions, page: int) -> Box:
+    """The area inside the margins of 1-based page ``page``, without the footer band."""
+    width, height = options.size
+    margin, gutter = options.margin_mm * MM, options.gutter_mm * MM
+    left = margin + (gutter if page % 2 else 0)
+    bottom = margin + FOOTER
+    return Box(left, bottom, width - 2 * margin - gutter, height - margin - bottom)
+
+
+def footer(canvas: Canvas, options: PageOptions, page: int) -> None:
+    """Draw the page number centred below the text area of page ``page``."""
+    area = text_area(options, page)
+    canvas.setFillGray(0.3)
+    canvas.setFont(REGULAR, 9)
+    canvas.drawCentredString(area.x + area.w / 2, area.y - FOOTER + 1 * MM, str(page))
+    canvas.setFillGray(0)
+
+
+@cache
+def register_fonts() -> None:
+    """Register reportlab's bundled Vera TrueType fonts once, so that they are embedded."""
+    folder = Path(reportlab.__file__).parent / "fonts"
+    pdfmetrics.registerFont(TTFont(REGULAR, str(folder / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
+
+
+def new_canvas(out: io.BytesIO, options: PageOptions, *, title: str, author: str = "") -> Canvas:
+    """A canvas whose bytes depend on its drawing only, with Vera as its initial font."""
+    register_fonts()
+    canvas = Canvas(
+        out,
+        pagesize=options.size,
+        invariant=1,  # fixed creation date and document id: same input, same bytes
+        pageCompression=1,
+        # The default initial font would put a non-embedded Helvetica on every page.
+        # (types-reportlab wrongly types initialFontName as a number.)
+        initialFontName=REGULAR,  # type: ignore[arg-type, unused-ignore]
+        initialFontSize=10,
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("nonogen")
+    canvas.setSubject("Nonogram puzzles")
+    return canvas
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Width of ``text`` set in Vera at ``size`` points."""
+    register_fonts()
+    return float(pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size))
+
+
+def fit_text(text: str, size: float, width: float, *, bold: bool = False) -> tuple[str, float]:
+    """The text and font size that fit ``width``: shrink to 70 %, then cut with an ellipsis."""
+    need = text_width(text, size, bold=bold)
+    if need <= width:
+        return text, size
+    smaller = max(size * 0.7, size * width / need)
+    if text_width(text, smaller, bold=bold) <= width:
+        return text, smaller
+    while text and text_width(text + "…", smaller, bold=bold) > width:
+        text = text[:-1]
+    return (text.rstrip() + "…" if text else ""), smaller
+
+
+def wrap_text(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """The words of ``text`` broken into lines no wider than ``width`` where words allow."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_centred(
+    canvas: Canvas,
+    at: tuple[float, float],
+    text: str,
+    size: float,
+    width: float,
+    *,
+    bold: bool = False,
+    grey: float = 0.0,
+) -> None:
+    """Draw ``text`` centred on the point ``at`` in ``grey``, fitted to ``width``."""
+    fitted, fsize = fit_text(text, size, width, bold=bold)
+    canvas.setFillGray(grey)
+    canvas.setFont(BOLD if bold else REGULAR, fsize)
+    canvas.drawCentredString(at[0], at[1], fitted)
+    canvas.setFillGray(0)

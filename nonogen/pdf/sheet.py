@@ -1,0 +1,155 @@
+"""Puzzle pages, solution pages and answer keys: one puzzle in a slot of a page."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
+
+from nonogen.errors import InputError
+from nonogen.pdf.figure import Mask, draw_figure, layout
+from nonogen.pdf.pages import MM, Box, PageOptions, draw_centred, new_canvas, text_area
+from nonogen.puzzle import Puzzle
+
+KEY_CELL: Final = 4 * MM
+"""The largest cell side in an answer key."""
+NO_SOLUTION: Final = "no solution recorded"
+"""What a solution or answer key says when the puzzle has no goal grid."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle as printed: the puzzle and the words around it."""
+
+    puzzle: Puzzle
+    """The puzzle; its ``goal`` is printed as the solution."""
+    title: str = ""
+    """Its title, or an empty string."""
+    number: int = 1
+    """Its number in the book; the answer key carries the same number."""
+    difficulty: str = ""
+    """A difficulty label such as ``medium (45)``, or an empty string."""
+
+
+def heading(entry: Entry) -> str:
+    """The bold first line over a puzzle: its number and title."""
+    return f"{entry.number}. {entry.title}" if entry.title else f"Puzzle {entry.number}"
+
+
+def size_text(puzzle: Puzzle) -> str:
+    """A puzzle's size as width x height in cells."""
+    return f"{puzzle.width} x {puzzle.height}"
+
+
+def details(entry: Entry) -> str:
+    """The second line over a puzzle: size and difficulty."""
+    return " · ".join(s for s in (size_text(entry.puzzle), entry.difficulty) if s)
+
+
+def goal_mask(puzzle: Puzzle) -> Mask | None:
+    """The solution grid to print, or None when the puzzle has none."""
+    if puzzle.goal is None:
+        return None
+    goal = np.asarray(puzzle.goal, dtype=np.bool_)
+    if goal.shape != (puzzle.height, puzzle.width):
+        raise InputError(
+            f"the goal grid is {goal.shape[1]}x{goal.shape[0]} but the puzzle is "
+            f"{size_text(puzzle)}; give a goal of the puzzle's size"
+        )
+    return goal
+
+
+def draw_lines_of_text(
+    canvas: Canvas, box: Box, lines: Sequence[tuple[str, float, bool]], *, grey: float = 0.35
+) -> Box:
+    """Centre lines of (text, size, bold) at the top of ``box``; the rest of the box below them.
+
+    The first line is black, the others ``grey``.
+    """
+    y = box.top
+    for i, (text, size, bold) in enumerate(lines):
+        y -= size * (1.0 if i == 0 else 1.35)
+        at = (box.x + box.w / 2, y)
+        draw_centred(canvas, at, text, size, box.w, bold=bold, grey=grey if i else 0.0)
+    y -= lines[0][1] * 1.2 if lines else 0
+    return Box(box.x, box.y, box.w, max(y - box.y, 1.0))
+
+
+def heading_size(box: Box) -> float:
+    """Font size of a puzzle's heading for a slot of this size."""
+    return max(9.0, min(16.0, box.h * 0.035, box.w * 0.05))
+
+
+def draw_puzzle(canvas: Canvas, entry: Entry, box: Box, *, solution: bool = False) -> None:
+    """Draw one puzzle, or its solution, with heading and clues, to fit ``box``."""
+    size = heading_size(box)
+    second = ("Solution · " if solution else "") + details(entry)
+    rest = draw_lines_of_text(
+        canvas, box, [(heading(entry), size, True), (second, size * 0.7, False)]
+    )
+    mask = goal_mask(entry.puzzle) if solution else None
+    if solution and mask is None:
+        draw_message(canvas, rest, NO_SOLUTION)
+        return
+    draw_figure(canvas, entry.puzzle, layout(entry.puzzle, rest), solution=mask)
+
+
+def draw_key(canvas: Canvas, entry: Entry, box: Box) -> None:
+    """Draw one answer key: a small solved grid without clues, under its number and title."""
+    size = max(7.0, min(10.0, box.h * 0.05))
+    rest = draw_lines_of_text(canvas, box, [(heading(entry), size, True)])
+    mask = goal_mask(entry.puzzle)
+    if mask is None:
+        draw_message(canvas, rest, NO_SOLUTION)
+        return
+    lay = layout(entry.puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
+    draw_figure(canvas, entry.puzzle, lay, solution=mask)
+
+
+def draw_message(canvas: Canvas, box: Box, text: str) -> None:
+    """A grey note centred in ``box``, where a grid would have been."""
+    draw_centred(canvas, (box.x + box.w / 2, box.y + box.h / 2), text, 10, box.w, grey=0.4)
+
+
+def slots(area: Box, arrangement: tuple[int, int], page_size: tuple[float, float]) -> list[Box]:
+    """The area cut into slots; the portrait arrangement is turned on a landscape page."""
+    cols, rows = arrangement
+    if page_size[0] > page_size[1]:
+        cols, rows = rows, cols
+    return area.split(cols, rows, gap=6 * MM)
+
+
+def render(options: PageOptions, title: str, draw: Callable[[Canvas], None]) -> bytes:
+    """The PDF bytes of what ``draw`` puts on a fresh canvas."""
+    out = io.BytesIO()
+    canvas = new_canvas(out, options, title=title)
+    draw(canvas)
+    canvas.save()
+    return out.getvalue()
+
+
+def puzzle_pdf(entry: Entry, *, options: PageOptions, solution: bool = False) -> bytes:
+    """A PDF of one puzzle page, followed by its solution page if ``solution``."""
+
+    def draw(canvas: Canvas) -> None:
+        draw_puzzle(canvas, entry, text_area(options, 1))
+        canvas.showPage()
+        if solution:
+            draw_puzzle(canvas, entry, text_area(options, 2), solution=True)
+            canvas.showPage()
+
+    return render(options, heading(entry), draw)
+
+
+def solution_pdf(entry: Entry, *, options: PageOptions) -> bytes:
+    """A PDF of one puzzle's solution page alone: the filled grid with its clues."""
+
+    def draw(canvas: Canvas) -> None:
+        draw_puzzle(canvas, entry, text_area(options, 1), solution=True)
+        canvas.showPage()
+
+    return render(options, f"{heading(entry)} (solution)", draw)
