@@ -7,23 +7,35 @@ import json
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec
 
 import typer
 
 from nonogen import __version__
-from nonogen.errors import ExitCode, NonogenError
-from nonogen.formats import read_bytes, read_puzzle, render_puzzle, write_atomic, write_puzzle
+from nonogen.errors import ExitCode, InputError, NonogenError
+from nonogen.formats import (
+    expand_paths,
+    is_picture_name,
+    read_bytes,
+    read_puzzle,
+    render_puzzle,
+    write_atomic,
+    write_puzzle,
+)
 from nonogen.grid import format_grid
 from nonogen.picture import PictureOptions
 from nonogen.pipeline import (
+    REPORT_WIDTHS,
     MakeOptions,
     SolveOptions,
     check_paths,
     check_record,
     make_from_picture,
     preview_of,
+    report_row,
+    report_summary,
     resolve_jobs,
     solve_file,
     verdict_record,
@@ -318,6 +330,106 @@ def make(
             "--allow-search."
         )
         raise typer.Exit(ExitCode.NO)
+
+
+def _widths(text: str) -> list[int]:
+    """Comma-separated widths, or InputError."""
+    try:
+        widths = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        widths = []
+    if not widths:
+        raise InputError(f"expected --widths like 10,20,30; got {text!r}")
+    return widths
+
+
+def _report_line(row: dict[str, Any]) -> str:
+    """One row of the report table."""
+    if "error" in row:
+        return f"{row['picture']:<16} {row['width']:>4}  error: {row['error']}"
+    size = f"{row['width']}x{row['height']}"
+    verdict = "unique" if row["status"] == "unique" else row["status"]
+    logic = "logic" if row["line_solvable"] else "search" if row["status"] == "unique" else "-"
+    return (
+        f"{row['picture']:<16} {size:>7} {'yes' if row['ok'] else 'NO':>4} {verdict:>7} "
+        f"{logic:>6} {row['tier'] or '-':>7} {row['flipped']:>5} {row['flipped_percent']:>6.2f} "
+        f"{row['flip_cost']:>7.3f} {row['fill_before']:>6.3f} {row['fill_after']:>6.3f} "
+        f"{row['seconds']:>7.3f}"
+    )
+
+
+@app.command()
+@_handled
+def report(
+    pictures: Annotated[
+        list[str] | None,
+        typer.Argument(help="Pictures, folders or globs (default: the samples folder)."),
+    ] = None,
+    widths: Annotated[
+        str, typer.Option("--widths", help="Comma-separated grid widths to make each picture at.")
+    ] = ",".join(map(str, REPORT_WIDTHS)),
+    square: Annotated[
+        bool, typer.Option("--square", help="Make square grids (height = width), for timing.")
+    ] = False,
+    threshold: Annotated[str, typer.Option(help="Threshold, as for make.")] = "otsu",
+    seed: Annotated[int, typer.Option(help="Seed, as for make.")] = 0,
+    difficulty: Annotated[str | None, typer.Option(help="easy, medium or hard.")] = None,
+    allow_search: Annotated[bool, typer.Option("--allow-search")] = False,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.01, help="Generator time budget per puzzle.")
+    ] = 30.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON Lines rows and summary.")] = (
+        False
+    ),
+) -> None:
+    """Measure the generator: make every picture at every width and print a table of flips,
+    fidelity, verdicts and times, then the median and worst flips. Exit 1 if any puzzle missed
+    its target."""
+    paths = [p for p in expand_paths(pictures or ["samples"], pictures=True) if _is_picture(p)]
+    if not paths:
+        raise InputError("no pictures to report on; give picture files or a folder of them")
+    sizes = _widths(widths)
+    base = MakeOptions(
+        picture=PictureOptions(threshold=threshold),
+        seed=seed,
+        seconds=seconds,
+        difficulty=difficulty,
+        allow_search=allow_search,
+    )
+    base.target()
+    if not as_json:
+        print(
+            f"{'picture':<16} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
+            f"{'flips':>5} {'flip%':>6} {'cost':>7} {'fill0':>6} {'fill1':>6} {'seconds':>7}"
+        )
+    rows = []
+    for path in paths:
+        data = read_bytes(path)
+        for width in sizes:
+            options = base
+            if square:
+                options = replace(base, picture=replace(base.picture, height=width))
+            row = report_row(data, name=path, width=width, options=options)
+            rows.append(row)
+            print(json.dumps(row) if as_json else _report_line(row), flush=True)
+    summary = report_summary(rows)
+    if as_json:
+        print(json.dumps({"summary": summary}))
+    else:
+        print(
+            f"{summary['met_target']} of {summary['made']} met the target "
+            f"({summary['errors']} errors); flipped cells: median "
+            f"{summary['median_flipped_percent']} %, worst {summary['worst_flipped_percent']} %; "
+            f"slowest {summary['max_seconds']} s"
+        )
+        for width, worst in summary["max_seconds_by_width"].items():
+            print(f"  width {width}: slowest {worst} s")
+    if summary["errors"] or summary["met_target"] < summary["made"]:
+        raise typer.Exit(ExitCode.NO)
+
+
+def _is_picture(path: str) -> bool:
+    return is_picture_name(path) or path == "-"
 
 
 @app.command()

@@ -12,6 +12,9 @@ open are flipped, and a cell is flipped at most once. The pick is made in two st
 2. *Measure* the ``candidates`` best estimates exactly, by solving their clues from scratch,
    and keep the flip that settles the most cells per unit of visual cost.
 
+Once line logic solves the puzzle, flips that later flips made redundant are undone, the
+dearest first, as long as line logic still solves it.
+
 A puzzle line logic solves is unique, so the loop ends with a unique puzzle, or with the best
 attempt when the flip or time budget runs out. Ties are broken by the seeded generator, so a
 seed always gives the same puzzle (unless the time budget cuts the run short).
@@ -40,7 +43,7 @@ Costs = npt.NDArray[np.float64]
 
 _T = TypeVar("_T")
 
-COST_FLOOR: Final = 0.02  # so a free flip still has to earn its place by settling cells
+COST_FLOOR: Final = 0.1  # so a free flip still has to earn its place by settling cells
 EASY_SWEEPS: Final = 5
 """Line logic solving within this many sweeps scores at most 18: the ``easy`` tier."""
 UNIQUE_CHECK_SECONDS: Final = 5.0
@@ -233,5 +236,23 @@ def repair(
         flipped[cell] = True
         flips.append(cell)
         solved = state.unknown == 0
+    if solved and target is not Target.UNIQUE:
+        state, flips = _pruned(state, flips, costs, how.sweeps, deadline)
     cost = float(sum(costs[cell] for cell in flips))
     return Repair(state.grid, tuple(flips), solved, state.unknown, cost, target)
+
+
+def _pruned(
+    state: _State, flips: list[Cell], costs: Costs, sweeps: int | None, deadline: float
+) -> tuple[_State, list[Cell]]:
+    """Undo the flips the finished puzzle does not need: a later flip often makes an earlier
+    one redundant. The dearest flips are tried first; each undo must keep line logic solving."""
+    kept = list(flips)
+    for cell in sorted(flips, key=lambda cell: -float(costs[cell])):
+        if time.perf_counter() >= deadline:
+            break
+        undone = _solved_state(*_flip(state, cell), sweeps)
+        if undone.unknown == 0:
+            state = undone
+            kept.remove(cell)
+    return state, kept

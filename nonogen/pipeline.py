@@ -7,13 +7,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.grid import Grid, format_grid
 from nonogen.picture import PictureOptions
@@ -269,4 +269,52 @@ def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
         "fill_before": round(float(source.mean()), 4),
         "fill_after": round(float(repaired.grid.mean()), 4),
         "undetermined": repaired.unknown,
+    }
+
+
+REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
+"""The widths ``nonogen report`` measures by default: the range the targets are set for."""
+
+
+def report_row(data: bytes, *, name: str, width: int, options: MakeOptions) -> dict[str, Any]:
+    """One line of the generator report: make the picture at one width and measure it."""
+    picture = replace(options.picture, width=width)
+    try:
+        made = make_from_picture(data, name=name, options=replace(options, picture=picture))
+    except NonogenError as error:
+        return {"picture": Path(name).name, "width": width, "error": str(error)}
+    figures = fidelity(made.source, made.repair)
+    return {
+        "picture": Path(name).name,
+        "width": made.puzzle.width,
+        "height": made.puzzle.height,
+        "ok": made.ok,
+        "status": str(made.verdict.status),
+        "line_solvable": made.verdict.line_solvable,
+        "difficulty": made.verdict.difficulty,
+        "tier": made.verdict.tier,
+        "flipped": figures["flipped"],
+        "flipped_percent": figures["flipped_percent"],
+        "flip_cost": figures["flip_cost"],
+        "fill_before": figures["fill_before"],
+        "fill_after": figures["fill_after"],
+        "seconds": round(made.seconds, 3),
+    }
+
+
+def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Totals over report rows: how many met the target, median and worst flips, times."""
+    made = [row for row in rows if "error" not in row]
+    percents = sorted(row["flipped_percent"] for row in made)
+    by_width: dict[int, list[float]] = {}
+    for row in made:
+        by_width.setdefault(row["width"], []).append(row["seconds"])
+    return {
+        "made": len(made),
+        "errors": len(rows) - len(made),
+        "met_target": sum(1 for row in made if row["ok"]),
+        "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
+        "worst_flipped_percent": percents[-1] if percents else None,
+        "max_seconds": max((row["seconds"] for row in made), default=None),
+        "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
     }

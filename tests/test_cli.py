@@ -269,3 +269,26 @@ def test_check_with_two_workers_gives_the_same_records_in_order() -> None:
 
     assert settled(two.stdout) == settled(one.stdout)
     assert len(settled(one.stdout)) == 2
+
+
+def test_report_prints_a_row_per_picture_and_width_and_a_summary(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["report", str(SAMPLES / "ring.png"), str(SAMPLES / "horse.png"), "--widths", "10,20"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert sum(line.startswith(("ring.png", "horse.png")) for line in lines) == 4
+    assert "4 of 4 met the target" in result.stdout
+    as_json = runner.invoke(app, ["report", str(SAMPLES / "ring.png"), "--widths", "12", "--json"])
+    rows = [json.loads(line) for line in as_json.stdout.splitlines()]
+    assert rows[0]["width"] == 12
+    assert rows[0]["ok"] is True
+    assert rows[-1]["summary"]["made"] == 1
+
+
+def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["report", str(SAMPLES / "astronaut.jpg"), "--widths", "30", "--seconds", "0.01"]
+    )
+    assert result.exit_code == 1
+    assert "0 of 1 met the target" in result.stdout

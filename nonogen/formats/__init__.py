@@ -20,6 +20,7 @@ from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format, format_
 from nonogen.formats.files import (
     STDIO,
     expand_paths,
+    is_picture_name,
     read_bytes,
     read_puzzle,
     read_puzzles,
@@ -38,6 +39,7 @@ __all__ = [
     "expand_paths",
     "format_from_name",
     "format_puzzle",
+    "is_picture_name",
     "parse_puzzle",
     "parse_puzzles",
     "read_bytes",

@@ -116,19 +116,31 @@ def is_puzzle_name(name: str) -> bool:
     return format_from_name(name) is not None
 
 
-def expand_paths(args: Sequence[str]) -> list[str]:
-    """Files as given, folders as their puzzle files, patterns as their matches; ``-`` kept."""
-    return [path for arg in args for path in _expand(arg)]
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
+"""Names of picture files, for folders given to ``make``-style commands."""
 
 
-def _expand(arg: str) -> list[str]:
+def is_picture_name(name: str) -> bool:
+    """Whether a file name looks like a picture nonogen can make a puzzle from."""
+    return name.lower().endswith(PICTURE_SUFFIXES)
+
+
+def expand_paths(args: Sequence[str], *, pictures: bool = False) -> list[str]:
+    """Files as given, folders as their puzzle files (and picture files when ``pictures``),
+    patterns as their matches; ``-`` kept."""
+    return [path for arg in args for path in _expand(arg, pictures=pictures)]
+
+
+def _expand(arg: str, *, pictures: bool = False) -> list[str]:
     """The paths one argument stands for; InputError if it stands for nothing."""
     if os.path.isdir(arg):
-        found = folder_puzzles(arg)
+        found = folder_puzzles(arg, pictures=pictures)
         if not found:
+            kinds = "puzzle or picture files" if pictures else "puzzle files"
             raise InputError(
-                f"{arg}: no puzzle files in this folder; expected names ending in .json, "
+                f"{arg}: no {kinds} in this folder; expected names ending in .json, "
                 ".jsonl, .jsonl.gz, .non, .xml, .pbn or .txt"
+                + (f" or {', '.join(PICTURE_SUFFIXES)}" if pictures else "")
             )
         return found
     if arg == STDIO or os.path.exists(arg):
@@ -141,18 +153,23 @@ def _expand(arg: str) -> list[str]:
     return [
         path
         for match in matches
-        for path in (folder_puzzles(match) if os.path.isdir(match) else [match])
+        for path in (folder_puzzles(match, pictures=pictures) if os.path.isdir(match) else [match])
     ]
 
 
-def folder_puzzles(folder: str) -> list[str]:
-    """Every puzzle file under a folder, recursively, sorted; hidden ones and catalogues skipped."""
+def folder_puzzles(folder: str, *, pictures: bool = False) -> list[str]:
+    """Every puzzle file (and picture file when ``pictures``) under a folder, recursively,
+    sorted; hidden ones and catalogues skipped."""
     found = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for file in files:
             path = os.path.join(root, file)
-            if not file.startswith(".") and is_puzzle_name(file) and not _is_catalogue(path):
+            if file.startswith("."):
+                continue
+            if (is_puzzle_name(file) and not _is_catalogue(path)) or (
+                pictures and is_picture_name(file)
+            ):
                 found.append(path)
     return sorted(found)
 
