@@ -32,6 +32,7 @@ from nonogen.pipeline import (
     SolveOptions,
     check_paths,
     check_record,
+    for_print,
     make_from_picture,
     preview_of,
     report_row,
@@ -330,6 +331,157 @@ def make(
             "--allow-search."
         )
         raise typer.Exit(ExitCode.NO)
+
+
+PageSizeOpt = Annotated[
+    str,
+    typer.Option(
+        "--page-size", help="letter, a4, 6x9, 8.5x11, or WxH in inches or mm (e.g. 150x200mm)."
+    ),
+]
+MarginOpt = Annotated[float, typer.Option("--margin-mm", min=0.0, help="Page margin in mm.")]
+GutterOpt = Annotated[
+    float, typer.Option("--gutter-mm", min=0.0, help="Extra inner margin for binding, in mm.")
+]
+
+
+@app.command()
+@_handled
+def pdf(
+    puzzle: Annotated[str, typer.Argument(help="Puzzle file in any format nonogen reads, or -.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="PDF file to write.")],
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Add the solution page after the puzzle.")
+    ] = False,
+    solution_only: Annotated[
+        bool, typer.Option("--solution-only", help="Only the solution page.")
+    ] = False,
+    page_size: PageSizeOpt = "letter",
+    margin_mm: MarginOpt = 15.0,
+    gutter_mm: GutterOpt = 0.0,
+    number: Annotated[int, typer.Option(min=1, help="Puzzle number printed on the page.")] = 1,
+    timeout: TimeoutOpt = DEFAULT_TIMEOUT,
+    fmt: FormatOpt = None,
+) -> None:
+    """Print a puzzle (and its solution) as a PDF page with embedded fonts."""
+    from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf  # noqa: PLC0415
+
+    page = PageOptions(page_size, margin_mm, gutter_mm)
+    read = read_puzzle(puzzle, fmt=fmt)
+    printable, verdict = for_print(read, timeout=timeout)
+    if (solution or solution_only) and printable.goal is None:
+        raise InputError(
+            f"{puzzle}: the puzzle is {verdict.status}, so it has no one solution to print; "
+            "drop --solution or fix the puzzle (nonogen check shows why)"
+        )
+    label = f"{verdict.tier} ({verdict.difficulty})" if verdict.difficulty is not None else ""
+    entry = Entry(printable, printable.title, number, label)
+    data = (
+        solution_pdf(entry, options=page)
+        if solution_only
+        else puzzle_pdf(entry, options=page, solution=solution)
+    )
+    write_atomic(Path(output), data)
+    _err(f"wrote {output} ({len(data)} bytes; puzzle {verdict.status}, {label or 'no difficulty'})")
+
+
+def _book_progress(stage: str, done: int, total: int) -> None:
+    """A progress bar on a terminal's stderr, rewritten in place."""
+    width = 30
+    filled = width * done // max(1, total)
+    verb = "preparing" if stage == "prepare" else "rendering"
+    print(
+        f"\r{verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+        end="" if done < total else "\n",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+@app.command()
+@_handled
+def book(
+    inputs: Annotated[
+        list[str], typer.Argument(help="Pictures and/or puzzle files, folders or globs.")
+    ],
+    output: Annotated[str, typer.Option("--output", "-o", help="Book PDF to write.")],
+    title: Annotated[str, typer.Option(help="Title on the title page.")] = "Nonograms",
+    subtitle: Annotated[str, typer.Option(help="Subtitle on the title page.")] = "",
+    author: Annotated[str, typer.Option(help="Author on the title page.")] = "",
+    order: Annotated[
+        str, typer.Option(help="difficulty (easiest first) or given (input order).")
+    ] = "difficulty",
+    per_page: Annotated[int, typer.Option("--per-page", help="Puzzles a page: 1, 2 or 4.")] = 1,
+    keys_per_page: Annotated[
+        int, typer.Option("--keys-per-page", help="Answer keys a page: 1, 2, 4, 6, 9 or 12.")
+    ] = 6,
+    page_size: PageSizeOpt = "letter",
+    margin_mm: MarginOpt = 15.0,
+    gutter_mm: GutterOpt = 0.0,
+    width: Annotated[
+        int | None, typer.Option("--width", "-w", help="Grid columns for pictures (5-200).")
+    ] = None,
+    height: Annotated[int | None, typer.Option("--height", help="Grid rows for pictures.")] = None,
+    threshold: Annotated[str, typer.Option(help="Threshold for pictures, as for make.")] = "otsu",
+    despeckle: Annotated[bool, typer.Option("--despeckle", help="As for make.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed for pictures, as for make.")] = 0,
+    difficulty: Annotated[str | None, typer.Option(help="easy, medium or hard, as for make.")] = (
+        None
+    ),
+    allow_search: Annotated[bool, typer.Option("--allow-search", help="As for make.")] = False,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.01, help="Generator time budget per picture.")
+    ] = 30.0,
+    timeout: TimeoutOpt = 30.0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", min=0, help="Processes (0 = every core).")
+    ] = 0,
+    work_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--work-dir", help="Cache of finished puzzles, for resuming (default .BOOK.work)."
+        ),
+    ] = None,
+) -> None:
+    """Make a puzzle book: title page, contents, puzzles, answer keys, and a JSON manifest.
+
+    Pictures go through make; puzzle files are solved for their answer keys. Bad inputs are
+    skipped with their reason. A killed run resumes from the work folder.
+    """
+    from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
+
+    options = BookOptions(
+        make=MakeOptions(
+            picture=PictureOptions(
+                width=width, height=height, threshold=threshold, despeckle=despeckle
+            ),
+            seed=seed,
+            seconds=seconds,
+            difficulty=difficulty,
+            allow_search=allow_search,
+        ),
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        order=order,
+        per_page=per_page,
+        keys_per_page=keys_per_page,
+        page_size=page_size,
+        margin_mm=margin_mm,
+        gutter_mm=gutter_mm,
+        timeout=timeout,
+        workers=workers,
+    )
+    progress = _book_progress if sys.stderr.isatty() else None
+    made = make_book(inputs, output, options, work=work_dir, on_progress=progress)
+    reused = sum(1 for p in made.puzzles if p.cached)
+    _err(
+        f"book: {made.pdf} ({made.pages} pages, {made.bytes / 1e6:.2f} MB) and {made.manifest}; "
+        f"{len(made.puzzles)} puzzles ({reused} reused from the work folder), "
+        f"{len(made.skipped)} skipped; {made.seconds:.1f} s"
+    )
+    for skipped in made.skipped:
+        _err(f"  skipped {skipped.source}: {skipped.reason}")
 
 
 def _widths(text: str) -> list[int]:

@@ -164,6 +164,14 @@ DIFFICULTIES = ("easy", "medium", "hard")
 """Tiers ``nonogen make --difficulty`` steers toward."""
 
 
+def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
+    """The puzzle with its unique solution as its goal (kept as is otherwise), and the verdict."""
+    verdict = solve_puzzle(puzzle, timeout=timeout)
+    if verdict.status is Status.UNIQUE:
+        return replace(puzzle, goal=verdict.solutions[0]), verdict
+    return replace(puzzle, goal=None), verdict
+
+
 @dataclass(frozen=True)
 class MakeOptions:
     """How a picture becomes a puzzle (the options of ``nonogen make``)."""

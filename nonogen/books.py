@@ -1,0 +1,329 @@
+"""Puzzle books in bulk: many pictures and puzzle files in, one book PDF and its manifest out.
+
+Every input is prepared on its own (a picture goes through ``make``, a puzzle file is solved
+so its answer key and difficulty are known), on all cores, and each prepared input is saved
+in a work folder under a key made of its bytes and the options. A killed run started again
+with the same work folder reuses what was finished. One bad input never sinks the book: it
+is skipped with its reason. The PDF and the manifest are written atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final
+
+from nonogen.errors import InputError, NonogenError
+from nonogen.formats import (
+    expand_paths,
+    format_puzzle,
+    is_picture_name,
+    parse_puzzle,
+    read_bytes,
+    write_atomic,
+)
+from nonogen.formats.codec import iter_labelled
+from nonogen.formats.files import decode_bytes
+from nonogen.pipeline import MakeOptions, make_from_picture, resolve_jobs
+from nonogen.puzzle import Puzzle
+from nonogen.solve import Status, solve_puzzle
+
+CACHE_VERSION: Final = 1
+"""Bumped when a cached record would no longer match what this code makes."""
+ORDERS: Final = ("difficulty", "given")
+
+Progress = Callable[[str, int, int], None]
+"""on_progress(stage, done, total): stage is ``prepare`` or ``render``."""
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    """How a book is made: the make options for pictures, the pages, the work folder."""
+
+    make: MakeOptions = field(default_factory=MakeOptions)
+    title: str = "Nonograms"
+    subtitle: str = ""
+    author: str = ""
+    order: str = "difficulty"
+    """difficulty (easiest first, ties in input order) or given (input order)."""
+    per_page: int = 1
+    keys_per_page: int = 6
+    page_size: str = "letter"
+    margin_mm: float = 15.0
+    gutter_mm: float = 0.0
+    timeout: float = 30.0
+    """Solver seconds per puzzle file puzzle."""
+    workers: int = 0
+    """Processes; 0 uses every core."""
+
+    def __post_init__(self) -> None:
+        if self.order not in ORDERS:
+            raise InputError(
+                f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
+            )
+        self.make.target()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One puzzle ready for the book, or one input skipped."""
+
+    source: str
+    """The input file, with ``#label`` for a puzzle inside a pack."""
+    puzzle: Puzzle | None
+    """The puzzle with its goal (the unique solution); None when skipped."""
+    reason: str = ""
+    """Why the input was skipped."""
+    difficulty: int | None = None
+    tier: str = ""
+    flipped_percent: float | None = None
+    cached: bool = False
+
+    @property
+    def skipped(self) -> bool:
+        """Whether this input is left out of the book."""
+        return self.puzzle is None
+
+
+@dataclass(frozen=True)
+class Book:
+    """What ``make_book`` did."""
+
+    pdf: Path
+    manifest: Path
+    puzzles: tuple[Prepared, ...]
+    skipped: tuple[Prepared, ...]
+    pages: int
+    bytes: int
+    seconds: float
+
+
+def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
+    """Same bytes, same kind of input and same options: same key."""
+    settings = {
+        "version": CACHE_VERSION,
+        "picture": is_picture_name(path),
+        "make": asdict(options.make),
+        "timeout": options.timeout,
+    }
+    digest = hashlib.sha256(data)
+    digest.update(json.dumps(settings, sort_keys=True).encode())
+    return digest.hexdigest()[:32]
+
+
+def _record(prepared: Prepared) -> dict[str, Any]:
+    """A prepared input as JSON for the work folder."""
+    record = {k: v for k, v in asdict(prepared).items() if k not in ("puzzle", "cached")}
+    record["puzzle"] = None if prepared.puzzle is None else format_puzzle(prepared.puzzle, "json")
+    return record
+
+
+def _from_record(record: dict[str, Any]) -> Prepared:
+    """A prepared input back from the work folder."""
+    text = record.pop("puzzle")
+    puzzle = None if text is None else parse_puzzle(text, fmt="json", name=record["source"])
+    return Prepared(puzzle=puzzle, cached=True, **record)
+
+
+def _label(meta_title: str, path: str) -> str:
+    return meta_title or Path(path).stem
+
+
+def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
+    made = make_from_picture(data, name=path, options=options.make)
+    if not made.ok:
+        reason = (
+            f"could not make a unique {made.repair.target} puzzle within the budget "
+            f"({made.repair.unknown} cells undetermined); try a smaller --width or more --seconds"
+        )
+        return [Prepared(path, None, reason)]
+    figures = made.puzzle.meta.get("fidelity", {})
+    percent = figures.get("flipped_percent") if isinstance(figures, dict) else None
+    puzzle = replace(made.puzzle, goal=made.repair.grid)
+    verdict = made.verdict
+    return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]
+
+
+def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
+    out = []
+    for source, puzzle in iter_labelled(decode_bytes(data, path), name=path):
+        verdict = solve_puzzle(puzzle, timeout=options.timeout)
+        if verdict.status is not Status.UNIQUE:
+            why = verdict.reason or str(verdict.status)
+            out.append(Prepared(source, None, f"not unique ({verdict.status}): {why}"))
+            continue
+        solved = replace(puzzle, goal=verdict.solutions[0])
+        out.append(Prepared(source, solved, "", verdict.difficulty, verdict.tier))
+    return out
+
+
+def prepare(task: tuple[str, BookOptions, str | None]) -> list[Prepared]:
+    """Prepare one input (a picture or a puzzle file), through the work folder when given.
+
+    Never raises for a bad input: it comes back skipped with the reason.
+    """
+    path, options, work = task
+    try:
+        data = read_bytes(path)
+        cache = None if work is None else Path(work) / f"{_cache_key(data, path, options)}.json"
+        if cache is not None and cache.exists():
+            try:
+                return [_from_record(r) for r in json.loads(cache.read_text())["prepared"]]
+            except (ValueError, KeyError, TypeError, NonogenError):
+                pass  # a damaged cache entry is simply redone
+        if is_picture_name(path):
+            prepared = _prepare_picture(data, path, options)
+        else:
+            prepared = _prepare_file(data, path, options)
+        if cache is not None:
+            body = {"source": path, "prepared": [_record(p) for p in prepared]}
+            write_atomic(cache, json.dumps(body).encode())
+        return prepared
+    except NonogenError as error:
+        return [Prepared(path, None, str(error).removeprefix(f"{path}: "))]
+    except Exception as error:  # one bad input must never sink the book
+        return [Prepared(path, None, f"unexpected error: {type(error).__name__}: {error}")]
+
+
+def prepare_all(
+    paths: Sequence[str],
+    options: BookOptions,
+    *,
+    work: str | None,
+    on_progress: Progress | None = None,
+) -> list[Prepared]:
+    """Prepare every input, in input order, on ``options.workers`` processes."""
+    tasks = [(path, options, work) for path in paths]
+    jobs = min(resolve_jobs(options.workers), max(1, len(tasks)))
+    results: list[list[Prepared] | None] = [None] * len(tasks)
+    done = 0
+    if jobs == 1:
+        for i, task in enumerate(tasks):
+            results[i] = prepare(task)
+            done += 1
+            if on_progress:
+                on_progress("prepare", done, len(tasks))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures: dict[Future[list[Prepared]], int] = {
+                pool.submit(prepare, task): i for i, task in enumerate(tasks)
+            }
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                done += 1
+                if on_progress:
+                    on_progress("prepare", done, len(tasks))
+    return [p for group in results if group is not None for p in group]
+
+
+def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
+    made = [p for p in prepared if not p.skipped]
+    if order == "given":
+        return made
+    return sorted(made, key=lambda p: p.difficulty if p.difficulty is not None else 101)
+
+
+def _page_count(pdf: bytes) -> int:
+    """Pages in a PDF reportlab wrote (one ``/Type /Page`` object each)."""
+    return len(re.findall(rb"/Type /Page\b(?!s)", pdf))
+
+
+def make_book(
+    inputs: Sequence[str],
+    output: str | Path,
+    options: BookOptions,
+    *,
+    work: str | Path | None = None,
+    on_progress: Progress | None = None,
+) -> Book:
+    """Prepare the inputs and write the book PDF and its JSON manifest beside it."""
+    from nonogen.pdf import Entry, PageOptions, book_pdf  # noqa: PLC0415  (reportlab)
+
+    started = time.perf_counter()
+    page = PageOptions(options.page_size, options.margin_mm, options.gutter_mm)
+    paths = expand_paths(inputs, pictures=True)
+    pdf_path = Path(output)
+    work_dir = Path(work) if work is not None else pdf_path.with_name(f".{pdf_path.stem}.work")
+    try:
+        work_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"{work_dir}: cannot create the work folder: {error}") from None
+    prepared = prepare_all(paths, options, work=str(work_dir), on_progress=on_progress)
+    chosen = _ordered(prepared, options.order)
+    skipped = tuple(p for p in prepared if p.skipped)
+    if not chosen:
+        reasons = "; ".join(f"{p.source}: {p.reason}" for p in skipped[:5])
+        raise InputError(f"none of the {len(skipped)} inputs gave a puzzle for the book: {reasons}")
+    entries = [
+        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, _difficulty_label(p))
+        for n, p in enumerate(chosen, 1)
+        if p.puzzle is not None
+    ]
+
+    def rendered(done: int, total: int) -> None:
+        if on_progress:
+            on_progress("render", done, total)
+
+    pdf = book_pdf(
+        entries,
+        title=options.title,
+        options=page,
+        subtitle=options.subtitle,
+        author=options.author,
+        per_page=options.per_page,
+        keys_per_page=options.keys_per_page,
+        on_progress=rendered,
+    )
+    write_atomic(pdf_path, pdf)
+    seconds = time.perf_counter() - started
+    book = Book(
+        pdf_path,
+        pdf_path.with_suffix(".json"),
+        tuple(chosen),
+        skipped,
+        _page_count(pdf),
+        len(pdf),
+        seconds,
+    )
+    write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
+    return book
+
+
+def _difficulty_label(prepared: Prepared) -> str:
+    if prepared.difficulty is None:
+        return ""
+    return f"{prepared.tier} ({prepared.difficulty})"
+
+
+def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
+    """The book described as JSON: what is in it, in which order, and what was skipped."""
+    return {
+        "version": 1,
+        "title": options.title,
+        "pdf": book.pdf.name,
+        "pages": book.pages,
+        "bytes": book.bytes,
+        "seconds": round(book.seconds, 3),
+        "options": asdict(options),
+        "puzzles": [
+            {
+                "number": n,
+                "title": _label(p.puzzle.title if p.puzzle else "", p.source),
+                "source": p.source,
+                "width": p.puzzle.width if p.puzzle else None,
+                "height": p.puzzle.height if p.puzzle else None,
+                "difficulty": p.difficulty,
+                "tier": p.tier,
+                "flipped_percent": p.flipped_percent,
+                "reused": p.cached,
+            }
+            for n, p in enumerate(book.puzzles, 1)
+        ],
+        "skipped": [{"source": p.source, "reason": p.reason} for p in book.skipped],
+    }

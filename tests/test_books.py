@@ -1,0 +1,131 @@
+"""Books in bulk: made, skipped with reasons, resumable from the work folder, written whole."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from nonogen.books import BookOptions, make_book
+from nonogen.cli import app
+from nonogen.picture import PictureOptions
+from nonogen.pipeline import MakeOptions
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+runner = CliRunner()
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("ring.png", "horse.png", "camera.png", "heart.txt", "diagonal.non"):
+        shutil.copy(SAMPLES / name, folder / name)
+    (folder / "broken.png").write_bytes(b"\x89PNG not really")
+    return folder
+
+
+def options(**kw: object) -> BookOptions:
+    make = MakeOptions(picture=PictureOptions(width=15))
+    return BookOptions(make=make, workers=1, **kw)  # type: ignore[arg-type]
+
+
+def test_a_book_has_its_puzzles_in_difficulty_order_and_skips_bad_inputs(
+    inputs: Path, tmp_path: Path
+) -> None:
+    calls: list[tuple[str, int, int]] = []
+    book = make_book(
+        [str(inputs)], tmp_path / "b.pdf", options(), on_progress=lambda *a: calls.append(a)
+    )
+    assert len(book.puzzles) == 4
+    assert {Path(p.source).name for p in book.skipped} == {"broken.png", "diagonal.non"}
+    reasons = {Path(p.source).name: p.reason for p in book.skipped}
+    assert "not a picture" in reasons["broken.png"]
+    assert "not unique" in reasons["diagonal.non"]
+    difficulties = [p.difficulty for p in book.puzzles]
+    assert difficulties == sorted(difficulties)  # type: ignore[type-var]
+    pdf = PdfReader(tmp_path / "b.pdf")
+    assert len(pdf.pages) == book.pages
+    # title, contents, 4 puzzle pages, 1 page of answer keys
+    assert book.pages == 7
+    manifest = json.loads((tmp_path / "b.json").read_text())
+    assert [p["number"] for p in manifest["puzzles"]] == [1, 2, 3, 4]
+    assert len(manifest["skipped"]) == 2
+    assert calls[-1][0] == "render"
+    assert ("prepare", 6, 6) in calls
+
+
+def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    first = make_book([str(inputs / "ring.png")], tmp_path / "a.pdf", options(), work=work)
+    assert not first.puzzles[0].cached
+    again = make_book([str(inputs)], tmp_path / "b.pdf", options(), work=work)
+    reused = {Path(p.source).name for p in again.puzzles if p.cached}
+    assert reused == {"ring.png"}
+    other_seed = BookOptions(make=MakeOptions(picture=PictureOptions(width=15), seed=1), workers=1)
+    third = make_book([str(inputs / "ring.png")], tmp_path / "c.pdf", other_seed, work=work)
+    assert not third.puzzles[0].cached  # other options, other key
+
+
+def test_two_workers_make_the_same_book(inputs: Path, tmp_path: Path) -> None:
+    one = make_book([str(inputs)], tmp_path / "one.pdf", options(), work=tmp_path / "w1")
+    two = make_book(
+        [str(inputs)],
+        tmp_path / "two.pdf",
+        BookOptions(make=MakeOptions(picture=PictureOptions(width=15)), workers=2),
+        work=tmp_path / "w2",
+    )
+    assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+    assert [p.source for p in one.puzzles] == [p.source for p in two.puzzles]
+
+
+def test_the_book_command_reports_and_writes_nothing_when_no_input_works(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"nope")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["book", str(bad), "-o", str(out), "--workers", "1"])
+    assert result.exit_code == 3
+    assert "none of the 1 inputs" in result.stderr
+    assert not out.exists()
+
+
+def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(
+        app, ["book", str(inputs), "-o", str(out), "-w", "15", "--workers", "1", "--title", "Mine"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "4 puzzles" in result.stderr
+    assert "2 skipped" in result.stderr
+    assert "Mine" in PdfReader(out).pages[0].extract_text()
+
+
+def test_bad_book_options_are_refused() -> None:
+    with pytest.raises(Exception, match="--order"):
+        BookOptions(order="random")
+
+
+def test_the_pdf_command_prints_a_puzzle_and_its_solution(tmp_path: Path) -> None:
+    out = tmp_path / "heart.pdf"
+    result = runner.invoke(app, ["pdf", str(SAMPLES / "heart.txt"), "-o", str(out), "--solution"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    assert "easy" in reader.pages[0].extract_text()
+
+
+def test_the_pdf_command_refuses_a_solution_page_for_an_ambiguous_puzzle(tmp_path: Path) -> None:
+    out = tmp_path / "d.pdf"
+    result = runner.invoke(
+        app, ["pdf", str(SAMPLES / "diagonal.non"), "-o", str(out), "--solution"]
+    )
+    assert result.exit_code == 3
+    assert "multiple" in result.stderr
+    assert not out.exists()
+    plain = runner.invoke(app, ["pdf", str(SAMPLES / "diagonal.non"), "-o", str(out)])
+    assert plain.exit_code == 0
+    assert len(PdfReader(out).pages) == 1
