@@ -7,10 +7,13 @@ open are flipped, and a cell is flipped at most once. The pick is made in two st
 1. *Estimate* the open cells (all of them, or on big grids the cheapest half of ``estimates``
    and a seeded sample of the rest): flip the cell, and continue line logic from the current
    board with only that cell forgotten. Every known cell of that board is a true value of the
-   old grid, hence of the new grid too, so the estimate never contradicts; it is optimistic,
-   since a fresh solve of the new clues may not re-derive everything.
-2. *Measure* the ``candidates`` best estimates exactly, by solving their clues from scratch,
-   and keep the flip that settles the most cells per unit of visual cost.
+   old grid, hence of the new grid too, so the estimate never contradicts. It is an upper
+   bound: line logic is monotone, so starting from more knowledge never ends with less, and a
+   fresh solve of the new clues settles at most what the estimate settles.
+2. *Measure* the best estimates exactly, by solving their clues from scratch, best first,
+   until the best measured score reaches the next estimate (no cell left can beat it) or
+   ``candidates`` were measured, and keep the flip that settles the most cells per unit of
+   visual cost.
 
 Once line logic solves the puzzle, flips that later flips made redundant are undone, the
 dearest first, as long as line logic still solves it.
@@ -175,12 +178,15 @@ def _next_state(
         rest = how.rng.choice(len(cells) - half, size=how.estimates - half, replace=False)
         cells = cells[:half] + [cells[half + int(i)] for i in sorted(rest.tolist())]
     before = state.unknown
-    guessed = sorted(
-        range(len(cells)),
-        key=lambda i: -_score(before, _estimate(state, cells[i], how.sweeps), costs[cells[i]]),
-    )
+    bounds = [
+        (_score(before, _estimate(state, cell, how.sweeps), float(costs[cell])), i)
+        for i, cell in enumerate(cells)
+    ]
+    bounds.sort(key=lambda bound: (-bound[0], bound[1]))
     best: tuple[float, Cell, _State] | None = None
-    for i in guessed[: how.candidates]:
+    for bound, i in bounds[: how.candidates]:
+        if best is not None and best[0] >= bound:
+            break  # no cell left can beat it: an estimate never falls short of the truth
         cell = cells[i]
         after = _solved_state(*_flip(state, cell), how.sweeps)
         score = _score(before, after.unknown, float(costs[cell]))
@@ -211,7 +217,7 @@ def repair(
     seconds: float,
     target: Target = Target.LINE,
     estimates: int = 1200,
-    candidates: int = 6,
+    candidates: int = 8,
 ) -> Repair:
     """Flip cells of ``goal`` until its clues meet ``target``, within the budgets."""
     deadline = time.perf_counter() + seconds
