@@ -289,7 +289,8 @@ def test_report_prints_a_row_per_picture_and_width_and_a_summary(tmp_path: Path)
 
 def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None:
     noise = tmp_path / "noise.png"
-    noise.write_bytes(_png(bytes(random.Random(1).randrange(256) for _ in range(3600)), 60, 60))
+    rng = random.Random(1)
+    noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(3600)), 60, 60))
     result = runner.invoke(app, ["report", str(noise), "--widths", "30", "--seconds", "0.01"])
     assert result.exit_code == 1
     assert "0 of 1 met the target" in result.stdout
