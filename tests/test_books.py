@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -129,3 +132,23 @@ def test_the_pdf_command_refuses_a_solution_page_for_an_ambiguous_puzzle(tmp_pat
     plain = runner.invoke(app, ["pdf", str(SAMPLES / "diagonal.non"), "-o", str(out)])
     assert plain.exit_code == 0
     assert len(PdfReader(out).pages) == 1
+
+
+def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_path: Path) -> None:
+    out, work = tmp_path / "killed.pdf", tmp_path / "work"
+    args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(out)]
+    args += ["--work-dir", str(work), "--workers", "1", "-w", "40"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not list(work.glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.kill()
+    proc.wait(timeout=30)
+    finished = len(list(work.glob("*.json")))
+    assert 1 <= finished < 6
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert sum(p["reused"] for p in manifest["puzzles"]) >= 1
