@@ -599,6 +599,19 @@ def convert(
     write_puzzle(read_puzzle(puzzle, fmt=fmt), output, to)
 
 
+@app.command()
+@_handled
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+) -> None:
+    """Serve the HTTP API (docs at /docs) and the web page (make, edit, play) at /."""
+    from nonogen.service import serve as run_server  # noqa: PLC0415  (the web stack)
+
+    _err(f"nonogen: serving on http://{host}:{port}/ (Ctrl-C stops)")
+    run_server(host, port)
+
+
 def _interrupted(signum: int, frame: object) -> None:
     """Ctrl-C: say so and exit 130 (click would turn it into "Aborted!" and exit 1)."""
     _err("nonogen: interrupted")
