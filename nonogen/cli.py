@@ -515,7 +515,7 @@ def _report_line(row: dict[str, Any]) -> str:
 def report(
     pictures: Annotated[
         list[str] | None,
-        typer.Argument(help="Pictures, folders or globs (default: the samples folder)."),
+        typer.Argument(help="Pictures, folders or globs (default: the pictures in samples/)."),
     ] = None,
     widths: Annotated[
         str, typer.Option("--widths", help="Comma-separated grid widths to make each picture at.")
@@ -537,7 +537,8 @@ def report(
     """Measure the generator: make every picture at every width and print a table of flips,
     fidelity, verdicts and times, then the median and worst flips. Exit 1 if any puzzle missed
     its target."""
-    paths = [p for p in expand_paths(pictures or ["samples"], pictures=True) if _is_picture(p)]
+    chosen = pictures or ["samples/*.png", "samples/*.jpg"]
+    paths = [p for p in expand_paths(chosen, pictures=True) if _is_picture(p)]
     if not paths:
         raise InputError("no pictures to report on; give picture files or a folder of them")
     sizes = _widths(widths)
