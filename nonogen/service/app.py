@@ -1,0 +1,353 @@
+"""The HTTP API and the web page: FastAPI routes over the service's jobs.
+
+POST /api/puzzles                  picture + make options -> puzzle JSON and links
+GET  /api/puzzles/{id}.json|.png|.pdf, /api/puzzles/{id}/solution.pdf
+POST /api/check                    puzzle in any format -> verdict, clues, goal
+POST /api/convert?to=FORMAT        puzzle in any format -> that format
+POST /api/pdf                      puzzle JSON + page options -> PDF
+POST /api/hint                     clues + a player's grid -> the next logical step
+GET  /api/health                   liveness, load and limits
+GET  /                             the web page (Make, Edit, Play); /docs the API docs
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal, cast
+
+import anyio.to_thread
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
+from pydantic import BaseModel, Field
+from starlette.datastructures import UploadFile as FormFile
+from starlette.exceptions import HTTPException
+
+from nonogen import __version__
+from nonogen.errors import InputError, LimitError, NonogenError
+from nonogen.pdf import PageOptions
+from nonogen.picture import MIN_CELLS, PictureOptions
+from nonogen.pipeline import MakeOptions
+from nonogen.service.errors import (
+    BodyLimit,
+    RequestLimit,
+    on_bug,
+    on_http_error,
+    on_nonogen_error,
+    on_validation_error,
+)
+from nonogen.service.jobs import (
+    MadePuzzle,
+    check_job,
+    convert_job,
+    hint_job,
+    make_job,
+    pdf_from_json,
+    pdf_job,
+)
+from nonogen.service.limits import Limits
+from nonogen.service.runner import Runner
+from nonogen.service.store import Store
+
+STATIC: Final = Path(__file__).parent / "static"
+"""The web page's files: plain HTML, CSS and JavaScript, no build step."""
+MEDIA: Final = {"json": "application/json", "xml": "application/xml"}
+EXTENSIONS: Final = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
+ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    400: {"description": "Bad input: the message says what and how to fix it"},
+    413: {"description": "Over a limit: upload bytes, picture pixels or grid size"},
+    503: {"description": "Busy: every job slot is taken; see Retry-After"},
+}
+UPLOAD_BODY: Final = {
+    "requestBody": {
+        "description": "The puzzle: the request body as text, or a multipart field `file`.",
+        "content": {
+            "text/plain": {"schema": {"type": "string"}},
+            "application/json": {"schema": {"type": "object"}},
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "properties": {
+                        "file": {"type": "string", "format": "binary"},
+                        "format": {"type": "string"},
+                    },
+                    "required": ["file"],
+                }
+            },
+        },
+    }
+}
+
+
+@dataclass
+class Service:
+    """What every request shares: the limits, the kept puzzles and the job runner."""
+
+    limits: Limits
+    store: Store
+    runner: Runner
+
+
+def service(request: Request) -> Service:
+    """The service of the app that serves the request."""
+    return cast(Service, request.app.state.service)
+
+
+ServiceDep = Annotated[Service, Depends(service)]
+FormatQuery = Annotated[
+    str | None,
+    Query(alias="format", description="Input format: json, jsonl, non, xml, text or r."),
+]
+
+
+class MakeForm(BaseModel):
+    """The make options, as for ``nonogen make``."""
+
+    width: int | None = Field(None, description="Grid columns, 5-200 (default 30).")
+    height: int | None = Field(None, description="Grid rows, 5-200 (default from the aspect).")
+    threshold: str = Field("otsu", description="otsu, li, yen, mean, sauvola, a level in (0, 1)")
+    contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
+    edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
+    crop: bool = Field(False, description="Crop to the subject first.")
+    despeckle: bool = Field(False, description="Remove isolated cells and pinholes.")
+    invert: bool | None = Field(None, description="Light subject on dark (default: detect).")
+    seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
+    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="Steer toward a tier (hard allows probing and search)."
+    )
+    allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
+    max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
+    seconds: float | None = Field(
+        None, gt=0, description="Generator seconds (at most the server's solver limit)."
+    )
+
+    def options(self, limits: Limits) -> MakeOptions:
+        """The pipeline's options; InputError or LimitError when one is out of range."""
+        for name, side in (("width", self.width), ("height", self.height)):
+            if side is not None and side > limits.max_side:
+                raise LimitError(
+                    f"expected {name} between {MIN_CELLS} and {limits.max_side} cells, got {side}"
+                )
+        picture = PictureOptions(
+            width=self.width,
+            height=self.height,
+            threshold=self.threshold,
+            contrast=self.contrast,
+            edges=self.edges,
+            crop=self.crop,
+            despeckle=self.despeckle,
+            invert=self.invert,
+        )
+        seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
+        return MakeOptions(
+            picture=picture,
+            seed=self.seed,
+            max_flips=self.max_flips,
+            seconds=seconds,
+            difficulty=self.difficulty,
+            allow_search=self.allow_search,
+        )
+
+
+class PdfRequest(BaseModel):
+    """A puzzle and how to print it."""
+
+    puzzle: dict[str, Any] | str = Field(
+        description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
+    )
+    pages: Literal["puzzle", "solution", "both"] = "puzzle"
+    page_size: str = Field("letter", description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
+    margin_mm: float = 15.0
+    gutter_mm: float = 0.0
+
+
+class HintRequest(BaseModel):
+    """A puzzle's clues and a player's grid."""
+
+    rows: list[list[int]] = Field(description="Row clues, top to bottom, e.g. [[2, 4], []].")
+    cols: list[list[int]] = Field(description="Column clues, left to right.")
+    grid: list[str] = Field(
+        description="One text row per puzzle row: '#' filled, '.' crossed, '?' open."
+    )
+
+
+router = APIRouter(prefix="/api", tags=["nonogen"], responses=ERRORS)
+
+
+def links(ident: str) -> dict[str, str]:
+    """Where a made puzzle's files are."""
+    base = f"/api/puzzles/{ident}"
+    return {
+        "json": f"{base}.json",
+        "png": f"{base}.png",
+        "puzzle_pdf": f"{base}.pdf",
+        "solution_pdf": f"{base}/solution.pdf",
+    }
+
+
+def attachment(data: bytes | str, media: str, filename: str) -> Response:
+    """A download response."""
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    return Response(data, media_type=media, headers=headers)
+
+
+def stem(made: MadePuzzle) -> str:
+    """A file name stem for a made puzzle: its title, else its id."""
+    safe = "".join(ch for ch in made.puzzle.title if ch.isalnum() or ch in "-_")
+    return safe or made.id
+
+
+@router.post(
+    "/puzzles",
+    responses={422: {"description": "Could not make a unique puzzle, or a malformed request"}},
+)
+async def make_puzzle(
+    svc: ServiceDep,
+    picture: Annotated[UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP or TIFF.")],
+    form: Annotated[MakeForm, Form()],
+) -> dict[str, Any]:
+    """Turn a picture into a unique puzzle; the puzzle JSON, its verdict and download links."""
+    options = form.options(svc.limits)
+    options.target()
+    data = await picture.read()
+    name = picture.filename or "picture"
+    made = await svc.runner.run(make_job, data, name, options, svc.limits)
+    svc.store.put(made)
+    return {**made.record, "links": links(made.id)}
+
+
+@router.get("/puzzles/{puzzle_id}.json", responses={404: {"description": "Unknown id"}})
+async def puzzle_json(svc: ServiceDep, puzzle_id: str) -> Response:
+    """A made puzzle as a nonogen JSON file."""
+    made = svc.store.get(puzzle_id)
+    return attachment(made.json_text, "application/json", f"{stem(made)}.json")
+
+
+@router.get("/puzzles/{puzzle_id}.png", responses={404: {"description": "Unknown id"}})
+async def puzzle_png(svc: ServiceDep, puzzle_id: str) -> Response:
+    """A made puzzle's preview: the puzzle, and its solution with the flipped cells marked."""
+    return Response(svc.store.get(puzzle_id).png, media_type="image/png")
+
+
+@router.get("/puzzles/{puzzle_id}.pdf", responses={404: {"description": "Unknown id"}})
+async def puzzle_pdf(svc: ServiceDep, puzzle_id: str) -> Response:
+    """A made puzzle's printable page (letter)."""
+    made = svc.store.get(puzzle_id)
+    data = await svc.runner.run(pdf_job, made.puzzle, "puzzle", PageOptions())
+    return attachment(data, "application/pdf", f"{stem(made)}.pdf")
+
+
+@router.get("/puzzles/{puzzle_id}/solution.pdf", responses={404: {"description": "Unknown id"}})
+async def solution_pdf(svc: ServiceDep, puzzle_id: str) -> Response:
+    """A made puzzle's solution page (letter)."""
+    made = svc.store.get(puzzle_id)
+    data = await svc.runner.run(pdf_job, made.puzzle, "solution", PageOptions())
+    return attachment(data, "application/pdf", f"{stem(made)}-solution.pdf")
+
+
+async def uploaded(request: Request, fmt: str | None) -> tuple[bytes, str, str | None]:
+    """A puzzle file from the request: the body, or the multipart field ``file``."""
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
+        return await request.body(), "request body", fmt
+    async with request.form() as form:
+        field = form.get("file")
+        if isinstance(field, FormFile):
+            data, name = await field.read(), field.filename or "upload"
+        elif isinstance(field, str):
+            data, name = field.encode(), "upload"
+        else:
+            raise InputError('expected the puzzle in a multipart field named "file"')
+        chosen = form.get("format")
+        return data, name, fmt or (chosen if isinstance(chosen, str) and chosen else None)
+
+
+@router.post("/check", openapi_extra=UPLOAD_BODY)
+async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> dict[str, Any]:
+    """Solve a puzzle: status (none, unique, multiple with the differing cells, unknown),
+    line-solvable, difficulty, tier, seconds, and its clues and goal for the editor."""
+    data, name, fmt = await uploaded(request, fmt)
+    return await svc.runner.run(check_job, data, name, fmt, svc.limits)
+
+
+@router.post("/convert", openapi_extra=UPLOAD_BODY)
+async def convert(
+    request: Request,
+    svc: ServiceDep,
+    to: Annotated[Literal["json", "non", "xml", "text", "r"], Query(description="Output format.")],
+    fmt: FormatQuery = None,
+) -> Response:
+    """Convert a puzzle between the formats nonogen reads and writes."""
+    data, name, fmt = await uploaded(request, fmt)
+    text = await svc.runner.run(convert_job, data, name, fmt, to, svc.limits)
+    return attachment(text, MEDIA.get(to, "text/plain"), f"puzzle.{EXTENSIONS[to]}")
+
+
+@router.post("/pdf", response_class=Response)
+async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
+    """A printable PDF of a puzzle: its page, its solution page, or both."""
+    options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm)
+    data = await svc.runner.run(pdf_from_json, body.puzzle, body.pages, options, svc.limits)
+    return attachment(data, "application/pdf", "puzzle.pdf")
+
+
+@router.post("/hint")
+async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
+    """The next step line logic takes from the player's grid and why, or that the grid holds
+    a mistake, is solved, or that no single line settles another cell (stuck)."""
+    return await svc.runner.run(hint_job, body.rows, body.cols, body.grid, svc.limits)
+
+
+@router.get("/health")
+async def health(svc: ServiceDep) -> dict[str, Any]:
+    """Liveness, the jobs running, the puzzles kept and the limits."""
+    return {
+        "status": "ok",
+        "version": __version__,
+        "jobs_running": svc.runner.running,
+        "puzzles_kept": len(svc.store),
+        "bytes_kept": svc.store.bytes,
+        "limits": asdict(svc.limits),
+    }
+
+
+async def index() -> FileResponse:
+    """The web page."""
+    return FileResponse(STATIC / "index.html")
+
+
+def create_app(limits: Limits | None = None) -> FastAPI:
+    """The service's app; its job pool starts and stops with the app's lifespan."""
+    limits = limits or Limits()
+    store = Store(limits.store_size, limits.store_bytes)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        runner = Runner(limits)
+        await runner.start()
+        app.state.service = Service(limits, store, runner)
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(runner.stop)
+
+    app = FastAPIOffline(
+        title="nonogen",
+        version=__version__,
+        summary="Turn pictures into nonograms; check, edit and play puzzles.",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, max_bytes=limits.upload_bytes)
+    app.add_middleware(RequestLimit, max_requests=limits.requests, retry_after=limits.retry_after)
+    app.add_exception_handler(NonogenError, on_nonogen_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(HTTPException, on_http_error)
+    app.add_exception_handler(Exception, on_bug)
+    app.include_router(router)
+    app.add_api_route("/", index, include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,181 @@
+"""The service's one error shape: every failure answers JSON with its status and a message.
+
+    {"version": 1, "status": 413, "error": "LimitError", "message": "what failed, how to fix"}
+
+Errors of the nonogen family carry their HTTP status; FastAPI's request validation (422),
+unknown routes and methods (404, 405), bodies over the upload limit (413) and requests over
+the in-flight limit (503) answer in the same shape, and anything else is a 500 that says it
+is a bug.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from nonogen.errors import LimitError, NonogenError
+from nonogen.service.limits import BusyError
+
+ERROR_VERSION = 1
+
+
+def error_response(
+    status: int, kind: str, message: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    """The JSON answer of a failed request."""
+    body = {"version": ERROR_VERSION, "status": status, "error": kind, "message": message}
+    return JSONResponse({**body, **extra}, status_code=status, headers=headers)
+
+
+async def on_nonogen_error(request: Request, exc: Exception) -> Response:
+    """A nonogen error: its HTTP status and message (and Retry-After when busy)."""
+    assert isinstance(exc, NonogenError)
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else None
+    return error_response(exc.http_status, type(exc).__name__, str(exc), headers)
+
+
+def _field(loc: tuple[Any, ...] | list[Any]) -> str:
+    """The name of the field an error is about, without the part of the request it is in."""
+    parts = [str(part) for part in loc if part not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+async def on_validation_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's 422 for a malformed request, as one sentence per field."""
+    assert isinstance(exc, RequestValidationError)
+    fields = [
+        {"field": _field(error.get("loc", ())), "message": str(error.get("msg", "invalid"))}
+        for error in exc.errors()
+    ]
+    message = "; ".join(f"{f['field']}: {f['message']}" for f in fields)
+    return error_response(
+        422, "ValidationError", f"{message} (see /docs for the request format)", fields=fields
+    )
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's HTTP errors (unknown route, wrong method) in the same JSON shape."""
+    assert isinstance(exc, HTTPException)
+    messages = {
+        404: f"no such page or endpoint: {request.url.path}; see /docs for the API",
+        405: f"{request.method} is not allowed on {request.url.path}; see /docs for the API",
+    }
+    message = messages.get(exc.status_code, str(exc.detail))
+    return error_response(exc.status_code, "HTTPError", message, dict(exc.headers or {}))
+
+
+async def on_bug(request: Request, exc: Exception) -> Response:
+    """Anything else: a bug, said plainly."""
+    return error_response(
+        500, "InternalError", f"an internal error ({type(exc).__name__}); please report it"
+    )
+
+
+async def send_json(send: Send, status: int, body: dict[str, Any], headers: dict[str, str]) -> None:
+    """Send a whole JSON response from ASGI middleware."""
+    data = json.dumps({"version": ERROR_VERSION, "status": status, **body}).encode()
+    raw = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    raw += [(key.lower().encode(), value.encode()) for key, value in headers.items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": data})
+
+
+class RequestLimit:
+    """ASGI middleware: at most ``max_requests`` requests in flight; 503 for the ones over.
+
+    Bodies are read before a job waits for its slot, so this bounds the memory that uploads
+    waiting their turn can hold (``max_requests`` times the upload limit).
+    """
+
+    def __init__(self, app: ASGIApp, max_requests: int, retry_after: int) -> None:
+        self.app = app
+        self.max_requests = max_requests
+        self.retry_after = retry_after
+        self.active = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on if there is room, else answer 503 with Retry-After."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.max_requests:
+            message = (
+                f"the server is busy: {self.active} requests in flight (the limit is "
+                f"{self.max_requests}); retry in {self.retry_after} s"
+            )
+            body = {"error": "BusyError", "message": message}
+            await send_json(send, 503, body, {"Retry-After": str(self.retry_after)})
+            return
+        self.active += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= 1
+
+
+class BodyLimit:
+    """ASGI middleware: answer 413 to a request body over ``max_bytes``, declared or streamed.
+
+    A declared Content-Length over the limit is refused before a byte is read. A body that
+    streams past the limit stops the request where it is read, and whatever the app would
+    have answered then is replaced by the 413.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    def _too_large(self) -> LimitError:
+        return LimitError(
+            f"the request body is larger than the limit of {self.max_bytes} bytes "
+            f"({self.max_bytes / 2**20:g} MB); send a smaller picture or puzzle file"
+        )
+
+    async def _refuse(self, send: Send) -> None:
+        body = {"error": "LimitError", "message": str(self._too_large())}
+        await send_json(send, 413, body, {"Connection": "close"})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, counting its body; answer 413 once it is over the limit."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(send)
+            return
+        seen = 0
+        over = started = False
+
+        async def counted() -> Message:
+            nonlocal seen, over
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:
+                over = True
+                raise self._too_large()
+            return message
+
+        async def replaced(message: Message) -> None:
+            nonlocal started
+            if not over:
+                await send(message)
+            elif not started:
+                await self._refuse(send)
+            if message["type"] == "http.response.start":
+                started = True
+
+        try:
+            await self.app(scope, counted, replaced)
+        except LimitError:
+            if not over or started:
+                raise
+            started = True
+            await self._refuse(send)

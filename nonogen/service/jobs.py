@@ -1,0 +1,180 @@
+"""The CPU-heavy work behind each endpoint, as plain functions of plain values.
+
+Each job takes and returns picklable values, so the service can run it in a worker process
+(or a thread) off the event loop; none imports the web framework. They call the same
+pipeline, formats, solver and PDF code the command line does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import signal
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from nonogen.errors import InputError
+from nonogen.formats import detect_format, format_puzzle, parse_puzzle
+from nonogen.formats.files import decode_bytes
+from nonogen.grid import EMPTY, FILLED, format_grid, parse_partial
+from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
+from nonogen.pipeline import MakeOptions, make_from_picture, preview_of, verdict_record
+from nonogen.puzzle import Puzzle, make_puzzle
+from nonogen.service.limits import Limits, NotMadeError
+from nonogen.solve import solve_puzzle
+from nonogen.solve.hint import next_step
+
+RECORD_VERSION: Final = 1
+"""The ``version`` of every JSON object the service answers with."""
+PAGES: Final = ("puzzle", "solution", "both")
+"""What a PDF holds: the puzzle page, the solution page, or the puzzle then its solution."""
+WARM_MODULES: Final = ("nonogen.generate", "nonogen.image", "nonogen.preview")
+"""The stages the pipeline imports lazily, loaded when a worker process starts."""
+
+
+@dataclass(frozen=True)
+class MadePuzzle:
+    """A made puzzle as the service keeps it: its record, its file and its preview."""
+
+    id: str
+    """The content id: the first 16 hex digits of the SHA-256 of ``json_text``."""
+    puzzle: Puzzle
+    record: dict[str, Any]
+    """The JSON answer of POST /api/puzzles, without the links."""
+    json_text: str
+    """The puzzle as a nonogen JSON file (solution, source grid, options, verdict)."""
+    png: bytes
+    """The preview: the puzzle, and its solution with the flipped cells marked."""
+
+    @property
+    def size(self) -> int:
+        """Bytes held, roughly: what the store counts against its byte limit."""
+        return len(self.json_text) + len(self.png)
+
+
+def start_worker() -> None:
+    """Set up a worker process: leave Ctrl-C to the server (which stops the pool), warm up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm()
+
+
+def warm() -> None:
+    """Import the picture, generator, preview and PDF stages (a worker's first job is fast)."""
+    for module in WARM_MODULES:
+        importlib.import_module(module)
+
+
+def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
+    """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
+    options = replace(options, seconds=min(options.seconds, limits.solver_seconds))
+    made = make_from_picture(data, name=name, options=options)
+    if not made.ok:
+        goal = "unique" if options.target() == "unique" else "unique and solvable by logic alone"
+        raise NotMadeError(
+            f"{name}: could not make a puzzle that is {goal}: the flip or time budget ran "
+            f"out with {made.repair.unknown} cells still undetermined after "
+            f"{len(made.repair.flips)} flips; try a larger max_flips, a smaller width, "
+            "despeckle, a different threshold or allow_search"
+        )
+    meta = dict(made.puzzle.meta)
+    record = {
+        "version": RECORD_VERSION,
+        **puzzle_fields(made.puzzle),
+        "solution": format_grid(made.repair.grid),
+        "source_grid": meta["source_grid"],
+        "seed": meta["seed"],
+        "options": meta["options"],
+        "verdict": meta["verdict"],
+        "fidelity": meta["fidelity"],
+        "seconds": round(made.seconds, 3),
+    }
+    text = format_puzzle(made.puzzle, "json")
+    ident = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return MadePuzzle(ident, made.puzzle, {"id": ident, **record}, text, preview_of(made))
+
+
+def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
+    """Title, size and clues of a puzzle, as JSON."""
+    return {
+        "title": puzzle.title,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "rows": [list(clue) for clue in puzzle.rows],
+        "cols": [list(clue) for clue in puzzle.cols],
+    }
+
+
+def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> Puzzle:
+    """The one puzzle in a file's text (any format nonogen reads), within the size limit."""
+    puzzle = parse_puzzle(text, name=name, fmt=fmt)
+    limits.check_side(puzzle.width, puzzle.height)
+    return puzzle
+
+
+def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[str, Any]:
+    """Solve a puzzle file: its clues, its goal if it has one, and the verdict."""
+    text = decode_bytes(data, name)
+    puzzle = read_puzzle_text(text, name, fmt, limits)
+    verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
+    record: dict[str, Any] = {"version": RECORD_VERSION, **puzzle_fields(puzzle)}
+    record["format"] = fmt or detect_format(name, text)
+    if puzzle.goal is not None:
+        record["goal"] = format_grid(puzzle.goal)
+    return {**record, **verdict_record(verdict)}
+
+
+def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits) -> str:
+    """A puzzle file converted to another format."""
+    return format_puzzle(read_puzzle_text(decode_bytes(data, name), name, fmt, limits), to)
+
+
+def hint_job(
+    rows: list[list[int]], cols: list[list[int]], grid: list[str], limits: Limits
+) -> dict[str, Any]:
+    """The next logical step from a player's grid (``#`` filled, ``.`` crossed, ``?`` open)."""
+    limits.check_side(len(cols), len(rows))
+    puzzle = make_puzzle(rows, cols, where="hint")
+    partial = parse_partial(grid) if grid else None
+    if partial is None:
+        raise InputError(
+            "grid: expected one text row per puzzle row, all of the same length, with '#' for "
+            "filled, '.' for crossed and '?' for open cells"
+        )
+    hint = next_step(puzzle.rows, puzzle.cols, partial)
+    line = hint.line
+    value = {FILLED: "filled", EMPTY: "empty"}
+    return {
+        "version": RECORD_VERSION,
+        "status": str(hint.status),
+        "reason": hint.reason,
+        "line": None
+        if line is None
+        else {"kind": str(line.kind), "index": line.index, "clue": list(line.clue)},
+        "cells": [{"row": r, "col": c, "value": value[v]} for r, c, v in hint.cells],
+    }
+
+
+def difficulty_label(puzzle: Puzzle) -> str:
+    """``medium (24)`` from the verdict a made puzzle records, or an empty string."""
+    verdict = puzzle.meta.get("verdict")
+    if isinstance(verdict, dict) and verdict.get("difficulty") is not None:
+        return f"{verdict.get('tier', '')} ({verdict['difficulty']})".strip()
+    return ""
+
+
+def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
+    """A PDF of a puzzle: its page, its solution page, or both."""
+    if pages not in PAGES:
+        raise InputError(f"expected pages to be one of {', '.join(PAGES)}, got {pages!r}")
+    entry = Entry(puzzle, title=puzzle.title, difficulty=difficulty_label(puzzle))
+    if pages == "solution":
+        return solution_pdf(entry, options=options)
+    return puzzle_pdf(entry, options=options, solution=pages == "both")
+
+
+def pdf_from_json(obj: object, pages: str, options: PageOptions, limits: Limits) -> bytes:
+    """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format)."""
+    text = obj if isinstance(obj, str) else json.dumps(obj)
+    name = "puzzle" if isinstance(obj, str) else "puzzle.json"
+    return pdf_job(read_puzzle_text(text, name, None, limits), pages, options)

@@ -1,0 +1,107 @@
+"""The service's explicit limits, and the errors it adds to the family for HTTP.
+
+NonogenError
++-- InputError (400) / LimitError (413)   from the library, unchanged
++-- NotFoundError (404)                   no puzzle under that id
++-- NotMadeError (422)                    the budget ran out before the puzzle was unique
++-- BusyError (503)                       every job slot stayed taken; retry later
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Final
+
+from nonogen.errors import ExitCode, LimitError, NonogenError
+from nonogen.picture import MAX_CELLS
+
+UPLOAD_BYTES: Final = 20 * 1024 * 1024
+"""The largest request body accepted (a picture or a puzzle file)."""
+SOLVER_SECONDS: Final = 10.0
+"""The solver's and the generator's time budget for one request."""
+WAIT_SECONDS: Final = 2.0
+"""How long a request waits for a free job slot before it is told to come back."""
+STORE_SIZE: Final = 200
+"""How many made puzzles are kept for their download links."""
+STORE_BYTES: Final = 64 * 1024 * 1024
+"""The most bytes the kept puzzles may hold (their JSON and PNG), oldest dropped first."""
+POOLS: Final = ("process", "thread")
+"""Where CPU-heavy jobs run: worker processes (parallel) or threads (share the GIL)."""
+
+
+class NotFoundError(NonogenError):
+    """No made puzzle is kept under the id asked for."""
+
+    exit_code = ExitCode.BAD_INPUT
+    http_status = 404
+
+
+class NotMadeError(NonogenError):
+    """The flip or time budget ran out before the picture became a good puzzle."""
+
+    exit_code = ExitCode.NO
+    http_status = 422
+
+
+class BusyError(NonogenError):
+    """Every job slot stayed taken for the whole wait."""
+
+    exit_code = ExitCode.NO
+    http_status = 503
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Seconds the client should wait before it tries again."""
+
+
+class WorkerError(NonogenError):
+    """A worker process died while it ran a job (killed, out of memory)."""
+
+
+def _cores() -> int:
+    """The number of CPU cores this process may run on (1 if unknown)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of the service, in one place; the defaults are the production ones."""
+
+    upload_bytes: int = UPLOAD_BYTES
+    """Largest request body, in bytes (413 above it)."""
+    max_side: int = MAX_CELLS
+    """Largest puzzle side, in cells, for every endpoint (413 above it)."""
+    solver_seconds: float = SOLVER_SECONDS
+    """Solver (and generator) seconds per request."""
+    jobs: int = field(default_factory=_cores)
+    """CPU-heavy jobs run at once; 0 refuses every job (for tests)."""
+    wait_seconds: float = WAIT_SECONDS
+    """How long a job waits for a slot before a 503."""
+    retry_after: int = 2
+    """The Retry-After seconds of a 503."""
+    requests: int = 64
+    """Requests in flight at once (each may hold an upload); 503 for more."""
+    pool: str = "process"
+    """``process`` runs jobs in worker processes, ``thread`` in threads of the server."""
+    store_size: int = STORE_SIZE
+    """Made puzzles kept for their links."""
+    store_bytes: int = STORE_BYTES
+    """Bytes the kept puzzles may hold."""
+
+    def __post_init__(self) -> None:
+        if self.pool not in POOLS:
+            raise ValueError(f"expected pool to be one of {', '.join(POOLS)}, got {self.pool!r}")
+        if self.jobs < 0 or self.store_size < 1:
+            raise ValueError(f"expected jobs >= 0 and store_size >= 1, got {self}")
+
+    def check_side(self, width: int, height: int) -> None:
+        """LimitError when a puzzle is larger than ``max_side`` either way."""
+        if max(width, height) > self.max_side:
+            raise LimitError(
+                f"the puzzle is {width}x{height} cells; the service takes at most "
+                f"{self.max_side} cells a side (run nonogen on your machine for larger ones)"
+            )

@@ -1,0 +1,123 @@
+// Make: upload a picture with the make options; show the preview, verdict and downloads.
+
+import { api, errorText } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The form's options as multipart fields (empty ones left out: the server's defaults). */
+function formData(file) {
+  const data = new FormData();
+  data.append("picture", file);
+  const fields = {
+    width: $("make-width").value,
+    height: $("make-height").value,
+    threshold: $("make-threshold").value,
+    difficulty: $("make-difficulty").value,
+    contrast: $("make-contrast").value,
+    invert: $("make-invert").value,
+    seed: $("make-seed").value,
+    max_flips: $("make-max-flips").value,
+  };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== "") data.append(key, value);
+  }
+  for (const key of ["edges", "crop", "despeckle", "allow_search"]) {
+    if ($(`make-${key.replace("_", "-")}`).checked) data.append(key, "true");
+  }
+  return data;
+}
+
+/** A small coloured label. */
+function badge(text, kind) {
+  const span = document.createElement("span");
+  span.className = `badge ${kind}`;
+  span.textContent = text;
+  return span;
+}
+
+/** Show a made puzzle: title, badges, figures, preview and links. */
+function showResult(record) {
+  const verdict = record.verdict;
+  const figures = record.fidelity;
+  $("make-title").textContent = record.title || "Puzzle";
+  $("make-badges").replaceChildren(
+    badge(verdict.status === "unique" ? "Unique" : verdict.status, "good"),
+    badge(verdict.line_solvable ? "Logic-only" : "Needs probing or search", "info"),
+    ...(verdict.tier ? [badge(`${verdict.tier} (${verdict.difficulty})`, "warn")] : []),
+  );
+  $("make-summary").textContent =
+    `${record.width} × ${record.height} cells · ${figures.flipped} cells flipped ` +
+    `(${figures.flipped_percent} %) · fill ${figures.fill_before} → ${figures.fill_after} · ` +
+    `seed ${record.seed} · made in ${record.seconds} s`;
+  const name = (record.title || "puzzle").replace(/[^\w-]+/g, "_");
+  $("make-preview").src = record.links.png;
+  for (const [id, key, suffix] of [
+    ["make-pdf", "puzzle_pdf", ".pdf"],
+    ["make-solution-pdf", "solution_pdf", "-solution.pdf"],
+    ["make-json", "json", ".json"],
+  ]) {
+    $(id).href = record.links[key];
+    $(id).download = `${name}${suffix}`;
+  }
+  $("make-placeholder").hidden = true;
+  $("make-result").hidden = false;
+}
+
+export function initMake({ toEdit, toPlay }) {
+  const file = $("make-file");
+  const drop = $("make-drop");
+  const submit = $("make-submit");
+  const error = $("make-error");
+  let current = null;
+
+  const showName = () => {
+    $("make-file-name").textContent = file.files.length ? file.files[0].name : "";
+  };
+  file.addEventListener("change", showName);
+  drop.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    drop.classList.add("over");
+  });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    if (event.dataTransfer.files.length) {
+      file.files = event.dataTransfer.files;
+      showName();
+    }
+  });
+
+  $("make-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    if (!file.files.length) {
+      error.textContent = "Choose a picture first.";
+      error.hidden = false;
+      return;
+    }
+    submit.disabled = true;
+    submit.textContent = "Making…";
+    try {
+      const response = await api("/api/puzzles", { body: formData(file.files[0]) });
+      current = await response.json();
+      showResult(current);
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      error.hidden = false;
+    } finally {
+      submit.disabled = false;
+      submit.textContent = "Make puzzle";
+    }
+  });
+
+  $("make-to-edit").addEventListener("click", () => {
+    if (current) toEdit(current.solution, current.title);
+  });
+  $("make-to-play").addEventListener("click", () => {
+    if (current) {
+      const { rows, cols, solution, title } = current;
+      toPlay({ rows, cols, solution, title });
+    }
+  });
+}

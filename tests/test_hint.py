@@ -1,0 +1,201 @@
+"""The next logical step against brute force on small grids, and its reasons on known cases."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonogen.clues import Clue, grid_clues
+from nonogen.errors import InputError
+from nonogen.grid import EMPTY, FILLED, UNKNOWN, Grid, Partial, parse_partial
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve.hint import HintStatus, LineKind, cell_ranges, next_step
+from tests.strategies import brute_line, brute_solutions, grids
+
+
+def partial(*rows: str) -> Partial:
+    """A partial grid from text rows."""
+    parsed = parse_partial(list(rows))
+    assert parsed is not None
+    return parsed
+
+
+def unknown(height: int, width: int) -> Partial:
+    """A partial grid with nothing marked."""
+    return np.full((height, width), UNKNOWN, dtype=np.int8)
+
+
+def line_masks(cells: Partial) -> tuple[int, int]:
+    """(filled, empty) masks of one line of a partial grid."""
+    values = cells.tolist()
+    filled = sum(1 << i for i, v in enumerate(values) if v == FILLED)
+    empty = sum(1 << i for i, v in enumerate(values) if v == EMPTY)
+    return filled, empty
+
+
+def brute_news(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) -> list[int] | None:
+    """Per line (rows, then columns) how many new cells enumeration fixes; None if one breaks."""
+    counts = []
+    for clues, lines in ((rows, grid), (cols, grid.T)):
+        for clue, cells in zip(clues, lines, strict=True):
+            filled, empty = line_masks(cells)
+            fixed = brute_line(clue, len(cells), filled, empty)
+            if fixed is None:
+                return None
+            counts.append((fixed[0] & ~filled | fixed[1] & ~empty).bit_count())
+    return counts
+
+
+def consistent(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) -> bool:
+    """Whether some solution of the clues agrees with every marked cell."""
+    for solution in brute_solutions(rows, cols):
+        cells = np.array(
+            [[solution[r] >> c & 1 for c in range(len(cols))] for r in range(len(rows))]
+        )
+        known = grid != UNKNOWN
+        if (cells[known] == grid[known]).all():
+            return True
+    return False
+
+
+@st.composite
+def marked(draw: st.DrawFn) -> tuple[Grid, Partial]:
+    """A small solved grid and a partial grid: some cells marked, right or (sometimes) wrong."""
+    goal = draw(grids(max_side=4))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    shown = rng.random(goal.shape) < draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
+    grid = np.where(shown, goal.astype(np.int8), UNKNOWN).astype(np.int8)
+    if draw(st.booleans()):
+        wrong = rng.random(goal.shape) < 0.15
+        grid = np.where(wrong, 1 - goal.astype(np.int8), grid).astype(np.int8)
+    return goal, grid
+
+
+@settings(max_examples=300, deadline=None)
+@given(marked())
+def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
+    goal, grid = case
+    rows, cols = grid_clues(goal)
+    hint = next_step(rows, cols, grid)
+    news = brute_news(rows, cols, grid)
+    if hint.status is HintStatus.MISTAKE:
+        assert not consistent(rows, cols, grid)
+        return
+    assert news is not None
+    if hint.status is HintStatus.STEP:
+        assert hint.line is not None
+        offset = 0 if hint.line.kind is LineKind.ROW else len(rows)
+        assert len(hint.cells) == news[offset + hint.line.index] == max(news)
+        for r, c, value in hint.cells:
+            assert grid[r, c] == UNKNOWN
+            if consistent(rows, cols, grid):
+                # Sound: a step never contradicts a solution that fits the marks.
+                assert all(
+                    (s[r] >> c & 1) == value
+                    for s in brute_solutions(rows, cols)
+                    if consistent_with(s, grid)
+                )
+    else:
+        assert max(news, default=0) == 0
+        assert (hint.status is HintStatus.SOLVED) == bool((grid != UNKNOWN).all())
+
+
+def consistent_with(solution: tuple[int, ...], grid: Partial) -> bool:
+    """Whether a solution (row masks) agrees with every marked cell."""
+    return all(
+        grid[r, c] in (UNKNOWN, solution[r] >> c & 1)
+        for r in range(grid.shape[0])
+        for c in range(grid.shape[1])
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids(max_side=5))
+def test_right_marks_are_never_a_mistake_and_hints_finish_line_solvable_puzzles(
+    goal: Grid,
+) -> None:
+    rows, cols = grid_clues(goal)
+    grid = unknown(*goal.shape)
+    for _ in range(goal.size + 1):
+        hint = next_step(rows, cols, grid)
+        assert hint.status is not HintStatus.MISTAKE
+        if hint.status is not HintStatus.STEP:
+            break
+        for r, c, value in hint.cells:
+            grid[r, c] = value
+    solutions = brute_solutions(rows, cols)
+    if hint.status is HintStatus.SOLVED:
+        assert len(solutions) == 1
+        assert (grid == goal).all()
+    else:
+        assert hint.status is HintStatus.STUCK
+
+
+def test_reason_names_the_line_clue_and_cells() -> None:
+    rows: tuple[Clue, ...] = ((2, 4), (), (), (), ())
+    cols: tuple[Clue, ...] = ((1,), (1,), (), (1,), (1,), (1,), (1,))
+    grid = unknown(5, 7)
+    hint = next_step(rows, cols, grid, look_ahead=False)
+    assert hint.status is HintStatus.STEP
+    assert hint.line is not None
+    # Empty rows settle 7 cells each, more than row 1's 2 4 (all 7 known too): row 1 is first.
+    assert hint.line.kind is LineKind.ROW
+    assert hint.line.index == 0
+    assert hint.reason.startswith(
+        "Row 1 (clue 2 4): cells 1\u20132, 4\u20137 must be filled and cell 3"
+    )
+
+
+def test_a_step_settles_the_overlap() -> None:
+    rows: tuple[Clue, ...] = ((4,), (1,), (1,), (1,), (1,))
+    cols: tuple[Clue, ...] = ((2,), (1,), (1,), (1,), (1,))
+    hint = next_step(rows, cols, unknown(5, 5), look_ahead=False)
+    assert hint.status is HintStatus.STEP
+    assert hint.line is not None
+    assert hint.line.name() == "Row 1 (clue 4)"
+    assert hint.cells == ((0, 1, FILLED), (0, 2, FILLED), (0, 3, FILLED))
+    assert "cells 2\u20134 must be filled (from the left)" in hint.reason
+
+
+def test_a_broken_line_is_a_mistake() -> None:
+    rows: tuple[Clue, ...] = ((1,), (1,))
+    cols: tuple[Clue, ...] = ((1,), (1,))
+    hint = next_step(rows, cols, partial("##", "??"))
+    assert hint.status is HintStatus.MISTAKE
+    assert hint.line is not None
+    assert hint.reason == "Row 1 (clue 1): its filled cells read 2, not 1"
+
+
+def test_a_contradiction_ahead_is_a_mistake() -> None:
+    goal = np.array([[1, 1, 0], [1, 0, 0], [0, 0, 0]], dtype=np.bool_)
+    puzzle = puzzle_from_grid(goal)
+    # Every line still fits the wrong cell (2, 2), but line logic then breaks column 2.
+    hint = next_step(puzzle.rows, puzzle.cols, partial("???", "?#?", "???"))
+    assert hint.status is HintStatus.MISTAKE
+    assert hint.line is None
+    assert "contradiction" in hint.reason
+
+
+def test_solved_and_stuck() -> None:
+    rows: tuple[Clue, ...] = ((1,), (1,))
+    cols: tuple[Clue, ...] = ((1,), (1,))
+    assert next_step(rows, cols, partial("#.", ".#")).status is HintStatus.SOLVED
+    stuck = next_step(rows, cols, unknown(2, 2))
+    assert stuck.status is HintStatus.STUCK
+    assert stuck.cells == ()
+
+
+def test_a_grid_of_the_wrong_size_is_bad_input() -> None:
+    with pytest.raises(InputError, match="the grid is 3x2 but the clues are 2x2"):
+        next_step(((1,), (1,)), ((1,), (1,)), unknown(2, 3))
+
+
+@pytest.mark.parametrize(
+    ("positions", "text"),
+    [([0], "1"), ([4, 5], "5\u20136"), ([0, 4, 5, 6, 9], "1, 5\u20137, 10"), ([], "")],
+)
+def test_cell_ranges(positions: list[int], text: str) -> None:
+    assert cell_ranges(positions) == text

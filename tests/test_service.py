@@ -1,0 +1,329 @@
+"""The HTTP API with FastAPI's TestClient: every endpoint, every error status and limit."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+from pypdf import PdfReader
+
+from nonogen.formats import parse_puzzle
+from nonogen.service.app import create_app
+from nonogen.service.jobs import MadePuzzle
+from nonogen.service.limits import Limits, NotFoundError, WorkerError
+from nonogen.service.load import png_bytes
+from nonogen.service.store import Store
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+RING = (SAMPLES / "ring.png").read_bytes()
+HEART = (SAMPLES / "heart.txt").read_text()
+DIAGONAL = (SAMPLES / "diagonal.non").read_text()
+
+
+def client_for(limits: Limits) -> TestClient:
+    """A test client of an app with these limits (use it in a ``with``)."""
+    return TestClient(create_app(limits))
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with client_for(Limits(pool="thread")) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def made(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/puzzles", files={"picture": ("ring.png", RING)})
+    assert response.status_code == 200, response.text
+    record: dict[str, Any] = response.json()
+    return record
+
+
+def assert_error(response: Any, status: int, kind: str, words: str = "") -> dict[str, Any]:
+    """The response is the JSON error shape with this status, kind and words in its message."""
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status
+    assert body["error"] == kind
+    assert words in body["message"]
+    return body
+
+
+def checkerboard(cells: int, px: int = 10) -> bytes:
+    """A PNG of a checkerboard: a picture no flip-free puzzle can be made from."""
+    board = (np.add.outer(np.arange(cells), np.arange(cells)) % 2).astype(np.uint8) * 255
+    return png_bytes(np.kron(board, np.ones((px, px), dtype=np.uint8)))
+
+
+def png_header_only(width: int, height: int) -> bytes:
+    """A PNG whose header claims a huge picture: a decompression bomb, caught unread."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+def test_health_reports_the_limits(client: TestClient) -> None:
+    body = client.get("/api/health").json()
+    assert body["status"] == "ok"
+    assert body["limits"]["upload_bytes"] == 20 * 1024 * 1024
+    assert body["limits"]["max_side"] == 200
+    assert body["jobs_running"] == 0
+
+
+def test_make_answers_the_puzzle_and_its_links(made: dict[str, Any]) -> None:
+    assert made["width"] == 30
+    assert len(made["rows"]) == made["height"]
+    assert len(made["solution"]) == made["height"]
+    assert made["verdict"]["status"] == "unique"
+    assert made["verdict"]["line_solvable"] is True
+    assert made["fidelity"]["flipped"] >= 0
+    assert made["seed"] == 0
+    assert made["options"]["seconds"] == 10.0  # the generator budget is capped at the limit
+    assert set(made["links"]) == {"json", "png", "puzzle_pdf", "solution_pdf"}
+
+
+def test_the_links_serve_json_png_and_pdfs(client: TestClient, made: dict[str, Any]) -> None:
+    links = made["links"]
+    puzzle = parse_puzzle(client.get(links["json"]).text, fmt="json")
+    assert [list(c) for c in puzzle.rows] == made["rows"]
+    assert puzzle.goal is not None
+    png = client.get(links["png"])
+    assert png.headers["content-type"] == "image/png"
+    assert png.content.startswith(b"\x89PNG")
+    for key in ("puzzle_pdf", "solution_pdf"):
+        response = client.get(links[key])
+        assert response.headers["content-type"] == "application/pdf"
+        assert "attachment" in response.headers["content-disposition"]
+        assert len(PdfReader(io.BytesIO(response.content)).pages) == 1
+
+
+@pytest.mark.parametrize("suffix", [".json", ".png", ".pdf", "/solution.pdf"])
+@pytest.mark.parametrize("ident", ["0123456789abcdef", "not-an-id"])
+def test_an_unknown_id_is_404(client: TestClient, ident: str, suffix: str) -> None:
+    assert_error(client.get(f"/api/puzzles/{ident}{suffix}"), 404, "NotFoundError", ident)
+
+
+def test_an_unknown_route_is_404_json(client: TestClient) -> None:
+    assert_error(client.get("/api/nothing"), 404, "HTTPError", "/api/nothing")
+    assert_error(client.delete("/api/health"), 405, "HTTPError", "DELETE")
+
+
+def test_not_a_picture_is_400(client: TestClient) -> None:
+    response = client.post("/api/puzzles", files={"picture": ("x.png", b"not a picture")})
+    assert_error(response, 400, "InputError", "not a picture")
+
+
+def test_a_bad_option_is_400(client: TestClient) -> None:
+    data = {"threshold": "brightest"}
+    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
+    assert_error(response, 400, "InputError", "'brightest'")
+
+
+def test_fastapi_validation_errors_are_clear_json(client: TestClient) -> None:
+    data = {"width": "wide", "difficulty": "extreme"}
+    body = assert_error(client.post("/api/puzzles", data=data), 422, "ValidationError")
+    fields = {f["field"] for f in body["fields"]}
+    assert fields == {"picture", "width", "difficulty"}
+    assert "width: Input should be a valid integer" in body["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "picture", "data"),
+    [
+        ("checkerboard.png", checkerboard(10), {"width": "10", "max_flips": "0"}),
+        ("horse.png", (SAMPLES / "horse.png").read_bytes(), {"max_flips": "0"}),
+    ],
+)
+def test_a_picture_that_needs_more_flips_is_422(
+    client: TestClient, name: str, picture: bytes, data: dict[str, str]
+) -> None:
+    response = client.post("/api/puzzles", files={"picture": (name, picture)}, data=data)
+    assert_error(response, 422, "NotMadeError", "could not make a puzzle")
+
+
+def test_an_upload_over_the_limit_is_413() -> None:
+    with client_for(Limits(pool="thread", upload_bytes=1000)) as small:
+        response = small.post("/api/puzzles", files={"picture": ("ring.png", RING)})
+        assert_error(response, 413, "LimitError", "1000 bytes")
+        # Streamed without a Content-Length: stopped as it passes the limit.
+        chunks = iter([b"#" * 600, b"." * 600])
+        response = small.post("/api/check", content=chunks)
+        assert_error(response, 413, "LimitError", "1000 bytes")
+        assert small.post("/api/check", content=iter([DIAGONAL.encode()])).status_code == 200
+
+
+def test_a_grid_over_the_limit_is_413(client: TestClient) -> None:
+    data = {"width": "201"}
+    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
+    assert_error(response, 413, "LimitError", "201")
+    wide = "\n".join(["#" * 201] * 3)
+    assert_error(client.post("/api/check", content=wide), 413, "LimitError", "201x3")
+    hint = {"rows": [[1]], "cols": [[]] * 201, "grid": ["?" * 201]}
+    assert_error(client.post("/api/hint", json=hint), 413, "LimitError", "201x1")
+
+
+def test_a_picture_over_the_pixel_limit_is_413(client: TestClient) -> None:
+    bomb = png_header_only(10_000, 10_000)
+    response = client.post("/api/puzzles", files={"picture": ("bomb.png", bomb)})
+    assert_error(response, 413, "LimitError", "picture too large")
+
+
+def test_busy_is_503_with_retry_after() -> None:
+    with client_for(Limits(pool="thread", jobs=0, wait_seconds=0.05, retry_after=7)) as busy:
+        response = busy.post("/api/check", content=DIAGONAL)
+        assert_error(response, 503, "BusyError", "busy")
+        assert response.headers["retry-after"] == "7"
+        assert busy.get("/api/health").status_code == 200  # cheap requests still answered
+
+
+def test_too_many_requests_in_flight_is_503() -> None:
+    with client_for(Limits(pool="thread", requests=0, retry_after=3)) as full:
+        response = full.get("/api/health")
+        assert_error(response, 503, "BusyError", "requests in flight")
+        assert response.headers["retry-after"] == "3"
+
+
+def test_the_solver_stops_at_the_time_limit() -> None:
+    noise = np.random.default_rng(1).random((30, 30)) < 0.5
+    picture = "\n".join("".join("#" if v else "." for v in row) for row in noise.tolist())
+    with client_for(Limits(pool="thread", solver_seconds=1e-4)) as hurried:
+        body = hurried.post("/api/check", content=picture).json()
+        assert body["status"] == "unknown"
+        assert "time budget" in body["reason"]
+
+
+def test_check_an_ambiguous_puzzle_from_the_body(client: TestClient) -> None:
+    body = client.post("/api/check", content=DIAGONAL).json()
+    assert body["status"] == "multiple"
+    assert body["format"] == "non"
+    assert body["rows"] == [[1]] * 4
+    assert len(body["differing_cells"]) >= 4
+    assert body["difficulty"] is None
+
+
+def test_check_a_file_upload_with_its_goal(client: TestClient) -> None:
+    response = client.post("/api/check", files={"file": ("heart.txt", HEART.encode())})
+    body = response.json()
+    assert body["status"] == "unique"
+    assert body["line_solvable"] is True
+    assert body["format"] == "text"
+    assert body["goal"] == HEART.split()
+    assert body["tier"] in ("easy", "medium")
+    assert body["seconds"] >= 0
+
+
+def test_check_takes_a_format_and_refuses_a_bad_one(client: TestClient) -> None:
+    assert client.post("/api/check?format=r", content="1:1-1:1").json()["status"] == "multiple"
+    assert_error(client.post("/api/check?format=pdf", content=HEART), 400, "InputError", "pdf")
+    assert_error(client.post("/api/check", content=""), 400, "InputError", "empty")
+    assert_error(client.post("/api/check", files={"other": ("a", b"x")}), 400, "InputError")
+
+
+def test_check_json_from_the_editor(client: TestClient) -> None:
+    puzzle = {"rows": [[1], [1]], "cols": [[1], [1]], "solution": ["#.", ".#"]}
+    body = client.post("/api/check", json=puzzle).json()
+    assert body["status"] == "multiple"
+    assert sorted(map(tuple, body["differing_cells"])) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_convert_between_formats(client: TestClient) -> None:
+    non = client.post("/api/convert?to=non", content=HEART)
+    assert non.status_code == 200
+    assert "width 15" in non.text
+    back = client.post("/api/convert?to=json&format=non", content=non.text)
+    assert json.loads(back.text)["rows"][1] == [4, 4]
+    assert_error(client.post("/api/convert?to=docx", content=HEART), 422, "ValidationError")
+
+
+def test_pdf_of_a_puzzle_and_its_solution(client: TestClient, made: dict[str, Any]) -> None:
+    puzzle = {key: made[key] for key in ("rows", "cols", "solution")}
+    response = client.post("/api/pdf", json={"puzzle": puzzle, "pages": "both"})
+    assert response.headers["content-type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 2
+    text = client.post("/api/pdf", json={"puzzle": HEART, "page_size": "a4"})
+    assert len(PdfReader(io.BytesIO(text.content)).pages) == 1
+    bad = client.post("/api/pdf", json={"puzzle": puzzle, "page_size": "napkin"})
+    assert_error(bad, 400, "InputError", "napkin")
+
+
+def test_hint_step_mistake_and_solved(client: TestClient) -> None:
+    clues = {"rows": [[2], [1]], "cols": [[2], [1]]}
+    step = client.post("/api/hint", json={**clues, "grid": ["??", "??"]}).json()
+    assert step["status"] == "step"
+    assert step["line"] == {"kind": "row", "index": 0, "clue": [2]}
+    assert step["cells"] == [
+        {"row": 0, "col": 0, "value": "filled"},
+        {"row": 0, "col": 1, "value": "filled"},
+    ]
+    assert step["reason"].startswith("Row 1 (clue 2): cells 1\u20132 must be filled")
+    mistake = client.post("/api/hint", json={**clues, "grid": ["#.", "??"]}).json()
+    assert mistake["status"] == "mistake"
+    solved = client.post("/api/hint", json={**clues, "grid": ["##", "#."]}).json()
+    assert solved["status"] == "solved"
+    bad = client.post("/api/hint", json={**clues, "grid": ["??", "?"]})
+    assert_error(bad, 400, "InputError", "same length")
+    bad = client.post("/api/hint", json={**clues, "grid": ["???", "???"]})
+    assert_error(bad, 400, "InputError", "the grid is 3x2")
+
+
+def test_the_page_the_static_files_and_the_docs(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'data-testid="tab-make"' in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    docs = client.get("/docs").text
+    assert "cdn" not in docs.lower()  # served offline
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/puzzles", "/api/check", "/api/pdf", "/api/hint", "/api/health"} <= set(paths)
+
+
+def made_puzzle(ident: str, size: int) -> MadePuzzle:
+    return MadePuzzle(ident, parse_puzzle(HEART), {}, "x" * size, b"")
+
+
+def test_the_store_keeps_the_most_recently_used() -> None:
+    store = Store(size=2, max_bytes=1000)
+    for ident in ("a" * 16, "b" * 16, "c" * 16):
+        store.put(made_puzzle(ident, 10))
+        store.get(ident)
+    assert len(store) == 2
+    with pytest.raises(NotFoundError, match="no puzzle with id"):
+        store.get("a" * 16)
+    store.get("b" * 16)  # now b is the most recent: c goes next
+    store.put(made_puzzle("d" * 16, 10))
+    assert store.get("b" * 16).id == "b" * 16
+    store.put(made_puzzle("e" * 16, 995))  # over the bytes: everything older goes
+    assert len(store) == 1
+    assert store.bytes == 995
+
+
+@pytest.mark.slow
+def test_jobs_run_in_worker_processes() -> None:
+    with client_for(Limits(pool="process", jobs=1)) as pooled:
+        body = pooled.post("/api/check", content=DIAGONAL).json()
+        assert body["status"] == "multiple"
+        response = pooled.post("/api/puzzles", files={"picture": ("r.png", RING)})
+        assert response.json()["verdict"]["status"] == "unique"
+        bad = pooled.post("/api/puzzles", files={"picture": ("x.png", b"nope")})
+        assert_error(bad, 400, "InputError")  # errors come back from the worker as raised
+        # A worker that dies (here: exits mid-job) is a 500, and the pool is restarted.
+        assert pooled.portal is not None
+        runner = pooled.app.state.service.runner  # type: ignore[attr-defined]
+        with pytest.raises(WorkerError, match="worker process died"):
+            pooled.portal.call(runner.run, os._exit, 1)
+        assert pooled.post("/api/check", content=DIAGONAL).status_code == 200
