@@ -9,6 +9,10 @@ exhausted) are results with a status, never exceptions.
     +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
     |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
     +-- OutputError (exit 4, HTTP 500)   an output that could not be written
+    +-- NotFoundError (HTTP 404)         the service keeps no puzzle under that id
+    +-- NotMadeError (exit 1, HTTP 422)  the budget ran out before the puzzle was good
+    +-- BusyError (exit 1, HTTP 503)     every job slot stayed taken; retry later
+    +-- WorkerError (HTTP 500)           a worker process died while it ran a job
 """
 
 from __future__ import annotations
@@ -53,3 +57,33 @@ class OutputError(NonogenError):
 
     exit_code = ExitCode.CANNOT_WRITE
     http_status = 500
+
+
+class NotFoundError(NonogenError):
+    """No made puzzle is kept under the id asked for."""
+
+    exit_code = ExitCode.BAD_INPUT
+    http_status = 404
+
+
+class NotMadeError(NonogenError):
+    """The flip or time budget ran out before the picture became a good puzzle."""
+
+    exit_code = ExitCode.NO
+    http_status = 422
+
+
+class BusyError(NonogenError):
+    """Every job slot stayed taken for the whole wait."""
+
+    exit_code = ExitCode.NO
+    http_status = 503
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Seconds the client should wait before it tries again."""
+
+
+class WorkerError(NonogenError):
+    """A worker process died while it ran a job (killed, out of memory)."""

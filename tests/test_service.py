@@ -16,10 +16,11 @@ import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
+from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import parse_puzzle
 from nonogen.service.app import create_app
 from nonogen.service.jobs import MadePuzzle
-from nonogen.service.limits import Limits, NotFoundError, WorkerError
+from nonogen.service.limits import Limits
 from nonogen.service.load import png_bytes
 from nonogen.service.store import Store
 

@@ -20,8 +20,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nonogen.errors import LimitError, NonogenError
-from nonogen.service.limits import BusyError
+from nonogen.errors import BusyError, LimitError, NonogenError
 
 ERROR_VERSION = 1
 

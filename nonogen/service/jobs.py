@@ -14,14 +14,14 @@ import signal
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.grid import EMPTY, FILLED, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
 from nonogen.pipeline import MakeOptions, make_from_picture, preview_of, verdict_record
 from nonogen.puzzle import Puzzle, make_puzzle
-from nonogen.service.limits import Limits, NotMadeError
+from nonogen.service.limits import Limits
 from nonogen.solve import solve_puzzle
 from nonogen.solve.hint import next_step
 

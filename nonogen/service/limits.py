@@ -1,11 +1,4 @@
-"""The service's explicit limits, and the errors it adds to the family for HTTP.
-
-NonogenError
-+-- InputError (400) / LimitError (413)   from the library, unchanged
-+-- NotFoundError (404)                   no puzzle under that id
-+-- NotMadeError (422)                    the budget ran out before the puzzle was unique
-+-- BusyError (503)                       every job slot stayed taken; retry later
-"""
+"""The service's explicit limits (its errors are in ``nonogen.errors`` with the others)."""
 
 from __future__ import annotations
 
@@ -13,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Final
 
-from nonogen.errors import ExitCode, LimitError, NonogenError
+from nonogen.errors import LimitError
 from nonogen.picture import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024
@@ -28,36 +21,6 @@ STORE_BYTES: Final = 64 * 1024 * 1024
 """The most bytes the kept puzzles may hold (their JSON and PNG), oldest dropped first."""
 POOLS: Final = ("process", "thread")
 """Where CPU-heavy jobs run: worker processes (parallel) or threads (share the GIL)."""
-
-
-class NotFoundError(NonogenError):
-    """No made puzzle is kept under the id asked for."""
-
-    exit_code = ExitCode.BAD_INPUT
-    http_status = 404
-
-
-class NotMadeError(NonogenError):
-    """The flip or time budget ran out before the picture became a good puzzle."""
-
-    exit_code = ExitCode.NO
-    http_status = 422
-
-
-class BusyError(NonogenError):
-    """Every job slot stayed taken for the whole wait."""
-
-    exit_code = ExitCode.NO
-    http_status = 503
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-        """Seconds the client should wait before it tries again."""
-
-
-class WorkerError(NonogenError):
-    """A worker process died while it ran a job (killed, out of memory)."""
 
 
 def _cores() -> int:

@@ -20,8 +20,9 @@ from typing import ParamSpec, TypeVar
 import anyio
 import anyio.to_thread
 
+from nonogen.errors import BusyError, WorkerError
 from nonogen.service.jobs import start_worker, warm
-from nonogen.service.limits import BusyError, Limits, WorkerError
+from nonogen.service.limits import Limits
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -7,8 +7,8 @@ import threading
 from collections import OrderedDict
 from typing import Final
 
+from nonogen.errors import NotFoundError
 from nonogen.service.jobs import MadePuzzle
-from nonogen.service.limits import NotFoundError
 
 ID_PATTERN: Final = re.compile(r"^[0-9a-f]{16}$")
 """A content id: 16 lower-case hex digits."""
