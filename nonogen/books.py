@@ -32,7 +32,7 @@ from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import decode_bytes
 from nonogen.pipeline import MakeOptions, make_from_picture, resolve_jobs
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, solve_puzzle
+from nonogen.solve import Status, difficulty_label, solve_puzzle
 
 CACHE_VERSION: Final = 1
 """Bumped when a cached record would no longer match what this code makes."""
@@ -261,7 +261,7 @@ def make_book(
         reasons = "; ".join(f"{p.source}: {p.reason}" for p in skipped[:5])
         raise InputError(f"none of the {len(skipped)} inputs gave a puzzle for the book: {reasons}")
     entries = [
-        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, _difficulty_label(p))
+        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
         for n, p in enumerate(chosen, 1)
         if p.puzzle is not None
     ]
@@ -293,12 +293,6 @@ def make_book(
     )
     write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
     return book
-
-
-def _difficulty_label(prepared: Prepared) -> str:
-    if prepared.difficulty is None:
-        return ""
-    return f"{prepared.tier} ({prepared.difficulty})"
 
 
 def manifest(book: Book, options: BookOptions) -> dict[str, Any]:

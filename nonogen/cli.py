@@ -41,7 +41,7 @@ from nonogen.pipeline import (
     solve_file,
     verdict_record,
 )
-from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict
+from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, difficulty_label
 
 P = ParamSpec("P")
 app = typer.Typer(
@@ -374,7 +374,7 @@ def pdf(
             f"{puzzle}: the puzzle is {verdict.status}, so it has no one solution to print; "
             "drop --solution or fix the puzzle (nonogen check shows why)"
         )
-    label = f"{verdict.tier} ({verdict.difficulty})" if verdict.difficulty is not None else ""
+    label = difficulty_label(verdict.difficulty)
     entry = Entry(printable, printable.title, number, label)
     data = (
         solution_pdf(entry, options=page)

@@ -22,7 +22,7 @@ from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
 from nonogen.pipeline import MakeOptions, make_from_picture, preview_of, verdict_record
 from nonogen.puzzle import Puzzle, make_puzzle
 from nonogen.service.limits import Limits
-from nonogen.solve import solve_puzzle
+from nonogen.solve import difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -155,19 +155,18 @@ def hint_job(
     }
 
 
-def difficulty_label(puzzle: Puzzle) -> str:
+def recorded_difficulty(puzzle: Puzzle) -> str:
     """``medium (24)`` from the verdict a made puzzle records, or an empty string."""
     verdict = puzzle.meta.get("verdict")
-    if isinstance(verdict, dict) and verdict.get("difficulty") is not None:
-        return f"{verdict.get('tier', '')} ({verdict['difficulty']})".strip()
-    return ""
+    score = verdict.get("difficulty") if isinstance(verdict, dict) else None
+    return difficulty_label(score) if isinstance(score, int) else ""
 
 
 def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     """A PDF of a puzzle: its page, its solution page, or both."""
     if pages not in PAGES:
         raise InputError(f"expected pages to be one of {', '.join(PAGES)}, got {pages!r}")
-    entry = Entry(puzzle, title=puzzle.title, difficulty=difficulty_label(puzzle))
+    entry = Entry(puzzle, title=puzzle.title, difficulty=recorded_difficulty(puzzle))
     if pages == "solution":
         return solution_pdf(entry, options=options)
     return puzzle_pdf(entry, options=options, solution=pages == "both")

@@ -23,13 +23,22 @@ from nonogen.solve.verdict import (
     Status,
     Technique,
     Verdict,
+    difficulty_label,
     difficulty_tier,
     line_difficulty,
     probing_difficulty,
     search_difficulty,
 )
 
-__all__ = ["DEFAULT_TIMEOUT", "Status", "Technique", "Verdict", "difficulty_tier", "solve_puzzle"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "Status",
+    "Technique",
+    "Verdict",
+    "difficulty_label",
+    "difficulty_tier",
+    "solve_puzzle",
+]
 
 DEFAULT_TIMEOUT: Final = 60.0
 """Seconds the solver spends on one puzzle unless told otherwise."""

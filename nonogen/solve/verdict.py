@@ -84,6 +84,11 @@ def difficulty_tier(score: int | None) -> str:
     return "easy" if score < 20 else "medium" if score < 40 else "hard" if score < 70 else "expert"
 
 
+def difficulty_label(score: int | None) -> str:
+    """``medium (24)``: the tier and the score, or an empty string when there is no score."""
+    return "" if score is None else f"{difficulty_tier(score)} ({score})"
+
+
 def line_difficulty(sweeps: int) -> int:
     """Score of a puzzle line logic solves in ``sweeps`` sweeps."""
     return min(39, 3 * sweeps)
