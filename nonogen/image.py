@@ -37,6 +37,7 @@ from nonogen.grid import Grid
 from nonogen.picture import (
     DEFAULT_WIDTH,
     LOCAL_THRESHOLDS,
+    MAX_PIXELS,
     THRESHOLDS,
     PictureOptions,
     check_side,
@@ -49,8 +50,6 @@ Grey = npt.NDArray[np.float64]
 Box = tuple[int, int, int, int]
 """A region of a picture in pixels: ``(top, left, bottom, right)``, bottom and right exclusive."""
 
-MAX_PIXELS: Final = 50_000_000
-"""The largest picture read, in pixels (a guard against decompression bombs)."""
 SAUVOLA_SIDE: Final = 512
 """Sauvola's threshold is computed on a copy at most this many pixels on its short side."""
 CROP_MARGIN: Final = 0.02
@@ -89,20 +88,21 @@ class Cells:
         return np.abs(self.grey - self.level)
 
 
-def read_picture(data: bytes, *, name: str) -> Grey:
-    """The grey levels of a picture file's bytes; InputError when it is not a usable picture."""
+def read_picture(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> Grey:
+    """The grey levels of a picture file's bytes; InputError when it is not a usable picture,
+    LimitError when it has more than ``max_pixels`` pixels."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as opened:  # reads the header only
-                if opened.width * opened.height > MAX_PIXELS:
+                if opened.width * opened.height > max_pixels:
                     raise Image.DecompressionBombError(f"{opened.width}x{opened.height} pixels")
                 _check_frames(opened, name)
                 opened.load()
                 picture = ImageOps.exif_transpose(opened)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise LimitError(
-            f"{name}: picture too large ({error}); use at most {MAX_PIXELS} pixels"
+            f"{name}: picture too large ({error}); use at most {max_pixels} pixels"
         ) from None
     except UnidentifiedImageError:
         raise InputError(

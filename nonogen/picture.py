@@ -11,6 +11,8 @@ from typing import Final
 
 from nonogen.errors import InputError, LimitError
 
+MAX_PIXELS: Final = 50_000_000
+"""The largest picture read, in pixels (a guard against decompression bombs)."""
 MIN_CELLS: Final = 5
 MAX_CELLS: Final = 200
 """The grid a picture becomes has between MIN_CELLS and MAX_CELLS cells a side."""

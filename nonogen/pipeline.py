@@ -16,7 +16,7 @@ import numpy as np
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.grid import Grid, format_grid
-from nonogen.picture import PictureOptions
+from nonogen.picture import MAX_PIXELS, PictureOptions
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
@@ -186,6 +186,8 @@ class MakeOptions:
     """easy, medium or hard; None for any logic-only puzzle."""
     allow_search: bool = False
     """Accept unique puzzles that need probing or search."""
+    max_pixels: int = MAX_PIXELS
+    """The largest picture read, in pixels."""
 
     def target(self) -> str:
         """The generator's target: easy, line or unique."""
@@ -230,7 +232,7 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
 
     started = time.perf_counter()
     target = Target(options.target())
-    grey = read_picture(data, name=name)
+    grey = read_picture(data, name=name, max_pixels=options.max_pixels)
     cells = to_cells(grey, options.picture)
     source = cells.grid()
     height, width = source.shape

@@ -182,6 +182,12 @@ def test_a_picture_over_the_pixel_limit_is_413(client: TestClient) -> None:
     assert_error(response, 413, "LimitError", "picture too large")
 
 
+def test_the_service_reads_smaller_pictures_than_the_library(client: TestClient) -> None:
+    big = png_header_only(5_000, 5_000)  # 25 Mpx: under the library's 50, over the service's 16
+    response = client.post("/api/puzzles", files={"picture": ("big.png", big)})
+    assert_error(response, 413, "LimitError", "at most 16000000 pixels")
+
+
 def test_busy_is_503_with_retry_after() -> None:
     with client_for(Limits(pool="thread", jobs=0, wait_seconds=0.05, retry_after=7)) as busy:
         response = busy.post("/api/check", content=DIAGONAL)

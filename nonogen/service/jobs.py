@@ -67,7 +67,11 @@ def warm() -> None:
 
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
     """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
-    options = replace(options, seconds=min(options.seconds, limits.solver_seconds))
+    options = replace(
+        options,
+        seconds=min(options.seconds, limits.solver_seconds),
+        max_pixels=min(options.max_pixels, limits.picture_pixels),
+    )
     made = make_from_picture(data, name=name, options=options)
     if not made.ok:
         goal = "unique" if options.target() == "unique" else "unique and solvable by logic alone"

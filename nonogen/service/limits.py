@@ -11,6 +11,8 @@ from nonogen.picture import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024
 """The largest request body accepted (a picture or a puzzle file)."""
+PICTURE_PIXELS: Final = 16_000_000
+"""The largest picture the service reads, in pixels: one job then stays under ~300 MB."""
 SOLVER_SECONDS: Final = 10.0
 """The solver's and the generator's time budget for one request."""
 WAIT_SECONDS: Final = 2.0
@@ -36,6 +38,8 @@ class Limits:
 
     upload_bytes: int = UPLOAD_BYTES
     """Largest request body, in bytes (413 above it)."""
+    picture_pixels: int = PICTURE_PIXELS
+    """Largest picture, in pixels (413 above it)."""
     max_side: int = MAX_CELLS
     """Largest puzzle side, in cells, for every endpoint (413 above it)."""
     solver_seconds: float = SOLVER_SECONDS
