@@ -119,20 +119,25 @@ def _replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _flip(state: _State, cell: Cell) -> tuple[Grid, tuple[Clue, ...], tuple[Clue, ...]]:
-    """The grid with one cell flipped, and its clues (only two lines change)."""
+def _flipped_clues(state: _State, cell: Cell) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    """The clues with one cell flipped: only its row and column change (no grid copy)."""
     r, c = cell
+    row, col = state.grid[r].tolist(), state.grid[:, c].tolist()
+    row[c] = col[r] = not row[c]
+    return _replaced(state.rows, r, line_clue(row)), _replaced(state.cols, c, line_clue(col))
+
+
+def _flip(state: _State, cell: Cell) -> tuple[Grid, tuple[Clue, ...], tuple[Clue, ...]]:
+    """The grid with one cell flipped, and its clues."""
     grid = state.grid.copy()
-    grid[r, c] = not grid[r, c]
-    rows = _replaced(state.rows, r, line_clue(grid[r].tolist()))
-    cols = _replaced(state.cols, c, line_clue(grid[:, c].tolist()))
-    return grid, rows, cols
+    grid[cell] = not grid[cell]
+    return (grid, *_flipped_clues(state, cell))
 
 
 def _estimate(state: _State, cell: Cell, sweeps: int | None) -> int:
     """Cells still open after flipping ``cell``, continuing from the current board."""
     r, c = cell
-    _, rows, cols = _flip(state, cell)
+    rows, cols = _flipped_clues(state, cell)
     b = state.board
     keep_row, keep_col = ~(1 << c), ~(1 << r)
     board = Board(
@@ -187,6 +192,7 @@ def _next_state(
     for bound, i in bounds[: how.candidates]:
         if best is not None and best[0] >= bound:
             break  # no cell left can beat it: an estimate never falls short of the truth
+            # (exact without a sweep cap; with the easy target's cap it is a good heuristic)
         cell = cells[i]
         after = _solved_state(*_flip(state, cell), how.sweeps)
         score = _score(before, after.unknown, float(costs[cell]))

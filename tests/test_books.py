@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from nonogen.books import BookOptions, make_book
 from nonogen.cli import app
+from nonogen.errors import InputError
 from nonogen.picture import PictureOptions
 from nonogen.pipeline import MakeOptions
 
@@ -108,7 +109,7 @@ def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None
 
 
 def test_bad_book_options_are_refused() -> None:
-    with pytest.raises(Exception, match="--order"):
+    with pytest.raises(InputError, match="--order"):
         BookOptions(order="random")
 
 
