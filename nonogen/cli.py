@@ -25,11 +25,13 @@ from nonogen.formats import (
     write_puzzle,
 )
 from nonogen.grid import format_grid
-from nonogen.picture import PictureOptions
+from nonogen.image.options import PictureOptions
 from nonogen.pipeline import (
     REPORT_WIDTHS,
+    Made,
     MakeOptions,
     SolveOptions,
+    bench_truths,
     check_paths,
     check_record,
     for_print,
@@ -233,10 +235,19 @@ def make(
     height: Annotated[
         int | None, typer.Option("--height", help="Grid rows (5-200; default from the aspect).")
     ] = None,
+    method: Annotated[
+        str | None,
+        typer.Option(
+            help="Force one conversion: otsu, li, yen, mean, sauvola, colour, background, "
+            "grabcut, strokes or edges (default: try them all, keep the most subject-like)."
+        ),
+    ] = None,
     threshold: Annotated[
-        str,
-        typer.Option(help="otsu, li, yen, mean, sauvola (uneven light), a level in (0, 1)."),
-    ] = "otsu",
+        str | None,
+        typer.Option(
+            help="Force a luminance threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)."
+        ),
+    ] = None,
     fill: Annotated[
         float | None,
         typer.Option("--fill", min=0.01, max=0.99, help="Threshold for this filled fraction."),
@@ -253,8 +264,14 @@ def make(
     ] = False,
     invert: Annotated[
         bool | None,
-        typer.Option("--invert/--no-invert", help="Light subject on dark (default: detect)."),
+        typer.Option(
+            "--invert/--no-invert",
+            help="Subject is the light (--invert) or dark side (default: chosen by structure).",
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Make a puzzle even when no subject is found.")
+    ] = False,
     seed: Annotated[int, typer.Option(help="Seed for tie-breaking; written into the output.")] = 0,
     difficulty: Annotated[
         str | None,
@@ -282,12 +299,14 @@ def make(
     picture = PictureOptions(
         width=width,
         height=height,
+        method=method,
         threshold=threshold if fill is None else f"fill:{fill}",
         contrast=contrast,
         edges=edges,
         crop=crop,
         despeckle=despeckle,
         invert=invert,
+        force=force,
     )
     options = MakeOptions(
         picture=picture,
@@ -307,6 +326,9 @@ def make(
     write_puzzle(made.puzzle, target, "json")
     summary: dict[str, Any] = {"version": 1, "output": str(target), **dict(made.puzzle.meta)}
     summary.pop("source_grid")
+    conversion = summary.get("conversion", {})
+    for warning in conversion.get("warnings", []):
+        _err(f"nonogen: warning: {warning}")
     summary["preview"] = None if preview is None else str(preview)
     summary["seconds"] = round(made.seconds, 3)
     if as_json:
@@ -322,6 +344,7 @@ def make(
             f"({figures['flipped_percent']} %, cost {figures['flip_cost']}); fill "
             f"{figures['fill_before']} -> {figures['fill_after']}; {made.seconds:.2f} s"
         )
+        print(_conversion_line(made))
         print(f"written: {target}" + (f", {preview}" if preview else ""))
     if not made.ok:
         _err(
@@ -331,6 +354,18 @@ def make(
             "--allow-search."
         )
         raise typer.Exit(ExitCode.NO)
+
+
+def _conversion_line(made: Made) -> str:
+    """One line: the conversion chosen, its score, and how many candidates it beat."""
+    conversion = made.conversion
+    if conversion is None:
+        return "conversion: none"
+    chosen = conversion.chosen
+    return (
+        f"conversion: {chosen.label}, score {chosen.score:.3f} (best of "
+        f"{len(conversion.ranked)} candidate grids); source box {list(chosen.cells.box)}"
+    )
 
 
 PageSizeOpt = Annotated[
@@ -498,15 +533,16 @@ def _widths(text: str) -> list[int]:
 def _report_line(row: dict[str, Any]) -> str:
     """One row of the report table."""
     if "error" in row:
-        return f"{row['picture']:<16} {row['width']:>4}  error: {row['error']}"
+        what = "refused" if row.get("refused") else "error"
+        return f"{row['picture']:<28} {row['width']:>4}  {what}: {row['error']}"
     size = f"{row['width']}x{row['height']}"
     verdict = "unique" if row["status"] == "unique" else row["status"]
     logic = "logic" if row["line_solvable"] else "search" if row["status"] == "unique" else "-"
     return (
-        f"{row['picture']:<16} {size:>7} {'yes' if row['ok'] else 'NO':>4} {verdict:>7} "
+        f"{row['picture']:<28} {size:>7} {'yes' if row['ok'] else 'NO':>4} {verdict:>7} "
         f"{logic:>6} {row['tier'] or '-':>7} {row['flipped']:>5} {row['flipped_percent']:>6.2f} "
         f"{row['flip_cost']:>7.3f} {row['fill_before']:>6.3f} {row['fill_after']:>6.3f} "
-        f"{row['seconds']:>7.3f}"
+        f"{row['seconds']:>7.3f} {row.get('iou', '-'):>5}  {row['method']}"
     )
 
 
@@ -523,7 +559,9 @@ def report(
     square: Annotated[
         bool, typer.Option("--square", help="Make square grids (height = width), for timing.")
     ] = False,
-    threshold: Annotated[str, typer.Option(help="Threshold, as for make.")] = "otsu",
+    method: Annotated[str | None, typer.Option(help="Force a conversion, as for make.")] = None,
+    threshold: Annotated[str | None, typer.Option(help="Force a threshold, as for make.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
     seed: Annotated[int, typer.Option(help="Seed, as for make.")] = 0,
     difficulty: Annotated[str | None, typer.Option(help="easy, medium or hard.")] = None,
     allow_search: Annotated[bool, typer.Option("--allow-search")] = False,
@@ -534,16 +572,18 @@ def report(
         False
     ),
 ) -> None:
-    """Measure the generator: make every picture at every width and print a table of flips,
-    fidelity, verdicts and times, then the median and worst flips. Exit 1 if any puzzle missed
-    its target."""
+    """Measure the generator: make every picture at every width and print a table of the
+    conversion chosen, flips, fidelity, verdicts and times, then the median and worst flips and
+    the tiers. Pictures listed in a bench.tsv beside them (samples/bench) are scored by the
+    silhouette IoU with their true subject, and those with no subject must be refused. Exit 1
+    if any puzzle missed its target."""
     chosen = pictures or ["samples/*.png", "samples/*.jpg"]
     paths = [p for p in expand_paths(chosen, pictures=True) if _is_picture(p)]
     if not paths:
         raise InputError("no pictures to report on; give picture files or a folder of them")
     sizes = _widths(widths)
     base = MakeOptions(
-        picture=PictureOptions(threshold=threshold),
+        picture=PictureOptions(method=method, threshold=threshold, force=force),
         seed=seed,
         seconds=seconds,
         difficulty=difficulty,
@@ -552,17 +592,19 @@ def report(
     base.target()
     if not as_json:
         print(
-            f"{'picture':<16} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
-            f"{'flips':>5} {'flip%':>6} {'cost':>7} {'fill0':>6} {'fill1':>6} {'seconds':>7}"
+            f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
+            f"{'flips':>5} {'flip%':>6} {'cost':>7} {'fill0':>6} {'fill1':>6} {'seconds':>7} "
+            f"{'iou':>5}  method"
         )
     rows = []
+    truths = bench_truths(paths)
     for path in paths:
         data = read_bytes(path)
         for width in sizes:
             options = base
             if square:
                 options = replace(base, picture=replace(base.picture, height=width))
-            row = report_row(data, name=path, width=width, options=options)
+            row = report_row(data, name=path, width=width, options=options, truth=truths.get(path))
             rows.append(row)
             print(json.dumps(row) if as_json else _report_line(row), flush=True)
     summary = report_summary(rows)
@@ -577,7 +619,15 @@ def report(
         )
         for width, worst in summary["max_seconds_by_width"].items():
             print(f"  width {width}: slowest {worst} s")
-    if summary["errors"] or summary["met_target"] < summary["made"]:
+        tiers = ", ".join(f"{tier} {count}" for tier, count in summary["tiers"].items() if count)
+        print(f"tiers: {tiers}; refused for no subject: {summary['refused']}")
+        if summary["median_iou"] is not None:
+            print(
+                f"silhouette IoU: median {summary['median_iou']}, min {summary['min_iou']}; "
+                f"{summary['wrong']} wrong (an error, a missed target, or a picture with no "
+                "subject made)"
+            )
+    if summary["wrong"]:
         raise typer.Exit(ExitCode.NO)
 
 

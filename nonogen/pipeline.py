@@ -16,12 +16,13 @@ import numpy as np
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.grid import Grid, format_grid
-from nonogen.picture import MAX_PIXELS, PictureOptions
+from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
+    from nonogen.image.convert import Conversion, Scored
 
 RECORD_VERSION = 1
 Progress = Callable[[int, int | None], None]
@@ -213,6 +214,8 @@ class Made:
     verdict: Verdict
     seconds: float
     """Wall time of the whole make, reading the picture included."""
+    conversion: Conversion | None = None
+    """How the picture became the source grid (None for puzzles not made from a picture)."""
 
     @property
     def ok(self) -> bool:
@@ -222,40 +225,94 @@ class Made:
 
 VERDICT_SECONDS = 10.0
 """The complete solver's budget for the final verdict on a made puzzle."""
+REPAIR_RANKED = 4
+"""The best candidate grids the pipeline weighs by what their repair would cost."""
+OPEN_WEIGHT = 0.3
+"""How much a candidate's score loses per share of cells line logic leaves open."""
+RETRIES = 2
+"""Candidates tried after the chosen one when its repair runs out of budget."""
 
 
 def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
-    """Threshold, downsample and repair a picture into a unique, logic-only puzzle."""
+    """Convert a picture (the candidate that looks most like its subject) and repair it into
+    a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
-    from nonogen.generate import Target, repair  # noqa: PLC0415
-    from nonogen.image import read_picture, to_cells  # noqa: PLC0415
+    from nonogen.image.convert import convert, forced  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
 
     started = time.perf_counter()
-    target = Target(options.target())
-    grey = read_picture(data, name=name, max_pixels=options.max_pixels)
-    cells = to_cells(grey, options.picture)
-    source = cells.grid()
-    height, width = source.shape
-    budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
-    repaired = repair(
-        source,
-        cells.cost(),
-        rng=np.random.default_rng(options.seed),
-        max_flips=budget,
-        seconds=options.seconds,
-        target=target,
-    )
+    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    conversion = _by_repair_cost(convert(picture, options.picture), options.picture)
+    deadline = started + options.seconds
+    tries = [conversion.chosen] if forced(options.picture) else _choices(conversion)
+    for attempt, scored in enumerate(tries):
+        left = max(0.01, deadline - time.perf_counter())
+        repaired = _repaired(scored, options, seconds=left)
+        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
+            break
+    if scored is not conversion.chosen:
+        conversion = replace(conversion, chosen=scored)
+    source = scored.cells.grid()
     verdict = solve_puzzle(puzzle_from_grid(repaired.grid), timeout=VERDICT_SECONDS)
+    box = scored.cells.box
     meta = {
         "title": "stdin" if name == "-" else Path(name).stem,
         "seed": options.seed,
         "options": asdict(options),
+        "conversion": conversion.record(),
+        "source_box": list(box),
         "source_grid": format_grid(source),
-        "verdict": verdict_record(verdict),
+        "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
         "fidelity": fidelity(source, repaired),
     }
     puzzle = puzzle_from_grid(repaired.grid, meta=meta, where=name)
-    return Made(puzzle, repaired, source, verdict, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return Made(puzzle, repaired, source, verdict, seconds, conversion)
+
+
+def _choices(conversion: Conversion) -> list[Scored]:
+    """The chosen candidate, then the next plausible ones in rank order."""
+    rest = [s for s in conversion.ranked if s is not conversion.chosen and not s.why_not_subject()]
+    return [conversion.chosen, *rest[:RETRIES]]
+
+
+def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversion:
+    """The conversion re-ranked, among its best plausible candidates, by score minus what the
+    repair would cost: the share of cells line logic leaves open."""
+    from nonogen.generate import undetermined  # noqa: PLC0415
+    from nonogen.image.convert import forced  # noqa: PLC0415
+
+    if forced(picture):
+        return conversion
+    best = [s for s in conversion.ranked if not s.why_not_subject()][:REPAIR_RANKED]
+    if len(best) < 2:
+        return conversion
+    weighed = []
+    for scored in best:
+        open_share = float(undetermined(scored.cells.filled).mean())
+        parts = {**scored.parts, "open": open_share}
+        weighed.append(replace(scored, parts=parts, score=scored.score - OPEN_WEIGHT * open_share))
+    weighed.sort(key=lambda s: -s.score)
+    rest = [s for s in conversion.ranked if all(s.split is not w.split for w in weighed)]
+    ranked = (*weighed, *sorted(rest, key=lambda s: -s.score))
+    return replace(conversion, chosen=weighed[0], ranked=ranked)
+
+
+def _repaired(scored: Scored, options: MakeOptions, *, seconds: float) -> Repair:
+    """One candidate grid repaired toward the target within the budgets."""
+    from nonogen.generate import Target, repair  # noqa: PLC0415
+
+    source = scored.cells.grid()
+    height, width = source.shape
+    budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
+    return repair(
+        source,
+        scored.cells.cost(),
+        rng=np.random.default_rng(options.seed),
+        max_flips=budget,
+        seconds=seconds,
+        target=Target(options.target()),
+    )
 
 
 def preview_of(made: Made) -> bytes:
@@ -286,18 +343,57 @@ REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
 
 
-def report_row(data: bytes, *, name: str, width: int, options: MakeOptions) -> dict[str, Any]:
-    """One line of the generator report: make the picture at one width and measure it."""
+BENCH_INDEX = "bench.tsv"
+"""A folder's index of pictures with known subject masks (``samples/bench/``)."""
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What a benchmark picture is known to show."""
+
+    mask: bytes | None
+    """The subject mask file's bytes; None when the picture has no subject (to be refused)."""
+    kind: str = ""
+
+
+def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
+    """The known answers for pictures listed in a ``bench.tsv`` beside them."""
+    truths: dict[str, Truth] = {}
+    for folder in sorted({Path(path).parent for path in paths}):
+        index = folder / BENCH_INDEX
+        if not index.is_file():
+            continue
+        for line in index.read_text(encoding="utf-8").splitlines()[1:]:
+            picture, mask, kind, *_ = [*line.split("\t"), "", "", ""]
+            if picture:
+                data = None if mask in ("", "-") else (folder / mask).read_bytes()
+                truths[str(folder / picture)] = Truth(data, kind)
+    return truths
+
+
+def report_row(
+    data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
+) -> dict[str, Any]:
+    """One line of the generator report: make the picture at one width and measure it (and,
+    with a known answer, the silhouette's intersection over union with the true subject)."""
+    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
+
     picture = replace(options.picture, width=width)
+    base: dict[str, Any] = {"picture": Path(name).name, "width": width}
+    if truth is not None:
+        base["expected"] = "none" if truth.mask is None else "subject"
     try:
         made = make_from_picture(data, name=name, options=replace(options, picture=picture))
+    except NoSubjectError as error:
+        return {**base, "refused": True, "error": str(error)}
     except NonogenError as error:
-        return {"picture": Path(name).name, "width": width, "error": str(error)}
+        return {**base, "error": str(error)}
     figures = fidelity(made.source, made.repair)
-    return {
-        "picture": Path(name).name,
-        "width": made.puzzle.width,
+    chosen = made.conversion.chosen if made.conversion else None
+    row = {
+        **base,
         "height": made.puzzle.height,
+        "method": chosen.label if chosen else "",
         "ok": made.ok,
         "status": str(made.verdict.status),
         "line_solvable": made.verdict.line_solvable,
@@ -310,21 +406,50 @@ def report_row(data: bytes, *, name: str, width: int, options: MakeOptions) -> d
         "fill_after": figures["fill_after"],
         "seconds": round(made.seconds, 3),
     }
+    if truth is not None and truth.mask is not None and chosen is not None:
+        row["iou"] = round(_iou(truth.mask, name, chosen.cells.box, made.repair.grid), 4)
+    return row
+
+
+def _iou(mask: bytes, name: str, box: tuple[int, int, int, int], grid: Grid) -> float:
+    """The silhouette IoU of a made grid with a true mask pooled over the same box."""
+    from nonogen.image.convert import mask_cells, silhouette_iou  # noqa: PLC0415
+    from nonogen.image.read import read_mask  # noqa: PLC0415
+
+    truth = mask_cells(read_mask(mask, name=name), box, grid.shape)
+    return silhouette_iou(grid, truth)
 
 
 def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Totals over report rows: how many met the target, median and worst flips, times."""
+    """Totals over report rows: how many met the target, flips, times, refusals and IoU."""
     made = [row for row in rows if "error" not in row]
     percents = sorted(row["flipped_percent"] for row in made)
     by_width: dict[int, list[float]] = {}
     for row in made:
         by_width.setdefault(row["width"], []).append(row["seconds"])
+    ious = sorted(row["iou"] for row in made if "iou" in row)
     return {
         "made": len(made),
         "errors": len(rows) - len(made),
+        "refused": sum(1 for row in rows if row.get("refused")),
+        "wrong": sum(1 for row in rows if _wrong(row)),
         "met_target": sum(1 for row in made if row["ok"]),
         "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
         "worst_flipped_percent": percents[-1] if percents else None,
+        "median_iou": round(float(np.median(ious)), 4) if ious else None,
+        "min_iou": ious[0] if ious else None,
+        "tiers": {tier or "none": sum(1 for r in made if r["tier"] == tier) for tier in _TIERS},
         "max_seconds": max((row["seconds"] for row in made), default=None),
         "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
     }
+
+
+_TIERS = ("easy", "medium", "hard", "expert", "")
+
+
+def _wrong(row: dict[str, Any]) -> bool:
+    """Whether a row failed: an error (a refusal is right only for a picture with no subject),
+    a puzzle that missed its target, or one made from a picture with no subject."""
+    if row.get("expected") == "none":
+        return not row.get("refused")
+    return "error" in row or not row.get("ok")

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from nonogen.books import BookOptions, make_book
 from nonogen.cli import app
 from nonogen.errors import InputError
-from nonogen.picture import PictureOptions
+from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
 
 SAMPLES = Path(__file__).parent.parent / "samples"

@@ -291,6 +291,56 @@ def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None
     noise = tmp_path / "noise.png"
     rng = random.Random(1)
     noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(3600)), 60, 60))
-    result = runner.invoke(app, ["report", str(noise), "--widths", "30", "--seconds", "0.01"])
+    args = ["report", str(noise), "--widths", "30", "--seconds", "0.01"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 1
+    assert "refused for no subject: 1" in refused.stdout
+    result = runner.invoke(app, [*args, "--force"])
     assert result.exit_code == 1
     assert "0 of 1 met the target" in result.stdout
+
+
+def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) -> None:
+    noise = tmp_path / "noise.png"
+    rng = random.Random(2)
+    noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(6400)), 80, 80))
+    out = tmp_path / "noise.json"
+    result = runner.invoke(app, ["make", str(noise), "-w", "10", "-o", str(out)])
+    assert result.exit_code == 3
+    assert "found no subject" in result.stderr
+    assert "--force" in result.stderr
+    assert not out.exists()
+    forced = runner.invoke(app, ["make", str(noise), "-w", "10", "--force", "-o", str(out)])
+    assert forced.exit_code in (0, 1), forced.output
+    assert out.exists()
+
+
+def test_make_records_the_conversion_and_the_source_box(tmp_path: Path) -> None:
+    out = tmp_path / "ring.json"
+    result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), "-w", "20", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "conversion: " in result.stdout
+    written = json.loads(out.read_text())
+    conversion = written["conversion"]
+    assert conversion["method"] in {c["method"] for c in conversion["candidates"]}
+    assert len(conversion["candidates"]) >= 3
+    assert written["source_box"] == [0, 0, 300, 240]  # the ring picture is 300x240
+    forced = runner.invoke(
+        app, ["make", str(SAMPLES / "ring.png"), "-w", "20", "--threshold", "li", "-o", str(out)]
+    )
+    assert forced.exit_code == 0, forced.output
+    assert json.loads(out.read_text())["conversion"]["method"] == "li"
+
+
+def test_make_clamps_a_derived_side_with_a_warning(tmp_path: Path) -> None:
+    wide = tmp_path / "wide.png"
+    pixels = bytearray(b"\xff" * (400 * 100))
+    for row in range(30, 70):
+        for col in range(20, 380):
+            pixels[row * 400 + col] = 0
+    wide.write_bytes(_png(bytes(pixels), 400, 100))
+    out = tmp_path / "wide.json"
+    result = runner.invoke(app, ["make", str(wide), "-w", "15", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "using 5" in result.stderr
+    assert len(json.loads(out.read_text())["rows"]) == 5

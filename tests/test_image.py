@@ -12,17 +12,38 @@ from PIL import Image
 
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
-from nonogen.image import (
+from nonogen.image.convert import Cells, NoSubjectError, convert
+from nonogen.image.filters import (
     despeckle,
     downsample,
     edge_grey,
     enhance,
-    grid_size,
-    read_picture,
     threshold_level,
-    to_cells,
 )
-from nonogen.picture import PictureOptions
+from nonogen.image.options import PictureOptions, grid_size
+from nonogen.image.read import Picture
+from nonogen.image.read import read_picture as read_work_copy
+
+
+def read_picture(data: bytes, *, name: str, max_pixels: int = 50_000_000) -> npt.NDArray[Any]:
+    """The working copy's grey levels."""
+    return read_work_copy(data, name=name, max_pixels=max_pixels).grey
+
+
+def picture_of(grey: npt.NDArray[np.float64]) -> Picture:
+    """A grey array as a picture."""
+    rows, cols = grey.shape
+    return Picture(np.repeat(grey[:, :, None], 3, axis=2), (cols, rows))
+
+
+def to_cells(grey: npt.NDArray[np.float64], options: PictureOptions) -> Cells:
+    """The chosen cells of a grey picture."""
+    return convert(picture_of(grey), options).cells
+
+
+def side_of(grey: npt.NDArray[np.float64], options: PictureOptions) -> str:
+    """The subject side the conversion chose."""
+    return str(convert(picture_of(grey), options).chosen.split.params.get("subject"))
 
 
 def encode(image: Image.Image, fmt: str, **options: object) -> bytes:
@@ -123,10 +144,17 @@ def test_one_colour_picture_is_refused() -> None:
 
 
 def test_grid_size_keeps_the_aspect_and_has_limits() -> None:
-    assert grid_size((100, 200), 40, None) == (40, 20)
-    assert grid_size((100, 200), None, 10) == (20, 10)
+    assert grid_size((100, 200), 40, None) == (40, 20, [])
+    assert grid_size((100, 200), None, 10) == (20, 10, [])
     with pytest.raises(LimitError, match="between 5 and 200"):
         grid_size((100, 100), 300, None)
+
+
+def test_a_derived_side_is_clamped_with_a_warning() -> None:
+    width, height, warnings = grid_size((100, 400), 15, None)  # a wide text picture
+    assert (width, height) == (15, 5)
+    assert "height of 4 cells; using 5" in warnings[0]
+    assert grid_size((1000, 10), None, 150)[:2] == (5, 150)
 
 
 def test_downsample_area_averages() -> None:
@@ -147,10 +175,11 @@ def cells_of(rows: list[str]) -> Grid:
 
 def test_subject_side_is_detected() -> None:
     grey = disc_grey()
-    dark_on_light = to_cells(grey, PictureOptions(width=8, height=8))
-    light_on_dark = to_cells(1.0 - grey, PictureOptions(width=8, height=8))
-    assert not dark_on_light.inverted
-    assert light_on_dark.inverted
+    options = PictureOptions(width=8, height=8, threshold="otsu")
+    dark_on_light = to_cells(grey, options)
+    light_on_dark = to_cells(1.0 - grey, options)
+    assert side_of(grey, options) == "dark"
+    assert side_of(1.0 - grey, options) == "light"
     assert np.array_equal(dark_on_light.grid(), light_on_dark.grid())
     assert dark_on_light.grid()[4, 4]
     assert not dark_on_light.grid()[0, 0]
@@ -158,7 +187,9 @@ def test_subject_side_is_detected() -> None:
 
 def test_fill_threshold_through_to_cells() -> None:
     grey = np.tile(np.linspace(0.0, 1.0, 200), (100, 1))
-    cells = to_cells(grey, PictureOptions(width=20, threshold="fill:0.45", invert=False))
+    cells = to_cells(
+        grey, PictureOptions(width=20, threshold="fill:0.45", invert=False, force=True)
+    )
     assert cells.grid().mean() == pytest.approx(0.45, abs=0.05)
 
 
@@ -171,26 +202,26 @@ def lit_shapes(light_on_dark: bool = False) -> tuple[npt.NDArray[np.float64], Gr
     paper[10:30, 90:110] = 0.3
     if light_on_dark:
         paper = 1.3 - paper
-    even = to_cells(paper, PictureOptions(width=12)).grid()
+    even = to_cells(paper, PictureOptions(width=12, threshold="otsu")).grid()
     return paper * (0.25 + 0.75 * xx / 119), even
 
 
 def test_sauvola_sees_through_uneven_light() -> None:
     grey, even = lit_shapes()
     assert even.sum() == 34
-    otsu = to_cells(grey, PictureOptions(width=12))
+    otsu = to_cells(grey, PictureOptions(width=12, threshold="otsu", invert=False))
     sauvola = to_cells(grey, PictureOptions(width=12, threshold="sauvola"))
     assert (otsu.grid() != even).sum() > 20  # the dim left half all falls below Otsu's level
     assert format_grid(sauvola.grid()) == format_grid(even)
-    assert not sauvola.inverted
-    assert sauvola.level == 0.5
+    assert side_of(grey, PictureOptions(width=12, threshold="sauvola")) == "dark"
+    assert sauvola.cut == 0.5
     assert (sauvola.cost() > 0).all()
 
 
 def test_sauvola_finds_a_light_subject_in_uneven_light() -> None:
     grey, even = lit_shapes(light_on_dark=True)
     sauvola = to_cells(grey, PictureOptions(width=12, threshold="sauvola"))
-    assert sauvola.inverted
+    assert side_of(grey, PictureOptions(width=12, threshold="sauvola")) == "light"
     assert (sauvola.grid() != even).sum() <= 1  # a cell on the dim edge of the disc
 
 
@@ -200,7 +231,7 @@ def test_sauvola_works_on_a_reduced_copy_of_a_large_picture(
     grey = lit_shapes()[0][:, 10:]  # not square, so a swapped width and height would show
     options = PictureOptions(width=11, threshold="sauvola")
     full = to_cells(grey, options).grid()
-    monkeypatch.setattr("nonogen.image.SAUVOLA_SIDE", 40)
+    monkeypatch.setattr("nonogen.image.filters.SAUVOLA_SIDE", 40)
     reduced = to_cells(grey, options).grid()
     assert full.shape == reduced.shape == (12, 11)
     assert full.sum() > 25
@@ -229,7 +260,7 @@ def test_stretch_keeps_a_subject_smaller_than_the_percentile() -> None:
 def test_contrast_comes_before_the_threshold(contrast: str) -> None:
     inside = disc_grey() < 0.5
     grey = np.where(inside, 0.45, 0.55)  # a faint disc
-    plain = to_cells(grey, PictureOptions(width=8, threshold="0.3", invert=False))
+    plain = to_cells(grey, PictureOptions(width=8, threshold="0.3", invert=False, force=True))
     enhanced = to_cells(grey, PictureOptions(width=8, threshold="0.3", contrast=contrast))
     assert not plain.grid().any()
     assert enhanced.grid()[4, 4]
@@ -241,13 +272,18 @@ def test_contrast_comes_before_the_threshold(contrast: str) -> None:
 def test_edges_keep_a_thin_line() -> None:
     grey = np.ones((300, 300))
     grey[157, :] = 0.0  # one pixel thick, inside grid row 10
-    assert not to_cells(grey, PictureOptions(width=20)).grid().any()
+    with pytest.raises(NoSubjectError, match="fills only"):  # area averaging loses the line
+        to_cells(grey, PictureOptions(width=20, threshold="otsu", invert=False))
     cells = to_cells(grey, PictureOptions(width=20, edges=True))
     grid = cells.grid()
     assert grid[10].all()
     assert grid.sum() == 20
-    assert not cells.inverted
     assert (cells.cost()[10] > 0.4).all()  # a whole line crosses each of these cells
+    found = convert(picture_of(grey), PictureOptions(width=20))  # strokes keep it, cropped
+    assert found.chosen.split.method == "strokes"
+    assert found.cells.grid().shape == (5, 20)
+    assert found.cells.grid().sum() == 20
+    assert "using 5" in found.warnings[0]
 
 
 def test_edge_cells_cost_by_how_much_edge_they_hold() -> None:
@@ -265,7 +301,7 @@ def test_edge_cells_cost_by_how_much_edge_they_hold() -> None:
 
 def test_edges_need_edges() -> None:
     ramp = np.tile(np.linspace(0.2, 0.8, 300), (300, 1))
-    with pytest.raises(InputError, match="no edges"):
+    with pytest.raises(NoSubjectError, match="found no subject"):
         to_cells(ramp, PictureOptions(edges=True))
 
 
@@ -273,11 +309,12 @@ def test_edges_need_edges() -> None:
 def test_crop_sizes_the_grid_from_the_subject(edges: bool) -> None:
     grey = np.ones((200, 200))
     grey[100:140, 50:150] = 0.0  # 40 x 100 pixels
-    whole = to_cells(grey, PictureOptions(width=20, edges=edges))
-    cropped = to_cells(grey, PictureOptions(width=20, edges=edges, crop=True))
+    method = {"edges": True} if edges else {"threshold": "otsu"}
+    whole = to_cells(grey, PictureOptions(width=20, **method))
+    cropped = to_cells(grey, PictureOptions(width=20, crop=True, **method))
     assert whole.grid().shape == (20, 20)
     # Plus 2 % of 200 pixels a side; Canny's outline lies just outside the bar.
-    assert cropped.box == ((95, 45, 145, 155) if edges else (96, 46, 144, 154))
+    assert cropped.box == ((45, 95, 155, 145) if edges else (46, 96, 154, 144))
     assert cropped.grid().shape == (9, 20)
     assert cropped.grid()[4, 10] != edges  # the bar's middle: filled, or inside its outline
     assert cropped.grid()[:, 1].any()
@@ -285,9 +322,10 @@ def test_crop_sizes_the_grid_from_the_subject(edges: bool) -> None:
 
 def test_crop_keeps_a_picture_the_subject_fills() -> None:
     grey = np.tile(np.linspace(0.0, 0.9, 100), (50, 1))
-    cells = to_cells(grey, PictureOptions(width=20, threshold="0.95", crop=True, invert=False))
+    options = PictureOptions(width=20, threshold="0.95", crop=True, invert=False, force=True)
+    cells = to_cells(grey, options)
     assert cells.grid().all()
-    assert cells.box == (0, 0, 50, 100)
+    assert cells.box == (0, 0, 100, 50)
     assert cells.grid().shape == (10, 20)
 
 
@@ -329,7 +367,7 @@ def test_despeckled_cells_keep_their_cost() -> None:
     assert clean.grid()[5, 5]
     assert (plain.grid() != clean.grid()).sum() == 2
     assert np.array_equal(plain.cost(), clean.cost())
-    assert clean.cost()[5, 5] == pytest.approx(0.3)
+    assert clean.cost()[5, 5] == pytest.approx(0.5)
 
 
 @pytest.mark.parametrize(
@@ -341,6 +379,7 @@ def test_despeckled_cells_keep_their_cost() -> None:
         ({"threshold": "sauvola:3"}, "otsu, li, yen, mean, sauvola"),
         ({"threshold": "fill:0"}, "fill:F"),
         ({"edges": True, "threshold": "li"}, "--edges"),
+        ({"method": "otsu", "threshold": "li"}, "give only one"),
         ({"width": 3}, "--width between 5 and 200"),
         ({"height": 500}, "--height between 5 and 200"),
     ],

@@ -59,6 +59,10 @@ def assert_error(response: Any, status: int, kind: str, words: str = "") -> dict
     return body
 
 
+FORCED = {"method": "otsu", "force": "true"}
+"""Make options that take a pattern's own cells, though it has no subject."""
+
+
 def checkerboard(cells: int, px: int = 10) -> bytes:
     """A PNG of a checkerboard: a picture no flip-free puzzle can be made from."""
     board = (np.add.outer(np.arange(cells), np.arange(cells)) % 2).astype(np.uint8) * 255
@@ -144,7 +148,7 @@ def test_fastapi_validation_errors_are_clear_json(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("name", "picture", "data"),
     [
-        ("checkerboard.png", checkerboard(10), {"width": "10", "max_flips": "0"}),
+        ("checkerboard.png", checkerboard(10), {"width": "10", "max_flips": "0", **FORCED}),
         ("horse.png", (SAMPLES / "horse.png").read_bytes(), {"max_flips": "0"}),
     ],
 )
@@ -153,6 +157,11 @@ def test_a_picture_that_needs_more_flips_is_422(
 ) -> None:
     response = client.post("/api/puzzles", files={"picture": (name, picture)}, data=data)
     assert_error(response, 422, "NotMadeError", "could not make a puzzle")
+
+
+def test_a_picture_with_no_subject_is_400_unless_forced(client: TestClient) -> None:
+    response = client.post("/api/puzzles", files={"picture": ("c.png", checkerboard(10))})
+    assert_error(response, 400, "NoSubjectError", "found no subject")
 
 
 def test_an_upload_over_the_limit_is_413() -> None:

@@ -30,8 +30,8 @@ from starlette.exceptions import HTTPException
 
 from nonogen import __version__
 from nonogen.errors import InputError, LimitError, NonogenError
+from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.pdf import PageOptions
-from nonogen.picture import MIN_CELLS, PictureOptions
 from nonogen.pipeline import MakeOptions
 from nonogen.service.errors import (
     BodyLimit,
@@ -110,12 +110,22 @@ class MakeForm(BaseModel):
 
     width: int | None = Field(None, description="Grid columns, 5-200 (default 30).")
     height: int | None = Field(None, description="Grid rows, 5-200 (default from the aspect).")
-    threshold: str = Field("otsu", description="otsu, li, yen, mean, sauvola, a level in (0, 1)")
+    method: str | None = Field(
+        None,
+        description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
+        "grabcut, strokes or edges (default: the most subject-like of them all).",
+    )
+    threshold: str | None = Field(
+        None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
+    )
     contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
     edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
     crop: bool = Field(False, description="Crop to the subject first.")
     despeckle: bool = Field(False, description="Remove isolated cells and pinholes.")
-    invert: bool | None = Field(None, description="Light subject on dark (default: detect).")
+    invert: bool | None = Field(
+        None, description="The subject is the light (true) or dark side (default: by structure)."
+    )
+    force: bool = Field(False, description="Make a puzzle even when no subject is found.")
     seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
     difficulty: Literal["easy", "medium", "hard"] | None = Field(
         None, description="Steer toward a tier (hard allows probing and search)."
@@ -136,12 +146,14 @@ class MakeForm(BaseModel):
         picture = PictureOptions(
             width=self.width,
             height=self.height,
+            method=self.method,
             threshold=self.threshold,
             contrast=self.contrast,
             edges=self.edges,
             crop=self.crop,
             despeckle=self.despeckle,
             invert=self.invert,
+            force=self.force,
         )
         seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
         return MakeOptions(

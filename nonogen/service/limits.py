@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from nonogen.errors import LimitError
-from nonogen.picture import MAX_CELLS
+from nonogen.image.options import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024
 """The largest request body accepted (a picture or a puzzle file)."""

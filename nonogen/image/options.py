@@ -1,7 +1,7 @@
-"""What a picture becomes: the options of the image stage, checked when they are made.
+"""What a picture becomes: the options and limits of the image stage, checked when made.
 
-Kept apart from ``nonogen.image`` so that the pipeline and the CLI can hold and check these
-options without loading Pillow and scikit-image.
+Imported without Pillow, scikit-image or OpenCV, so that the pipeline, the CLI and the service
+can hold and check these options cheaply.
 """
 
 from __future__ import annotations
@@ -30,32 +30,49 @@ STRETCH_PERCENTILE: Final = 2.0
 
 @dataclass(frozen=True)
 class PictureOptions:
-    """How a picture becomes cells; InputError on construction when an option is malformed."""
+    """How a picture becomes cells; InputError on construction when an option is malformed.
+
+    With no ``method``, ``threshold`` or ``edges``, every conversion candidate is tried and the
+    one that looks most like the picture's subject is kept (``nonogen.image.convert``).
+    """
 
     width: int | None = None
     """Grid width in cells; None derives it from ``height`` and the aspect (30 if both None)."""
     height: int | None = None
-    """Grid height in cells; None derives it from ``width`` and the aspect."""
-    threshold: str = "otsu"
-    """otsu, li, yen, mean (global), sauvola (local), ``fill:F`` or a fixed level in (0, 1)."""
+    """Grid rows; None derives it from ``width`` and the aspect."""
+    method: str | None = None
+    """Force one conversion candidate by name (see ``nonogen.image.candidates.CANDIDATES``)."""
+    threshold: str | None = None
+    """Force a luminance threshold: otsu, li, yen, mean, sauvola, ``fill:F`` or a level."""
     contrast: str = "none"
     """none, stretch (2nd..98th percentile to 0..1), ``stretch:P`` or clahe (adaptive)."""
     edges: bool = False
-    """Draw the picture's edges (Canny) instead of thresholding it: line art, busy photos."""
+    """Force the edges candidate (Canny, strokes thickened to a cell): line drawings."""
     crop: bool = False
-    """Crop to the subject's bounding box plus a 2 % margin before the grid is sized."""
+    """Crop to the subject's bounding box plus a margin before the grid is sized."""
     despeckle: bool = False
     """Clear lone filled cells and fill one-cell pinholes of the grid."""
     invert: bool | None = None
-    """True: the subject is light on dark. None guesses from the border (edges: not inverted)."""
+    """True: the subject is the light side; False: the dark side; None: chosen by structure."""
+    force: bool = False
+    """Make a puzzle even when the picture seems to have no subject."""
 
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)
-        check_threshold(self.threshold)
-        if self.edges and self.threshold != "otsu":
+        if self.threshold is not None:
+            check_threshold(self.threshold)
+        forced = [
+            name
+            for name, on in (
+                (f"--method {self.method}", self.method is not None),
+                (f"--threshold {self.threshold}", self.threshold is not None),
+                ("--edges", self.edges),
+            )
+            if on
+        ]
+        if len(forced) > 1:
             raise InputError(
-                f"--edges takes the edges as the subject and no --threshold; "
-                f"drop --threshold {self.threshold!r} or --edges"
+                f"{' and '.join(forced)} each force a conversion; give only one of them"
             )
         for side, value in (("--width", self.width), ("--height", self.height)):
             if value is not None:
@@ -104,3 +121,39 @@ def check_side(side: str, value: int) -> None:
     """LimitError unless a grid side is between MIN_CELLS and MAX_CELLS."""
     if not MIN_CELLS <= value <= MAX_CELLS:
         raise LimitError(f"expected {side} between {MIN_CELLS} and {MAX_CELLS} cells, got {value}")
+
+
+def grid_size(
+    shape: tuple[int, int], width: int | None, height: int | None
+) -> tuple[int, int, list[str]]:
+    """(width, height) of the grid for a region of ``(rows, cols)`` pixels, and warnings.
+
+    A side the user gave is used as is; a side derived from the aspect is clamped to
+    MIN_CELLS..MAX_CELLS, with a warning that says so.
+    """
+    rows, cols = shape
+    if width is None and height is None:
+        width = DEFAULT_WIDTH
+    warnings: list[str] = []
+    if width is None:
+        assert height is not None
+        width, note = _clamped("width", height * cols / rows)
+        warnings += note
+    if height is None:
+        height, note = _clamped("height", width * rows / cols)
+        warnings += note
+    check_side("--width", width)
+    check_side("--height", height)
+    return width, height, warnings
+
+
+def _clamped(side: str, exact: float) -> tuple[int, list[str]]:
+    """A derived side rounded and clamped to the limits, with a warning when clamped."""
+    value = max(1, round(exact))
+    if MIN_CELLS <= value <= MAX_CELLS:
+        return value, []
+    clamped = min(MAX_CELLS, max(MIN_CELLS, value))
+    return clamped, [
+        f"the picture's aspect gives a {side} of {value} cells; using {clamped} "
+        f"(the limits are {MIN_CELLS} to {MAX_CELLS}); give --width and --height to choose"
+    ]

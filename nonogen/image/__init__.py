@@ -1,0 +1,17 @@
+"""Picture -> grid, the first step of ``nonogen make`` (Pillow, scikit-image, OpenCV).
+
+``options`` (imported here, cheap) holds the options and limits; the heavy modules load only
+when a picture is converted:
+
+    read (bytes -> Picture) -> candidates (Picture -> Splits) -> convert (Splits -> Cells)
+"""
+
+from nonogen.image.options import (
+    DEFAULT_WIDTH,
+    MAX_CELLS,
+    MAX_PIXELS,
+    MIN_CELLS,
+    PictureOptions,
+)
+
+__all__ = ["DEFAULT_WIDTH", "MAX_CELLS", "MAX_PIXELS", "MIN_CELLS", "PictureOptions"]

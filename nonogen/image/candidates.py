@@ -1,0 +1,283 @@
+"""Conversion candidates: the ways a picture can be split into subject and ground.
+
+Every candidate is one function with one signature, ``(source) -> list[Split]``, and one line
+in ``CANDIDATES``. A split says how much each pixel (of any reduced copy of the picture)
+belongs to the subject; ``nonogen.image.convert`` pools every split into cells, scores the
+grids and keeps the one that looks most like the subject. Candidates that cannot tell which
+side is the subject return both polarities; the scorer chooses by structure, not darkness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+from scipy import ndimage
+from skimage import color, filters
+
+from nonogen.grid import Grid
+from nonogen.image.filters import find_edges, light_surface, sauvola_flatten, threshold_level
+from nonogen.image.read import Grey, Picture
+
+RING: Final = 0.04
+"""The picture's border ring, a fraction of the short side, models the background."""
+MIN_DELTA_E: Final = 8.0
+"""A pixel belongs to the subject only if its colour is this far (CIE76) from the ground."""
+GRADIENT_SPREAD: Final = 2.0
+"""Pixels a colour gradient is spread over when outlines are scored against it."""
+GRABCUT_ROUNDS: Final = 4
+"""GrabCut iterations (each re-fits both colour models)."""
+
+_otsu: Callable[[Grey], float] = filters.threshold_otsu
+_sobel: Callable[[Grey], Grey] = filters.sobel
+_gaussian: Callable[..., Grey] = filters.gaussian
+
+
+@dataclass(frozen=True)
+class Source:
+    """What every candidate sees: the picture and the grey levels the thresholds split."""
+
+    picture: Picture
+    grey: Grey
+    """Luminance of the working copy, contrast-enhanced as asked (0 black, 1 white)."""
+    cell_px: float
+    """Working-copy pixels per cell side (before any crop): edges are smoothed to scale."""
+    threshold: str | None = None
+    """A forced luminance threshold (a level or ``fill:F``); None for the named methods."""
+
+    @cached_property
+    def ring(self) -> Grid:
+        """The border ring of ``picture.small``: where the background model is fitted."""
+        rows, cols = self.picture.small.shape[:2]
+        width = max(2, round(RING * min(rows, cols)))
+        ring = np.ones((rows, cols), dtype=np.bool_)
+        ring[width:-width, width:-width] = False
+        return ring
+
+    @cached_property
+    def small_gradient(self) -> Grey:
+        """The colour gradient (Sobel, over Lab) of ``picture.small``."""
+        return colour_gradient(self.picture.lab)
+
+    @cached_property
+    def work_gradient(self) -> Grey:
+        """The colour gradient (Sobel, over Lab) of the working copy."""
+        if self.picture.small.shape == self.picture.rgb.shape:
+            return self.small_gradient
+        return colour_gradient(np.asarray(color.rgb2lab(self.picture.rgb), dtype=np.float64))
+
+    def gradient(self, shape: tuple[int, ...]) -> Grey:
+        """The colour gradient at the resolution of a split of ``shape``."""
+        small = self.small_gradient
+        return small if small.shape == shape[:2] else self.work_gradient
+
+    @cached_property
+    def ground_distance(self) -> Grey:
+        """Per pixel of ``small``, the colour distance (Delta E) from a smooth background.
+
+        The background is fitted to the border ring, channel by channel in Lab, as a quadratic
+        surface, so gradients, vignettes and uneven light are part of the ground.
+        """
+        lab = self.picture.lab
+        fitted = [light_surface(lab[:, :, k], where=self.ring) for k in range(3)]
+        return np.asarray(np.sqrt(sum((lab[:, :, k] - fitted[k]) ** 2 for k in range(3))))
+
+
+@dataclass(frozen=True)
+class Split:
+    """One candidate's answer: how much each pixel belongs to the subject."""
+
+    method: str
+    """The candidate's name, as in CANDIDATES."""
+    subject: Grey
+    """Per pixel, 1.0 subject to 0.0 ground, at the resolution the candidate worked at."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """What the candidate chose (level, channel, polarity), for the output's record."""
+    stroke: bool = False
+    """Thin lines: a cell is filled when half a pixel-wide line's length crosses it."""
+
+
+Candidate = Callable[[Source], list[Split]]
+
+
+def colour_gradient(lab: Grey) -> Grey:
+    """Per pixel, the magnitude of the Sobel gradient over the Lab channels (Delta E), spread
+    by a Gaussian of GRADIENT_SPREAD pixels so an outline a pixel or two off still meets it."""
+    magnitude = np.sqrt(sum(_sobel(lab[:, :, k]) ** 2 for k in range(3)))
+    return np.asarray(_gaussian(magnitude, sigma=GRADIENT_SPREAD), dtype=np.float64)
+
+
+def _sides(method: str, dark: Grid, params: dict[str, Any], *, stroke: bool = False) -> list[Split]:
+    """Both polarities of a split: the dark side as subject, and the light side."""
+    return [
+        Split(method, dark.astype(np.float64), {**params, "subject": "dark"}, stroke),
+        Split(method, (~dark).astype(np.float64), {**params, "subject": "light"}, stroke),
+    ]
+
+
+def _global(method: str) -> Candidate:
+    """A global luminance threshold (scikit-image's), both polarities."""
+
+    def candidate(source: Source) -> list[Split]:
+        level = threshold_level(source.grey, method)
+        return _sides(method, source.grey < level, {"level": round(level, 4)})
+
+    candidate.__doc__ = f"Luminance split at {method}'s threshold, both polarities."
+    return candidate
+
+
+def level(source: Source) -> list[Split]:
+    """Luminance split at a forced level or fill fraction (``--threshold 0.4``, ``--fill``)."""
+    if source.threshold is None:
+        return []
+    cut = threshold_level(source.grey, source.threshold)
+    return _sides("level", source.grey < cut, {"threshold": source.threshold, "level": cut})
+
+
+def sauvola(source: Source) -> list[Split]:
+    """Sauvola's local threshold (uneven light): dark subject, and light in the negative."""
+    dark = sauvola_flatten(source.grey, light=False) < 0.5
+    light = sauvola_flatten(source.grey, light=True) > 0.5
+    return [
+        Split("sauvola", dark.astype(np.float64), {"subject": "dark"}),
+        Split("sauvola", light.astype(np.float64), {"subject": "light"}),
+    ]
+
+
+def colour(source: Source) -> list[Split]:
+    """Otsu on the colour channel (Lab a*, b* or chroma) that separates best, both polarities.
+
+    A yellow face on white differs from it in b* and chroma, hardly in luminance.
+    """
+    lab = source.picture.lab
+    channels = {
+        "a": lab[:, :, 1],
+        "b": lab[:, :, 2],
+        "chroma": np.hypot(lab[:, :, 1], lab[:, :, 2]),
+    }
+    best: tuple[float, str, float] | None = None
+    for name, values in channels.items():
+        if float(values.max() - values.min()) < 2 * MIN_DELTA_E:
+            continue  # no colour contrast worth splitting
+        cut = float(_otsu(values))
+        score = _separation(values, cut)
+        if best is None or score > best[0]:
+            best = (score, name, cut)
+    if best is None:
+        return []
+    score, name, cut = best
+    params = {"channel": name, "level": round(cut, 2), "separation": round(score, 3)}
+    return _sides("colour", channels[name] < cut, params)
+
+
+def _separation(values: Grey, cut: float) -> float:
+    """Otsu's criterion: the share of the variance between the two sides of ``cut``."""
+    low = values < cut
+    share = float(low.mean())
+    total = float(values.var())
+    if share in (0.0, 1.0) or total <= 0.0:
+        return 0.0
+    gap = float(values[low].mean() - values[~low].mean())
+    return share * (1.0 - share) * gap * gap / total
+
+
+def background(source: Source) -> list[Split]:
+    """Whatever differs in colour from a smooth background fitted to the picture's border."""
+    subject = _ground_split(source)
+    if subject is None:
+        return []
+    return [Split("background", subject.astype(np.float64), {"subject": "unlike the border"})]
+
+
+def _ground_split(source: Source) -> Grid | None:
+    """Pixels far from the fitted ground: beyond Otsu's cut of the distances, beyond nearly all
+    of the ring's own distances, and beyond MIN_DELTA_E; small blobs are dropped."""
+    distance = source.ground_distance
+    ring = distance[source.ring]
+    cut = max(float(_otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
+    subject = distance > cut
+    return _without_crumbs(subject) if subject.any() else None
+
+
+def _without_crumbs(mask: Grid) -> Grid:
+    """The mask without 8-connected blobs under 0.1 % of the picture."""
+    labels, count = ndimage.label(mask, structure=np.ones((3, 3)))
+    if count == 0:
+        return mask
+    sizes = np.bincount(labels.ravel())
+    keep = sizes >= max(2, mask.size // 1000)
+    keep[0] = False
+    return np.asarray(keep[labels], dtype=np.bool_)
+
+
+def grabcut(source: Source) -> list[Split]:
+    """OpenCV's GrabCut: colour mixtures of subject and ground, the border ring as sure ground
+    and the background model's split as the likely subject."""
+    seed = _ground_split(source)
+    rows, cols = source.ring.shape
+    mask = np.full((rows, cols), cv2.GC_PR_BGD, dtype=np.uint8)
+    if seed is None or seed.mean() < 0.002:  # nothing stands out: guess the centre
+        seed = np.zeros((rows, cols), dtype=np.bool_)
+        seed[rows // 4 : rows - rows // 4, cols // 4 : cols - cols // 4] = True
+    mask[seed] = cv2.GC_PR_FGD
+    mask[source.ring] = cv2.GC_BGD
+    image = np.asarray(np.round(source.picture.small * 255.0), dtype=np.uint8)
+    bgd, fgd = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
+    try:
+        cv2.grabCut(image, mask, (0, 0, 0, 0), bgd, fgd, GRABCUT_ROUNDS, cv2.GC_INIT_WITH_MASK)
+    except cv2.error:  # too few pixels on one side to fit a model
+        return []
+    subject = (mask == cv2.GC_FGD) | (mask == cv2.GC_PR_FGD)
+    if not subject.any():
+        return []
+    return [
+        Split("grabcut", _without_crumbs(subject).astype(np.float64), {"rounds": GRABCUT_ROUNDS})
+    ]
+
+
+def strokes(source: Source) -> list[Split]:
+    """Otsu's split decided at full working resolution, pooled so that a thin line survives."""
+    cut = threshold_level(source.grey, "otsu")
+    return _sides("strokes", source.grey < cut, {"level": round(cut, 4)}, stroke=True)
+
+
+def edges(source: Source) -> list[Split]:
+    """Canny's edges, smoothed to the cell size, each edge thickened to a cell."""
+    sigma = max(1.0, source.cell_px / 6.0)
+    found = find_edges(source.grey, sigma=sigma)
+    if not found.any():
+        return []
+    return [Split("edges", found.astype(np.float64), {"sigma": round(sigma, 2)}, stroke=True)]
+
+
+CANDIDATES: Final[dict[str, Candidate]] = {
+    "otsu": _global("otsu"),
+    "li": _global("li"),
+    "yen": _global("yen"),
+    "mean": _global("mean"),
+    "sauvola": sauvola,
+    "colour": colour,
+    "background": background,
+    "grabcut": grabcut,
+    "strokes": strokes,
+    "edges": edges,
+    "level": level,
+}
+"""Every conversion candidate by name; ``level`` only answers a forced threshold."""
+
+AUTO: Final = tuple(name for name in CANDIDATES if name not in ("level", "edges"))
+"""The candidates tried when nothing is forced (edges only when asked: they outline)."""
+
+
+def polarity(split: Split) -> str | None:
+    """The split's subject side, dark or light, or None when it has no polarity."""
+    side = split.params.get("subject")
+    return side if side in ("dark", "light") else None
+
+
+Mask = npt.NDArray[np.bool_]

@@ -1,0 +1,375 @@
+"""Picture -> grid: every candidate split pooled into cells, scored, the best kept.
+
+    read -> enhance -> candidates -> pool (crop, size, area or stroke coverage) -> score -> choose
+
+A grid is scored by how much it looks like a picture's subject, from the picture alone:
+
+* ``likeness``: the share of the cells' colour variance (in Lab) that the grid's two classes
+  explain (Fisher's criterion): a grid that follows the picture's regions explains much;
+* ``outline``: how much sharper the picture is along the grid's outline than on average
+  (an outline on true edges, not across a smooth gradient or through noise);
+* ``frame``: the share of the grid's border cells filled (a subject is seldom glued to all of
+  the frame; the ground is);
+* ``specks``: lone cells and one-cell holes per 100 cells; ``fill`` outside 5-85 % costs too.
+
+A picture whose best grid has no sharper outline than its texture, a fill under 3 % or over
+90 %, or a grid glued to most of the frame has no subject: NoSubjectError says what was
+found, unless forced. The pipeline then adds what the repair would cost (cells line logic
+leaves open) to the best few and repairs the winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+import numpy as np
+from scipy import ndimage
+
+from nonogen.errors import InputError
+from nonogen.grid import Grid
+from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, polarity
+from nonogen.image.filters import CROP_MARGIN, despeckle, enhance, subject_box
+from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
+from nonogen.image.options import grid_size as size_of
+from nonogen.image.read import Grey, Picture, resize
+
+Box = tuple[int, int, int, int]
+"""A region of the source picture in pixels: ``(left, top, right, bottom)``, exclusive."""
+Region = tuple[float, float, float, float]
+"""A region as fractions of the picture: ``(top, left, bottom, right)`` in ``[0, 1]``."""
+
+MIN_FILL: Final = 0.03
+MAX_FILL: Final = 0.90
+"""A grid filling less or more than this has no subject."""
+MIN_OUTLINE: Final = 1.5
+"""A subject's outline is at least this much sharper than the picture on average."""
+MAX_FRAME: Final = 0.6
+"""A grid filling more of its border cells than this is ground, not a subject."""
+
+
+class NoSubjectError(InputError):
+    """The picture seems to have no subject: nothing to draw a puzzle from (``--force``)."""
+
+
+@dataclass(frozen=True)
+class Cells:
+    """A picture reduced to the grid: how much of each cell is subject, and the cut."""
+
+    coverage: Grey
+    """Per cell, the share of it the subject covers (strokes: how much of a line crosses it)."""
+    cut: float
+    """Cells whose coverage reaches this are filled (before despeckling)."""
+    filled: Grid
+    """The subject cells."""
+    box: Box
+    """The region of the source picture the cells cover, in source pixels."""
+
+    def grid(self) -> Grid:
+        """The subject cells: True where the cell is filled."""
+        return self.filled.copy()
+
+    def cost(self) -> Grey:
+        """How far each cell's coverage is from the cut: what flipping it costs the picture."""
+        return np.asarray(np.abs(self.coverage - self.cut), dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One candidate grid and its score (higher looks more like a subject)."""
+
+    split: Split
+    cells: Cells
+    parts: dict[str, float]
+    """likeness, outline, frame, specks, fill: see the module docstring."""
+    score: float
+
+    @property
+    def label(self) -> str:
+        """``otsu (dark)``: the method and, when it has one, the subject's side."""
+        side = polarity(self.split)
+        return self.split.method + (f" ({side})" if side else "")
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-ready record of this candidate."""
+        return {
+            "method": self.split.method,
+            "params": self.split.params,
+            "score": round(self.score, 4),
+            **{name: round(value, 4) for name, value in self.parts.items()},
+        }
+
+    def why_not_subject(self) -> str:
+        """Why this grid is not a subject, or an empty string when it may be one."""
+        fill, outline, frame = self.parts["fill"], self.parts["outline"], self.parts["frame"]
+        if fill < MIN_FILL:
+            return f"it fills only {fill:.1%} of the grid (a speck or nothing)"
+        if fill > MAX_FILL:
+            return f"it fills {fill:.0%} of the grid (nothing stands out)"
+        if outline < MIN_OUTLINE:
+            return (
+                f"its outline is only {outline:.2f} times as sharp as the rest of the picture "
+                "(noise, a texture or a smooth gradient)"
+            )
+        if frame > MAX_FRAME:
+            return f"it covers {frame:.0%} of the frame (a pattern or the background)"
+        return ""
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """The chosen grid and how it was chosen."""
+
+    chosen: Scored
+    ranked: tuple[Scored, ...]
+    """Every candidate grid, best first (the chosen one among them)."""
+    warnings: tuple[str, ...] = ()
+    source: Picture | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def cells(self) -> Cells:
+        """The chosen grid's cells."""
+        return self.chosen.cells
+
+    def record(self) -> dict[str, Any]:
+        """What the output JSON says of the conversion."""
+        return {
+            "method": self.chosen.split.method,
+            "params": self.chosen.split.params,
+            "score": round(self.chosen.score, 4),
+            "candidates": [scored.record() for scored in self.ranked],
+            "warnings": list(self.warnings),
+        }
+
+
+def convert(picture: Picture, options: PictureOptions) -> Conversion:
+    """The grid that looks most like the picture's subject, from every allowed candidate."""
+    _check_not_flat(picture)
+    grey = enhance(picture.grey, options.contrast)
+    rows, cols = picture.shape
+    width, _, _ = size_of((rows, cols), options.width, options.height)
+    source = Source(picture, grey, cols / width, _forced_threshold(options))
+    splits = [s for name in _allowed(options) for s in CANDIDATES[name](source)]
+    splits = [s for s in splits if _wanted_side(s, options.invert)]
+    if not splits:
+        raise NoSubjectError(
+            "found no subject: no conversion found anything to split; give --force with "
+            "--threshold 0.5, or another picture"
+        )
+    warnings: list[str] = []
+    ranked = _rank([_scored(source, s, options, warnings) for s in splits])
+    best = ranked[0]
+    if not forced(options) and not options.crop and _empty_half(best.cells.filled):
+        best = _scored(source, best.split, replace(options, crop=True), warnings)
+        warnings.append("cropped to the subject: it left half of the grid empty")
+        ranked = _rank([best, *ranked[1:]])
+    plausible = [s for s in ranked if not s.why_not_subject()]
+    if not plausible and not options.force:
+        raise NoSubjectError(
+            f"found no subject in the picture: the best grid ({best.label}) is not one, as "
+            f"{best.why_not_subject()}; try --crop, --contrast stretch, --threshold, --method, "
+            "or --force to make it anyway"
+        )
+    filled = [s for s in ranked if MIN_FILL <= s.parts["fill"] <= MAX_FILL]
+    chosen = plausible[0] if plausible else (filled or [best])[0]
+    return Conversion(chosen, ranked, tuple(dict.fromkeys(warnings)), picture)
+
+
+def forced(options: PictureOptions) -> bool:
+    """Whether an option forces the conversion (then no other candidate is tried)."""
+    return _allowed(options) != AUTO
+
+
+def _rank(scored: list[Scored]) -> tuple[Scored, ...]:
+    """Candidates best first; identical grids keep only their best-scored copy."""
+    ordered = sorted(scored, key=lambda s: -s.score)
+    seen: set[bytes] = set()
+    kept = []
+    for s in ordered:
+        key = np.packbits(s.cells.filled).tobytes() + bytes(s.cells.filled.shape)
+        if key not in seen:
+            seen.add(key)
+            kept.append(s)
+    return tuple(kept)
+
+
+def _check_not_flat(picture: Picture) -> None:
+    """NoSubjectError for a picture of one colour (in luminance and in colour)."""
+    if float(np.ptp(picture.rgb)) < 1e-6:
+        raise NoSubjectError(
+            "the picture is all one colour; there is nothing to draw a puzzle from"
+        )
+
+
+def _forced_threshold(options: PictureOptions) -> str | None:
+    """A threshold option that is a level or a fill (not a named method)."""
+    named = THRESHOLDS + LOCAL_THRESHOLDS
+    return options.threshold if options.threshold not in (None, *named) else None
+
+
+def _allowed(options: PictureOptions) -> tuple[str, ...]:
+    """The candidates an option forces, or every automatic one."""
+    if options.edges:
+        return ("edges",)
+    if options.threshold is not None:
+        named = options.threshold in THRESHOLDS + LOCAL_THRESHOLDS
+        return (options.threshold,) if named else ("level",)
+    if options.method is not None:
+        if options.method not in CANDIDATES or options.method == "level":
+            choices = ", ".join(name for name in CANDIDATES if name != "level")
+            raise InputError(f"expected --method to be one of {choices}; got {options.method!r}")
+        return (options.method,)
+    return AUTO
+
+
+def _wanted_side(split: Split, invert: bool | None) -> bool:
+    """Whether a split gives the subject side ``--invert/--no-invert`` asks for."""
+    if invert is None:
+        return True
+    return polarity(split) == ("light" if invert else "dark")
+
+
+def _region(split: Split, crop: bool) -> Region:
+    """The part of the picture to grid: the whole, or the subject's box plus a margin."""
+    if not crop:
+        return 0.0, 0.0, 1.0, 1.0
+    mask = split.subject > (0.0 if split.stroke else 0.5)
+    rows, cols = mask.shape
+    top, left, bottom, right = subject_box(mask, margin=CROP_MARGIN)
+    return top / rows, left / cols, bottom / rows, right / cols
+
+
+def _crop(values: Grey, region: Region) -> Grey:
+    """The part of an array (of any resolution) a region covers, at least a pixel."""
+    rows, cols = values.shape[:2]
+    top, left, bottom, right = region
+    r0, c0 = min(rows - 1, int(top * rows)), min(cols - 1, int(left * cols))
+    r1, c1 = max(r0 + 1, round(bottom * rows)), max(c0 + 1, round(right * cols))
+    return values[r0:r1, c0:c1]
+
+
+def pool(split: Split, picture: Picture, options: PictureOptions, warnings: list[str]) -> Cells:
+    """A split pooled into the grid: crop, size from the aspect, area or stroke coverage."""
+    region = _region(split, options.crop)
+    src_w, src_h = picture.size
+    top, left, bottom, right = region
+    box = (round(left * src_w), round(top * src_h), round(right * src_w), round(bottom * src_h))
+    shape = (max(1, box[3] - box[1]), max(1, box[2] - box[0]))
+    width, height, notes = size_of(shape, options.width, options.height)
+    warnings += notes
+    part = _crop(split.subject, region)
+    coverage = resize(part, width, height)
+    if split.stroke:  # pixels of line per cell, over the cell's side: a crossing line is ~1
+        coverage = np.clip(coverage * part.shape[1] / width, 0.0, 1.0)
+    filled = coverage >= 0.5
+    if options.despeckle:
+        filled = despeckle(filled)
+    return Cells(coverage, 0.5, np.asarray(filled, dtype=np.bool_), box)
+
+
+def _scored(source: Source, split: Split, options: PictureOptions, warnings: list[str]) -> Scored:
+    """A split pooled and scored; the score is of the whole picture's grid, so that a crop
+    (which puts the subject against the frame) does not change it."""
+    picture = source.picture
+    cells = pool(split, picture, replace(options, crop=False), warnings)
+    parts = _parts(picture, cells.filled)
+    parts["outline"] = _outline(source.gradient(split.subject.shape), split.subject >= 0.5)
+    if options.crop:
+        cells = pool(split, picture, options, warnings)
+    return Scored(split, cells, parts, _score(parts))
+
+
+def _score(parts: dict[str, float]) -> float:
+    """One number from the parts: likeness and outline up, frame, specks and odd fills down."""
+    fill = parts["fill"]
+    odd_fill = max(0.0, 0.05 - fill) * 10 + max(0.0, fill - 0.85) * 10
+    sharp = 1.0 - 1.0 / max(1.0, parts["outline"])
+    return (
+        0.4 * parts["likeness"]
+        + 0.6 * sharp
+        - 0.5 * parts["frame"]
+        - 0.05 * parts["specks"]
+        - odd_fill
+    )
+
+
+def _parts(picture: Picture, filled: Grid) -> dict[str, float]:
+    """The grid's measures the score is made of (the outline is the split's)."""
+    height, width = filled.shape
+    lab = picture.lab
+    cell_lab = np.stack([resize(lab[:, :, k], width, height) for k in range(3)], axis=2)
+    return {
+        "likeness": _likeness(cell_lab, filled),
+        "frame": _frame(filled),
+        "specks": _specks(filled),
+        "fill": float(filled.mean()),
+    }
+
+
+def _likeness(cell_lab: Grey, filled: Grid) -> float:
+    """The share of the cells' Lab variance between the filled and the empty class."""
+    share = float(filled.mean())
+    total = float(cell_lab.reshape(-1, 3).var(axis=0).sum())
+    if share in (0.0, 1.0) or total <= 1e-9:
+        return 0.0
+    gap = cell_lab[filled].mean(axis=0) - cell_lab[~filled].mean(axis=0)
+    return float(share * (1.0 - share) * float(gap @ gap) / total)
+
+
+def _outline(gradient: Grey, subject: Grid) -> float:
+    """How much sharper the picture is along a split's outline, at its own resolution, than
+    on average: the gradient on the pixels either side of the outline over the mean gradient."""
+    mean = float(gradient.mean())
+    if mean <= 1e-9 or subject.all() or not subject.any():
+        return 0.0
+    edge = subject ^ ndimage.binary_erosion(subject, border_value=1)
+    edge |= ~subject & ndimage.binary_dilation(subject)
+    edge[[0, -1], :] = edge[:, [0, -1]] = False  # the frame is not an outline
+    if not edge.any():
+        return 0.0
+    return float(gradient[edge].mean()) / mean
+
+
+def _frame(filled: Grid) -> float:
+    """The share of the grid's border cells that are filled."""
+    border = np.concatenate([filled[0], filled[-1], filled[1:-1, 0], filled[1:-1, -1]])
+    return float(border.mean())
+
+
+def _specks(filled: Grid) -> float:
+    """Lone filled cells and one-cell holes (4-connected) per 100 cells."""
+    lone = _singles(filled)
+    holes = _singles(~filled)
+    return 100.0 * (lone + holes) / filled.size
+
+
+def _singles(mask: Grid) -> int:
+    """How many 4-connected blobs of the mask are a single cell."""
+    labels, count = ndimage.label(mask)
+    if count == 0:
+        return 0
+    sizes = np.bincount(labels.ravel())[1:]
+    return int((sizes == 1).sum())
+
+
+def _empty_half(filled: Grid) -> bool:
+    """Whether the top, bottom, left or right half of the grid has no filled cell."""
+    rows, cols = filled.shape
+    if not filled.any():
+        return False
+    halves = (filled[: rows // 2], filled[rows - rows // 2 :], filled[:, : cols // 2])
+    return any(not h.any() for h in (*halves, filled[:, cols - cols // 2 :]))
+
+
+def mask_cells(mask: Grid, box: Box, shape: tuple[int, int]) -> Grid:
+    """A source-sized subject mask as cells of a grid over ``box``: filled when half covered."""
+    left, top, right, bottom = box
+    height, width = shape
+    part = mask[top:bottom, left:right].astype(np.float64)
+    return np.asarray(resize(part, width, height) >= 0.5, dtype=np.bool_)
+
+
+def silhouette_iou(grid: Grid, truth: Grid) -> float:
+    """Intersection over union of two grids' filled cells (1.0 when both are empty)."""
+    union = int((grid | truth).sum())
+    return 1.0 if union == 0 else int((grid & truth).sum()) / union

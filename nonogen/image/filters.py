@@ -1,0 +1,216 @@
+"""Array functions of the image stage: contrast, thresholds, local light, edges, pooling.
+
+Every function is pure, array in and array out, arrays indexed ``(row, col)``; grey levels are
+floats in ``[0, 1]`` with 0 black. The conversion candidates (``nonogen.image.candidates``)
+are built from these.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+from skimage import exposure, feature, filters
+
+from nonogen.errors import InputError
+from nonogen.grid import Grid
+from nonogen.image.options import THRESHOLDS, fraction, stretch_percentile
+from nonogen.image.read import Grey, resize
+
+Box = tuple[int, int, int, int]
+"""A region of an array in pixels: ``(top, left, bottom, right)``, bottom and right exclusive."""
+
+SAUVOLA_SIDE: Final = 512
+"""Sauvola's threshold is computed on a copy at most this many pixels on its short side."""
+CROP_MARGIN: Final = 0.02
+"""The margin kept around the subject when cropping, as a fraction of each side."""
+
+# scikit-image ships these untyped: name, once, the types this module relies on.
+_rescale: Callable[..., Grey] = exposure.rescale_intensity
+_sauvola: Callable[..., Grey] = filters.threshold_sauvola
+_otsu: Callable[[Grey], float] = filters.threshold_otsu
+_canny: Callable[..., Grid] = feature.canny
+
+
+def enhance(grey: Grey, contrast: str) -> Grey:
+    """The picture with its contrast enhanced: none, stretch, ``stretch:P`` or clahe."""
+    if contrast == "clahe":
+        return np.asarray(exposure.equalize_adapthist(grey), dtype=np.float64)
+    low = stretch_percentile(contrast)
+    if low is None:
+        return grey
+    lo, hi = (float(v) for v in np.percentile(grey, [low, 100.0 - low]))
+    if hi - lo < 1e-6:
+        # A small subject (under P % of the pixels) would be clipped away: stretch min..max.
+        lo, hi = float(grey.min()), float(grey.max())
+    if hi - lo < 1e-6:
+        return grey
+    stretched = _rescale(grey, in_range=(lo, hi), out_range=(0.0, 1.0))
+    return np.asarray(stretched, dtype=np.float64)
+
+
+def threshold_level(grey: Grey, method: str) -> float:
+    """The grey level that splits a picture: a named global method, ``fill:F`` or a number."""
+    if method in THRESHOLDS:
+        check_not_flat(grey)
+        pick: dict[str, Callable[[Grey], float]] = {
+            "otsu": filters.threshold_otsu,
+            "li": filters.threshold_li,
+            "yen": filters.threshold_yen,
+            "mean": filters.threshold_mean,
+        }
+        return _mid_gap(grey, float(pick[method](grey)))
+    if method.startswith("fill:"):
+        fill = fraction(method[5:], method)
+        return float(np.quantile(grey, fill))
+    return fraction(method, method)
+
+
+def check_not_flat(grey: Grey) -> None:
+    """InputError for a picture of one colour: no threshold or edge can find a subject."""
+    if float(grey.max() - grey.min()) < 1e-6:
+        raise InputError("the picture is all one colour; there is nothing to draw a puzzle from")
+
+
+def _mid_gap(grey: Grey, level: float) -> float:
+    """The same split of the pixels, with the level midway across the gap around it.
+
+    Cells are area averages, so a level hugging one side of the gap (as Otsu's does on a
+    two-tone picture) would count a cell barely touched by the subject as subject.
+    """
+    below = grey[grey < level]
+    above = grey[grey >= level]
+    if below.size == 0 or above.size == 0:
+        return level
+    return float(below.max() + above.min()) / 2.0
+
+
+def sauvola_flatten(grey: Grey, *, light: bool) -> Grey:
+    """The picture shifted by Sauvola's local threshold, so 0.5 splits it everywhere.
+
+    Sauvola finds dark subjects on light ground, so a light subject is found in the negative.
+    """
+    frame = 1.0 - grey if light else grey
+    flat = np.clip(frame - _sauvola_level(frame) + 0.5, 0.0, 1.0)
+    return np.asarray(1.0 - flat if light else flat, dtype=np.float64)
+
+
+def _sauvola_level(grey: Grey) -> Grey:
+    """Sauvola's threshold, with a window two thirds of the short side.
+
+    A window that wide does not hollow out a large subject, and gives a threshold so smooth
+    that it is computed on a copy at most SAUVOLA_SIDE pixels a side and resized back.
+    """
+    rows, cols = grey.shape
+    scale = min(1.0, SAUVOLA_SIDE / min(rows, cols))
+    small = grey if scale == 1.0 else downsample(grey, round(cols * scale), round(rows * scale))
+    window, half = _window(small.shape)
+    # Odd reflection carries a lighting gradient on past the edge; plain reflection would fold
+    # it back, and the threshold near the dark edge would rise above the ground there.
+    padded = np.pad(small, half, mode="reflect", reflect_type="odd")
+    spread = float(small.max() - small.min()) / 2.0
+    level = _sauvola(padded, window_size=window, r=spread)[half:-half, half:-half]
+    return level if scale == 1.0 else resize(level, cols, rows, smooth=True)
+
+
+def _window(shape: tuple[int, int]) -> tuple[int, int]:
+    """Sauvola's odd window (two thirds of the short side) and its half."""
+    half = max(1, min(shape) // 3)
+    return 2 * half + 1, half
+
+
+def light_surface(grey: Grey, *, where: Grid | None = None) -> Grey:
+    """The light falling on a picture, modelled as a quadratic surface fitted by least squares.
+
+    Gradients and vignetting fit; the subject barely moves a surface this smooth. The fit uses
+    a sample of about 10,000 pixels (of ``where`` only, when given: the border, say), so a
+    large picture costs no more than a small one.
+    """
+    rows, cols = grey.shape
+    y = np.broadcast_to(np.linspace(-1.0, 1.0, rows)[:, None], grey.shape)
+    x = np.broadcast_to(np.linspace(-1.0, 1.0, cols)[None, :], grey.shape)
+    chosen = np.ones(grey.shape, dtype=np.bool_) if where is None else where
+    picks = np.flatnonzero(chosen)
+    picks = picks[:: max(1, picks.size // 10_000)]
+
+    def terms(y: Grey, x: Grey) -> list[Grey]:
+        return [np.ones_like(y), y, x, y * y, y * x, x * x]
+
+    flat_y, flat_x = y.ravel()[picks], x.ravel()[picks]
+    sample = np.stack(terms(flat_y, flat_x), axis=1)
+    coef = np.linalg.lstsq(sample, grey.ravel()[picks], rcond=None)[0]
+    return np.asarray(sum(c * t for c, t in zip(coef, terms(y, x), strict=True)), dtype=np.float64)
+
+
+def find_edges(grey: Grey, *, sigma: float) -> Grid:
+    """Canny's edges of a picture, ``(rows, cols)`` bool, smoothed by a Gaussian of ``sigma``.
+
+    Smoothing weakens an edge's gradient by 1/sigma, so the hysteresis thresholds (Canny's
+    defaults at sigma 1) shrink with it and an edge of the same contrast is found at any sigma.
+    """
+    edges = _canny(
+        grey, sigma=sigma, low_threshold=0.1 / sigma, high_threshold=0.2 / sigma, mode="nearest"
+    )
+    return np.asarray(edges, dtype=np.bool_)
+
+
+def edge_grey(fraction: Grey, cell_pixels: float) -> Grey:
+    """Cell values of an edge map (level 0.5) from the fraction of edge pixels in each cell.
+
+    A line across a cell lights about ``cell_pixels`` of its ``cell_pixels ** 2`` pixels, so
+    ``fraction * cell_pixels`` is how much of a line crosses the cell. An edge cell sits below
+    0.5 by that much: a cell an edge only grazes is cheap to clear. An empty cell sits at 0.75
+    to 1.0: cheapest to fill beside a strong edge, dearest far from any.
+    """
+    line = np.clip(fraction * cell_pixels, 0.0, 1.0)
+    padded = np.pad(line, 1)
+    rows, cols = line.shape
+    near = np.max([padded[r : r + rows, c : c + cols] for r in range(3) for c in range(3)], axis=0)
+    return np.where(fraction > 0, 0.5 - 0.5 * line, 1.0 - 0.25 * near)
+
+
+def subject_box(subject: Grid, *, margin: float = CROP_MARGIN) -> Box:
+    """The bounding box of the subject pixels plus ``margin`` of each side (at least a pixel).
+
+    The whole picture when there is no subject pixel.
+    """
+    rows, cols = subject.shape
+    hit_rows = np.flatnonzero(subject.any(axis=1))
+    hit_cols = np.flatnonzero(subject.any(axis=0))
+    if hit_rows.size == 0:
+        return 0, 0, rows, cols
+    down, across = max(1, math.ceil(margin * rows)), max(1, math.ceil(margin * cols))
+    return (
+        max(0, int(hit_rows[0]) - down),
+        max(0, int(hit_cols[0]) - across),
+        min(rows, int(hit_rows[-1]) + 1 + down),
+        min(cols, int(hit_cols[-1]) + 1 + across),
+    )
+
+
+def downsample(grey: Grey, width: int, height: int) -> Grey:
+    """Area-average a picture down (or up) to ``height`` x ``width`` cells."""
+    return resize(grey, width, height)
+
+
+def despeckle(grid: Grid) -> Grid:
+    """The grid without lone filled cells and one-cell pinholes.
+
+    A lone cell has no filled neighbour, diagonals included, so a diagonal stroke survives; a
+    pinhole is an empty cell filled on all four sides (outside the grid counts as empty).
+    """
+    rows, cols = grid.shape
+    padded = np.pad(grid, 1).astype(np.int8)
+
+    def around(offsets: list[tuple[int, int]]) -> npt.NDArray[np.int8]:
+        shifted = [padded[1 + r : 1 + r + rows, 1 + c : 1 + c + cols] for r, c in offsets]
+        return np.asarray(np.sum(shifted, axis=0), dtype=np.int8)
+
+    sides = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    corners = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    lone = grid & (around(sides + corners) == 0)
+    pinhole = ~grid & (around(sides) == 4)
+    return np.asarray((grid & ~lone) | pinhole, dtype=np.bool_)

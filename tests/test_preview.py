@@ -1,0 +1,280 @@
+"""PNG previews and contact sheets: sizes, where the marks land, the size cap, determinism."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+from PIL import Image
+
+from nonogen.clues import grid_clues
+from nonogen.grid import Grid, parse_partial
+from nonogen.preview import (
+    FAINT,
+    MAX_SHEET_ENTRIES,
+    MAX_SHEET_HEIGHT,
+    SHEET_MARGIN,
+    SheetEntry,
+    as_rgb,
+    contact_sheet,
+    preview_layout,
+    preview_png,
+    sheet_layout,
+)
+from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+
+HEART = [
+    ".##.##.",
+    "#######",
+    "#######",
+    ".#####.",
+    "..###..",
+    "...#...",
+]
+GREEN = (0, 200, 0)
+
+Pixels = npt.NDArray[np.uint8]
+
+
+def grid_of(rows: list[str]) -> Grid:
+    partial = parse_partial(rows)
+    assert partial is not None
+    grid: Grid = partial == 1
+    return grid
+
+
+def decode(png: bytes) -> Pixels:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return np.asarray(image.convert("RGB"))
+
+
+def picture(rows: int = 60, cols: int = 70) -> Pixels:
+    out = np.zeros((rows, cols, 3), dtype=np.uint8)
+    out[...] = GREEN
+    return out
+
+
+def cell_pixels(pixels: Pixels, box: tuple[int, int, int, int]) -> Pixels:
+    left, top, right, bottom = box
+    return pixels[top:bottom, left:right].reshape(-1, 3)
+
+
+def reddish(colour: Pixels) -> bool:
+    r, g, b = (int(v) for v in colour)
+    return r > 170 and g < 110 and b < 110
+
+
+def bluish(colour: Pixels) -> bool:
+    r, g, b = (int(v) for v in colour)
+    return b > 170 and r < 110 and g < 150
+
+
+def centre(pixels: Pixels, box: tuple[int, int, int, int]) -> Pixels:
+    colour: Pixels = pixels[(box[1] + box[3]) // 2, (box[0] + box[2]) // 2]
+    return colour
+
+
+@pytest.fixture
+def heart() -> tuple[Puzzle, Grid]:
+    solution = grid_of(HEART)
+    return puzzle_from_grid(solution), solution
+
+
+# --- preview_png ---------------------------------------------------------------------------
+
+
+def test_the_plain_preview_keeps_its_layout_and_has_no_legend(heart: tuple[Puzzle, Grid]) -> None:
+    puzzle, solution = heart
+    pixels = decode(preview_png(puzzle, solution))
+    layout = preview_layout(puzzle)
+    assert layout.legend is None
+    assert pixels.shape == (layout.size[1], layout.size[0], 3)
+    assert tuple(centre(pixels, layout.cell_box("solution", 1, 0))) == (20, 20, 20)
+    assert tuple(centre(pixels, layout.cell_box("puzzle", 1, 0))) == (255, 255, 255)
+
+
+def test_the_source_picture_makes_the_preview_wider_not_taller(
+    heart: tuple[Puzzle, Grid],
+) -> None:
+    puzzle, solution = heart
+    plain = decode(preview_png(puzzle, solution))
+    pixels = decode(preview_png(puzzle, solution, picture=picture()))
+    assert pixels.shape[0] == plain.shape[0]
+    assert pixels.shape[1] > plain.shape[1]
+    layout = preview_layout(puzzle, picture_shape=(60, 70))
+    assert layout.source is not None
+    left, top, right, bottom = layout.source
+    assert bottom - top == puzzle.height * layout.px  # scaled to the grid's height
+    assert right - left == round(70 * (bottom - top) / 60)  # keeping the aspect
+    assert tuple(centre(pixels, layout.source)) == GREEN
+
+
+def test_flips_are_red_and_givens_blue(heart: tuple[Puzzle, Grid]) -> None:
+    puzzle, solution = heart
+    source = solution.copy()
+    source[0, 1] = False  # the generator filled (0, 1)
+    source[0, 0] = True  # and cleared (0, 0)
+    png = preview_png(puzzle, solution, source, givens=[(2, 3), (5, 0)])
+    pixels = decode(png)
+    layout = preview_layout(puzzle, legend=True)
+    assert pixels.shape == (layout.size[1], layout.size[0], 3)
+    assert reddish(centre(pixels, layout.cell_box("solution", 0, 1)))  # a red square
+    assert reddish(centre(pixels, layout.cell_box("solution", 0, 0)))  # the middle of a red X
+    for given in ((2, 3), (5, 0)):
+        assert any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("solution", *given)))
+        assert not any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("puzzle", *given)))
+    assert not any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("solution", 2, 2)))
+    # Printed givens: the filled one grey, the empty one crossed (its corner stays white).
+    assert tuple(centre(pixels, layout.cell_box("puzzle", 2, 3))) == (150, 150, 150)
+    crossed = layout.cell_box("puzzle", 5, 0)
+    assert min(int(v) for v in centre(pixels, crossed)) < 200
+    assert tuple(pixels[crossed[1] + 2, crossed[0] + layout.px // 2]) == (255, 255, 255)
+
+
+def legend_row(pixels: Pixels, puzzle: Puzzle) -> Pixels:
+    layout = preview_layout(puzzle, legend=True)
+    assert layout.legend is not None
+    return pixels[layout.legend :].reshape(-1, 3)
+
+
+def test_the_legend_names_only_the_marks_that_occur(heart: tuple[Puzzle, Grid]) -> None:
+    puzzle, solution = heart
+    source = solution.copy()
+    source[0, 1] = False
+    flips_only = legend_row(decode(preview_png(puzzle, solution, source)), puzzle)
+    assert any(reddish(p) for p in flips_only)
+    assert not any(bluish(p) for p in flips_only)
+    givens_only = legend_row(decode(preview_png(puzzle, solution, givens=[(1, 1)])), puzzle)
+    assert any(bluish(p) for p in givens_only)
+    assert not any(reddish(p) for p in givens_only)
+
+
+def test_without_givens_passed_the_puzzles_own_givens_are_drawn(
+    heart: tuple[Puzzle, Grid],
+) -> None:
+    _, solution = heart
+    rows, cols = grid_clues(solution)
+    givens = np.full(solution.shape, -1, dtype=np.int8)
+    givens[1, 2] = 1
+    puzzle = make_puzzle(rows, cols, givens=givens)
+    pixels = decode(preview_png(puzzle, solution))
+    layout = preview_layout(puzzle, legend=True)
+    assert any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("solution", 1, 2)))
+    assert decode(preview_png(puzzle, solution, givens=())).shape[0] < pixels.shape[0]
+
+
+def test_a_given_outside_the_grid_is_refused(heart: tuple[Puzzle, Grid]) -> None:
+    puzzle, solution = heart
+    with pytest.raises(ValueError, match=r"inside the 6x7 grid, got \(6, 0\)"):
+        preview_png(puzzle, solution, givens=[(6, 0)])
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (np.zeros((5, 5, 3), dtype=np.float64), "uint8"),
+        (np.zeros((5, 5, 2), dtype=np.uint8), r"shape \(5, 5, 2\)"),
+        (np.zeros((0, 5, 3), dtype=np.uint8), "with pixels"),
+    ],
+)
+def test_a_malformed_picture_is_a_value_error(
+    heart: tuple[Puzzle, Grid], bad: Pixels, message: str
+) -> None:
+    puzzle, solution = heart
+    with pytest.raises(ValueError, match=message):
+        preview_png(puzzle, solution, picture=bad)
+
+
+def test_grey_and_rgba_pictures_are_converted() -> None:
+    grey = np.full((2, 3), 7, dtype=np.uint8)
+    assert as_rgb(grey).shape == (2, 3, 3)
+    assert (as_rgb(grey) == 7).all()
+    rgba = np.zeros((2, 3, 4), dtype=np.uint8)
+    rgba[0, :, 3] = 255  # opaque black above transparent black: black above white
+    assert (as_rgb(rgba)[0] == 0).all()
+    assert (as_rgb(rgba)[1] == 255).all()
+
+
+# --- contact_sheet -------------------------------------------------------------------------
+
+
+def entry(index: int, *, failed: bool = False) -> SheetEntry:
+    chosen = grid_of(HEART)
+    final = chosen.copy()
+    final[0, 0] = True
+    if failed:
+        return SheetEntry(
+            f"heart.png @ {index}",
+            "otsu",
+            picture(),
+            chosen,
+            np.zeros_like(chosen),
+            note="error: the budget ran out",
+        )
+    return SheetEntry(
+        f"heart.png @ {index}",
+        "border-lab otsu",
+        picture(),
+        chosen,
+        final,
+        flips=((0, 0),),
+        givens=((2, 3),),
+        note="unique, logic-only, easy; 1 flip; IoU 0.93",
+    )
+
+
+def band_tops(pixels: Pixels) -> list[int]:
+    """Rows where a band's separator line crosses the text column."""
+    column = pixels[:, SHEET_MARGIN + 1]
+    return [y for y in range(len(column)) if tuple(column[y]) == FAINT]
+
+
+def test_the_contact_sheet_has_one_band_per_entry() -> None:
+    entries = [entry(10), entry(20), entry(30, failed=True)]
+    pixels = decode(contact_sheet(entries))
+    layout = sheet_layout(entries)
+    assert pixels.shape == (layout.size[1], layout.size[0], 3)
+    assert band_tops(pixels) == [layout.top + i * layout.band for i in range(3)]
+    for i in range(2):
+        assert reddish(centre(pixels, layout.cell_box(i, "final", 0, 0)))
+        box = layout.cell_box(i, "final", 2, 3)
+        assert any(bluish(p) for p in cell_pixels(pixels, box))
+        assert tuple(centre(pixels, layout.cell_box(i, "chosen", 1, 0))) == (20, 20, 20)
+        assert reddish(centre(pixels, layout.cell_box(i, "difference", 0, 0)))
+
+
+def test_an_error_row_still_shows_its_source_and_no_final_grid() -> None:
+    entries = [entry(10, failed=True)]
+    pixels = decode(contact_sheet(entries))
+    layout = sheet_layout(entries)
+    x, y = layout.origin(0, "source")
+    assert tuple(pixels[y + 5, x + 5]) == GREEN
+    assert tuple(centre(pixels, layout.cell_box(0, "final", 1, 0))) != (20, 20, 20)
+
+
+def test_the_contact_sheet_is_deterministic() -> None:
+    entries = [entry(10), entry(20, failed=True)]
+    assert contact_sheet(entries) == contact_sheet(list(entries))
+
+
+def test_sixty_entries_fit_under_the_height_cap() -> None:
+    entries = [entry(i, failed=i % 7 == 0) for i in range(60)]
+    pixels = decode(contact_sheet(entries))
+    assert pixels.shape[0] <= MAX_SHEET_HEIGHT
+    assert len(band_tops(pixels)) == 60
+    assert sheet_layout(entries).panel < sheet_layout(entries[:3]).panel
+
+
+@pytest.mark.parametrize("count", [0, MAX_SHEET_ENTRIES + 1])
+def test_too_few_or_too_many_entries_are_refused(count: int) -> None:
+    with pytest.raises(ValueError, match="split them over several sheets"):
+        sheet_layout([entry(i) for i in range(count)])
+
+
+def test_a_flip_outside_the_grid_is_refused() -> None:
+    bad = SheetEntry("x", "otsu", picture(), grid_of(HEART), grid_of(HEART), flips=((9, 9),))
+    with pytest.raises(ValueError, match="flips"):
+        contact_sheet([bad])
