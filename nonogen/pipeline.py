@@ -407,17 +407,24 @@ def report_row(
         "seconds": round(made.seconds, 3),
     }
     if truth is not None and truth.mask is not None and chosen is not None:
-        row["iou"] = round(_iou(truth.mask, name, chosen.cells.box, made.repair.grid), 4)
+        grid = made.repair.grid
+        row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
     return row
 
 
-def _iou(mask: bytes, name: str, box: tuple[int, int, int, int], grid: Grid) -> float:
+LINE_KINDS = ("stroke", "thin-line")
+"""Benchmark kinds whose subject is a line drawing: its cells are those the lines cross."""
+
+
+def _iou(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -> float:
     """The silhouette IoU of a made grid with a true mask pooled over the same box."""
     from nonogen.image.convert import mask_cells, silhouette_iou  # noqa: PLC0415
     from nonogen.image.read import read_mask  # noqa: PLC0415
 
-    truth = mask_cells(read_mask(mask, name=name), box, grid.shape)
-    return silhouette_iou(grid, truth)
+    assert truth.mask is not None
+    mask = read_mask(truth.mask, name=name)
+    cells = mask_cells(mask, box, grid.shape, stroke=truth.kind in LINE_KINDS)
+    return silhouette_iou(grid, cells)
 
 
 def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:

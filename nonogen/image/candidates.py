@@ -31,6 +31,9 @@ MIN_DELTA_E: Final = 8.0
 GRADIENT_SPREAD: Final = 2.0
 """Pixels a colour gradient is spread over when outlines are scored against it."""
 GRABCUT_ROUNDS: Final = 4
+CLUSTERS: Final = 4
+"""Colour clusters (k of k-means) the clusters candidate splits a picture into."""
+CLUSTER_SEED: Final = 20261123
 """GrabCut iterations (each re-fits both colour models)."""
 
 _otsu: Callable[[Grey], float] = filters.threshold_otsu
@@ -98,8 +101,14 @@ class Split:
     """Per pixel, 1.0 subject to 0.0 ground, at the resolution the candidate worked at."""
     params: dict[str, Any] = field(default_factory=dict)
     """What the candidate chose (level, channel, polarity), for the output's record."""
-    stroke: bool = False
-    """Thin lines: a cell is filled when half a pixel-wide line's length crosses it."""
+    thin: Grey | None = None
+    """The subject's lines thinner than a cell (same shape as ``subject``): a cell they cross
+    for half a pixel-wide line's length is filled, so a 1-pixel stroke survives pooling."""
+
+    @cached_property
+    def drawn(self) -> bool:
+        """Whether the subject is mostly lines thinner than a cell (a drawing, an outline)."""
+        return self.thin is not None and float(self.thin.sum()) >= 0.5 * float(self.subject.sum())
 
 
 Candidate = Callable[[Source], list[Split]]
@@ -112,11 +121,11 @@ def colour_gradient(lab: Grey) -> Grey:
     return np.asarray(_gaussian(magnitude, sigma=GRADIENT_SPREAD), dtype=np.float64)
 
 
-def _sides(method: str, dark: Grid, params: dict[str, Any], *, stroke: bool = False) -> list[Split]:
+def _sides(method: str, dark: Grid, params: dict[str, Any]) -> list[Split]:
     """Both polarities of a split: the dark side as subject, and the light side."""
     return [
-        Split(method, dark.astype(np.float64), {**params, "subject": "dark"}, stroke),
-        Split(method, (~dark).astype(np.float64), {**params, "subject": "light"}, stroke),
+        Split(method, dark.astype(np.float64), {**params, "subject": "dark"}),
+        Split(method, (~dark).astype(np.float64), {**params, "subject": "light"}),
     ]
 
 
@@ -240,10 +249,47 @@ def grabcut(source: Source) -> list[Split]:
     ]
 
 
+def clusters(source: Source) -> list[Split]:
+    """Each colour of the picture as a subject: k-means (OpenCV) on the Lab pixels, k=CLUSTERS.
+
+    A cyan sign on a photo or a red star on green is one colour cluster, whatever the
+    luminance. Clusters under 0.5 % or over 90 % of the picture are not subjects.
+    """
+    lab = source.picture.lab
+    pixels = np.ascontiguousarray(lab.reshape(-1, 3), dtype=np.float32)
+    cv2.setRNGSeed(CLUSTER_SEED)  # k-means++ draws its seeds: the same split every run
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    flags = cv2.KMEANS_PP_CENTERS
+    _, labels, centres = cv2.kmeans(pixels, CLUSTERS, None, criteria, 2, flags)  # type: ignore[call-overload]
+    labels = np.asarray(labels).reshape(lab.shape[:2])
+    splits = []
+    for k in range(CLUSTERS):
+        mask = _without_crumbs(labels == k)
+        if 0.005 <= float(mask.mean()) <= 0.9:
+            colour = [round(float(v), 1) for v in np.asarray(centres)[k]]
+            params = {"k": CLUSTERS, "lab": colour}
+            splits.append(Split("clusters", mask.astype(np.float64), params))
+    return splits
+
+
 def strokes(source: Source) -> list[Split]:
-    """Otsu's split decided at full working resolution, pooled so that a thin line survives."""
+    """Otsu's split decided at full working resolution, both polarities; areas are pooled as
+    areas and the lines thinner than a cell as lines, so a 1-pixel stroke survives."""
     cut = threshold_level(source.grey, "otsu")
-    return _sides("strokes", source.grey < cut, {"level": round(cut, 4)}, stroke=True)
+    dark = source.grey < cut
+    params = {"level": round(cut, 4)}
+    side = max(2, round(source.cell_px * 0.75))
+    return [
+        Split("strokes", mask.astype(np.float64), {**params, "subject": name}, _thin(mask, side))
+        for name, mask in (("dark", dark), ("light", ~dark))
+    ]
+
+
+def _thin(mask: Grid, side: int) -> Grey:
+    """The parts of a mask a ``side`` x ``side`` square does not fit in: its thin lines."""
+    kernel = np.ones((side, side), dtype=np.uint8)
+    opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
+    return (mask & ~opened).astype(np.float64)
 
 
 def edges(source: Source) -> list[Split]:
@@ -252,7 +298,8 @@ def edges(source: Source) -> list[Split]:
     found = find_edges(source.grey, sigma=sigma)
     if not found.any():
         return []
-    return [Split("edges", found.astype(np.float64), {"sigma": round(sigma, 2)}, stroke=True)]
+    lines = found.astype(np.float64)
+    return [Split("edges", lines, {"sigma": round(sigma, 2)}, lines)]
 
 
 CANDIDATES: Final[dict[str, Candidate]] = {
@@ -264,6 +311,7 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "colour": colour,
     "background": background,
     "grabcut": grabcut,
+    "clusters": clusters,
     "strokes": strokes,
     "edges": edges,
     "level": level,

@@ -46,6 +46,9 @@ MIN_OUTLINE: Final = 1.5
 """A subject's outline is at least this much sharper than the picture on average."""
 MAX_FRAME: Final = 0.6
 """A grid filling more of its border cells than this is ground, not a subject."""
+MIN_LIKENESS: Final = 0.15
+"""A subject's grid explains at least this share of the cells' colour and texture."""
+"""A grid filling more of its border cells than this is ground, not a subject."""
 
 
 class NoSubjectError(InputError):
@@ -106,6 +109,11 @@ class Scored:
             return f"it fills only {fill:.1%} of the grid (a speck or nothing)"
         if fill > MAX_FILL:
             return f"it fills {fill:.0%} of the grid (nothing stands out)"
+        if self.parts["likeness"] < MIN_LIKENESS and not self.split.drawn:
+            return (
+                f"it explains only {self.parts['likeness']:.0%} of the picture's colour and "
+                "texture (a speck, or an artefact of the method)"
+            )
         if outline < MIN_OUTLINE:
             return (
                 f"its outline is only {outline:.2f} times as sharp as the rest of the picture "
@@ -233,7 +241,9 @@ def _region(split: Split, crop: bool) -> Region:
     """The part of the picture to grid: the whole, or the subject's box plus a margin."""
     if not crop:
         return 0.0, 0.0, 1.0, 1.0
-    mask = split.subject > (0.0 if split.stroke else 0.5)
+    mask = split.subject >= 0.5
+    if split.thin is not None:
+        mask |= split.thin > 0.0
     rows, cols = mask.shape
     top, left, bottom, right = subject_box(mask, margin=CROP_MARGIN)
     return top / rows, left / cols, bottom / rows, right / cols
@@ -259,8 +269,9 @@ def pool(split: Split, picture: Picture, options: PictureOptions, warnings: list
     warnings += notes
     part = _crop(split.subject, region)
     coverage = resize(part, width, height)
-    if split.stroke:  # pixels of line per cell, over the cell's side: a crossing line is ~1
-        coverage = np.clip(coverage * part.shape[1] / width, 0.0, 1.0)
+    if split.thin is not None:  # pixels of line per cell over the cell's side: a crossing is ~1
+        lines = resize(_crop(split.thin, region), width, height) * part.shape[1] / width
+        coverage = np.maximum(coverage, np.clip(lines, 0.0, 1.0))
     filled = coverage >= 0.5
     if options.despeckle:
         filled = despeckle(filled)
@@ -295,24 +306,34 @@ def _score(parts: dict[str, float]) -> float:
 
 def _parts(picture: Picture, filled: Grid) -> dict[str, float]:
     """The grid's measures the score is made of (the outline is the split's)."""
-    height, width = filled.shape
-    lab = picture.lab
-    cell_lab = np.stack([resize(lab[:, :, k], width, height) for k in range(3)], axis=2)
     return {
-        "likeness": _likeness(cell_lab, filled),
+        "likeness": _likeness(_cell_features(picture, filled.shape), filled),
         "frame": _frame(filled),
         "specks": _specks(filled),
         "fill": float(filled.mean()),
     }
 
 
-def _likeness(cell_lab: Grey, filled: Grid) -> float:
-    """The share of the cells' Lab variance between the filled and the empty class."""
+def _cell_features(picture: Picture, shape: tuple[int, int]) -> Grey:
+    """Per cell, its mean colour (L, a, b) and its texture: the spread of L inside it.
+
+    A striped subject on flat grey has the grey's mean colour; its texture tells it apart.
+    """
+    height, width = shape
+    lab = picture.lab
+    means = [resize(lab[:, :, k], width, height) for k in range(3)]
+    square = resize(lab[:, :, 0] ** 2, width, height)
+    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
+    return np.stack([*means, spread], axis=2)
+
+
+def _likeness(features: Grey, filled: Grid) -> float:
+    """The share of the cells' feature variance between the filled and the empty class."""
     share = float(filled.mean())
-    total = float(cell_lab.reshape(-1, 3).var(axis=0).sum())
+    total = float(features.reshape(-1, features.shape[2]).var(axis=0).sum())
     if share in (0.0, 1.0) or total <= 1e-9:
         return 0.0
-    gap = cell_lab[filled].mean(axis=0) - cell_lab[~filled].mean(axis=0)
+    gap = features[filled].mean(axis=0) - features[~filled].mean(axis=0)
     return float(share * (1.0 - share) * float(gap @ gap) / total)
 
 
@@ -361,12 +382,17 @@ def _empty_half(filled: Grid) -> bool:
     return any(not h.any() for h in (*halves, filled[:, cols - cols // 2 :]))
 
 
-def mask_cells(mask: Grid, box: Box, shape: tuple[int, int]) -> Grid:
-    """A source-sized subject mask as cells of a grid over ``box``: filled when half covered."""
+def mask_cells(mask: Grid, box: Box, shape: tuple[int, int], *, stroke: bool = False) -> Grid:
+    """A source-sized subject mask as cells of a grid over ``box``: filled when half covered,
+    or for a line drawing (``stroke``) when half a pixel-wide line's length crosses the cell,
+    as the strokes candidate pools."""
     left, top, right, bottom = box
     height, width = shape
     part = mask[top:bottom, left:right].astype(np.float64)
-    return np.asarray(resize(part, width, height) >= 0.5, dtype=np.bool_)
+    coverage = resize(part, width, height)
+    if stroke:
+        coverage = coverage * part.shape[1] / width
+    return np.asarray(coverage >= 0.5, dtype=np.bool_)
 
 
 def silhouette_iou(grid: Grid, truth: Grid) -> float:
