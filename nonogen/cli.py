@@ -37,11 +37,13 @@ from nonogen.pipeline import (
     for_print,
     make_from_picture,
     preview_of,
-    report_row,
+    report_case,
     report_summary,
     resolve_jobs,
+    sheet_entry,
     solve_file,
     verdict_record,
+    write_sheet,
 )
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, difficulty_label
 
@@ -530,6 +532,13 @@ def _widths(text: str) -> list[int]:
     return widths
 
 
+def _sheet_note(row: dict[str, Any]) -> str:
+    """The contact sheet's note for a made row: verdict, flips, IoU."""
+    solved = "logic-only" if row["line_solvable"] else "needs search"
+    iou = f"; IoU {row['iou']}" if "iou" in row else ""
+    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {row['flipped']} flips{iou}"
+
+
 def _report_line(row: dict[str, Any]) -> str:
     """One row of the report table."""
     if "error" in row:
@@ -568,6 +577,14 @@ def report(
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.01, help="Generator time budget per puzzle.")
     ] = 30.0,
+    sheet: Annotated[
+        str | None,
+        typer.Option(
+            "--sheet",
+            help="Also write a contact sheet PNG: source, chosen grid, final puzzle, method "
+            "(split over FILE-2.png... beyond 78 rows).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON Lines rows and summary.")] = (
         False
     ),
@@ -596,7 +613,8 @@ def report(
             f"{'flips':>5} {'flip%':>6} {'cost':>7} {'fill0':>6} {'fill1':>6} {'seconds':>7} "
             f"{'iou':>5}  method"
         )
-    rows = []
+    rows: list[dict[str, Any]] = []
+    entries: list[Any] = []
     truths = bench_truths(paths)
     for path in paths:
         data = read_bytes(path)
@@ -604,10 +622,18 @@ def report(
             options = base
             if square:
                 options = replace(base, picture=replace(base.picture, height=width))
-            row = report_row(data, name=path, width=width, options=options, truth=truths.get(path))
+            row, made = report_case(
+                data, name=path, width=width, options=options, truth=truths.get(path)
+            )
             rows.append(row)
+            if sheet is not None and made is not None:
+                label = f"{row['picture']} @ {width}"
+                entries.append(sheet_entry(made, label=label, note=_sheet_note(row)))
             print(json.dumps(row) if as_json else _report_line(row), flush=True)
     summary = report_summary(rows)
+    if sheet is not None and entries:
+        for written in write_sheet(entries, Path(sheet)):
+            _err(f"nonogen: contact sheet written: {written}")
     if as_json:
         print(json.dumps({"summary": summary}))
     else:

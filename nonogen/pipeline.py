@@ -316,10 +316,53 @@ def _repaired(scored: Scored, options: MakeOptions, *, seconds: float) -> Repair
 
 
 def preview_of(made: Made) -> bytes:
-    """The PNG preview of a made puzzle: the puzzle, and its solution with the flips marked."""
+    """The PNG preview of a made puzzle: the source picture, the puzzle, and its solution with
+    the flips marked."""
     from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
 
-    return preview_png(made.puzzle, made.repair.grid, made.source)
+    picture = _source_rgb(made)
+    return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture)
+
+
+def _source_rgb(made: Made) -> Any:
+    """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
+    from nonogen.image.read import picture_rgb8  # noqa: PLC0415
+
+    conversion = made.conversion
+    if conversion is None or conversion.source is None:
+        return None
+    return picture_rgb8(conversion.source, conversion.cells.box)
+
+
+def sheet_entry(made: Made, *, label: str, note: str) -> Any:
+    """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
+    from nonogen.preview import SheetEntry  # noqa: PLC0415
+
+    chosen = made.conversion.chosen.label if made.conversion else ""
+    return SheetEntry(
+        label=label,
+        method=chosen,
+        picture=_source_rgb(made),
+        chosen=made.source,
+        final=made.repair.grid,
+        flips=tuple(made.repair.flips),
+        note=note,
+    )
+
+
+def write_sheet(entries: Sequence[Any], path: Path) -> list[Path]:
+    """Contact sheets of report rows, as many PNG files as the entries need (``path``, then
+    ``path-2.png``...); returns the files written."""
+    from nonogen.formats import write_atomic  # noqa: PLC0415
+    from nonogen.preview import MAX_SHEET_ENTRIES, contact_sheet  # noqa: PLC0415
+
+    written: list[Path] = []
+    for start in range(0, len(entries), MAX_SHEET_ENTRIES):
+        part = len(written) + 1
+        target = path if part == 1 else path.with_name(f"{path.stem}-{part}{path.suffix}")
+        write_atomic(target, contact_sheet(entries[start : start + MAX_SHEET_ENTRIES]))
+        written.append(target)
+    return written
 
 
 def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
@@ -376,6 +419,13 @@ def report_row(
 ) -> dict[str, Any]:
     """One line of the generator report: make the picture at one width and measure it (and,
     with a known answer, the silhouette's intersection over union with the true subject)."""
+    return report_case(data, name=name, width=width, options=options, truth=truth)[0]
+
+
+def report_case(
+    data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
+) -> tuple[dict[str, Any], Made | None]:
+    """A report row and the puzzle made (None when it could not be made)."""
     from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
@@ -385,9 +435,9 @@ def report_row(
     try:
         made = make_from_picture(data, name=name, options=replace(options, picture=picture))
     except NoSubjectError as error:
-        return {**base, "refused": True, "error": str(error)}
+        return {**base, "refused": True, "error": str(error)}, None
     except NonogenError as error:
-        return {**base, "error": str(error)}
+        return {**base, "error": str(error)}, None
     figures = fidelity(made.source, made.repair)
     chosen = made.conversion.chosen if made.conversion else None
     row = {
@@ -409,7 +459,7 @@ def report_row(
     if truth is not None and truth.mask is not None and chosen is not None:
         grid = made.repair.grid
         row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
-    return row
+    return row, made
 
 
 LINE_KINDS = ("stroke", "thin-line")

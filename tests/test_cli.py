@@ -300,6 +300,31 @@ def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None
     assert "0 of 1 met the target" in result.stdout
 
 
+def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> None:
+    bench = tmp_path / "bench"
+    (bench / "masks").mkdir(parents=True)
+    ring = (SAMPLES / "ring.png").read_bytes()
+    (bench / "ring.png").write_bytes(ring)
+    (bench / "masks" / "ring.png").write_bytes(ring)  # wrong on purpose: black = not subject
+    flat = _png(b"\x80" * 400, 20, 20)
+    (bench / "flat.png").write_bytes(flat)
+    (bench / "bench.tsv").write_text(
+        "picture\tmask\tkind\twhat\nring.png\tmasks/ring.png\tshape\tx\nflat.png\t-\tnone\ty\n"
+    )
+    sheet = tmp_path / "sheet.png"
+    args = ["report", str(bench), "--widths", "20", "--sheet", str(sheet), "--json"]
+    result = runner.invoke(app, args)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    summary = rows[-1]["summary"]
+    by_name = {row["picture"]: row for row in rows[:-1]}
+    assert by_name["flat.png"]["refused"] is True
+    assert by_name["ring.png"]["iou"] < 0.2  # the mask marks the ground: a real comparison
+    assert summary["refused"] == 1
+    assert summary["min_iou"] == by_name["ring.png"]["iou"]
+    assert sheet.read_bytes().startswith(b"\x89PNG")
+    assert result.exit_code == 0, result.output
+
+
 def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) -> None:
     noise = tmp_path / "noise.png"
     rng = random.Random(2)

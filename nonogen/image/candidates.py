@@ -17,7 +17,6 @@ from typing import Any, Final
 import cv2
 import numpy as np
 import numpy.typing as npt
-from scipy import ndimage
 from skimage import color, filters
 
 from nonogen.grid import Grid
@@ -215,13 +214,31 @@ def _ground_split(source: Source) -> Grid | None:
 
 def _without_crumbs(mask: Grid) -> Grid:
     """The mask without 8-connected blobs under 0.1 % of the picture."""
-    labels, count = ndimage.label(mask, structure=np.ones((3, 3)))
-    if count == 0:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
+    if count <= 1:
         return mask
-    sizes = np.bincount(labels.ravel())
-    keep = sizes >= max(2, mask.size // 1000)
+    keep = stats[:, cv2.CC_STAT_AREA] >= max(2, mask.size // 1000)
     keep[0] = False
     return np.asarray(keep[labels], dtype=np.bool_)
+
+
+def blobs(mask: Grid, *, connectivity: int = 4) -> npt.NDArray[np.int32]:
+    """The sizes of a mask's connected blobs (4- or 8-connected)."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=connectivity
+    )
+    return np.asarray(stats[1:count, cv2.CC_STAT_AREA], dtype=np.int32)
+
+
+def ring_of(mask: Grid) -> Grid:
+    """The pixels on either side of a mask's outline (3x3 dilation minus erosion)."""
+    kernel = np.ones((3, 3), dtype=np.uint8)
+    image = mask.astype(np.uint8)
+    grown = cv2.dilate(image, kernel) > 0
+    shrunk = cv2.erode(image, kernel, borderType=cv2.BORDER_REPLICATE) > 0
+    return np.asarray(grown & ~shrunk, dtype=np.bool_)
 
 
 def grabcut(source: Source) -> list[Split]:

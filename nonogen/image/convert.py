@@ -24,11 +24,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import numpy as np
-from scipy import ndimage
 
 from nonogen.errors import InputError
 from nonogen.grid import Grid
-from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, polarity
+from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, blobs, polarity, ring_of
 from nonogen.image.filters import CROP_MARGIN, despeckle, enhance, subject_box
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.options import grid_size as size_of
@@ -343,8 +342,7 @@ def _outline(gradient: Grey, subject: Grid) -> float:
     mean = float(gradient.mean())
     if mean <= 1e-9 or subject.all() or not subject.any():
         return 0.0
-    edge = subject ^ ndimage.binary_erosion(subject, border_value=1)
-    edge |= ~subject & ndimage.binary_dilation(subject)
+    edge = ring_of(subject)
     edge[[0, -1], :] = edge[:, [0, -1]] = False  # the frame is not an outline
     if not edge.any():
         return 0.0
@@ -366,11 +364,7 @@ def _specks(filled: Grid) -> float:
 
 def _singles(mask: Grid) -> int:
     """How many 4-connected blobs of the mask are a single cell."""
-    labels, count = ndimage.label(mask)
-    if count == 0:
-        return 0
-    sizes = np.bincount(labels.ravel())[1:]
-    return int((sizes == 1).sum())
+    return int((blobs(mask) == 1).sum())
 
 
 def _empty_half(filled: Grid) -> bool:

@@ -30,7 +30,7 @@ Grey = npt.NDArray[np.float64]
 
 WORK_SIDE: Final = 800
 """The working copy has at most this many pixels on its long side (4 a cell at 200 cells)."""
-SEGMENT_SIDE: Final = 240
+SEGMENT_SIDE: Final = 200
 """Colour segmentation (Lab statistics, GrabCut) works on a copy at most this long a side."""
 
 
