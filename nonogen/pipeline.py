@@ -253,7 +253,8 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
     source = scored.cells.grid()
-    verdict = solve_puzzle(puzzle_from_grid(repaired.grid), timeout=VERDICT_SECONDS)
+    left = min(VERDICT_SECONDS, deadline - time.perf_counter())
+    verdict = solve_puzzle(puzzle_from_grid(repaired.grid), timeout=max(0.2, left))
     box = scored.cells.box
     meta = {
         "title": "stdin" if name == "-" else Path(name).stem,

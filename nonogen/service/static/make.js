@@ -11,13 +11,17 @@ function formData(file) {
   const fields = {
     width: $("make-width").value,
     height: $("make-height").value,
-    threshold: $("make-threshold").value,
     difficulty: $("make-difficulty").value,
     contrast: $("make-contrast").value,
     invert: $("make-invert").value,
     seed: $("make-seed").value,
     max_flips: $("make-max-flips").value,
   };
+  const conversion = $("make-threshold").value; // "method:NAME", "threshold:T" or "" (automatic)
+  if (conversion !== "") {
+    const [key, value] = conversion.split(":", 2);
+    fields[key] = value;
+  }
   for (const [key, value] of Object.entries(fields)) {
     if (value !== "") data.append(key, value);
   }
