@@ -254,6 +254,7 @@ def grabcut(source: Source) -> list[Split]:
     mask[source.ring] = cv2.GC_BGD
     image = np.asarray(np.round(source.picture.small * 255.0), dtype=np.uint8)
     bgd, fgd = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
+    cv2.setRNGSeed(CLUSTER_SEED)  # GrabCut seeds its colour mixtures by k-means: fix its draws
     try:
         cv2.grabCut(image, mask, (0, 0, 0, 0), bgd, fgd, GRABCUT_ROUNDS, cv2.GC_INIT_WITH_MASK)
     except cv2.error:  # too few pixels on one side to fit a model
