@@ -400,3 +400,85 @@ def test_bad_options_say_what_is_allowed(options: dict[str, Any], message: str) 
 def test_one_colour_picture_is_refused_in_every_mode(options: PictureOptions) -> None:
     with pytest.raises(InputError, match="all one colour"):
         to_cells(np.full((40, 40), 0.5), options)
+
+
+def rgb_picture(rgb: npt.NDArray[np.float64]) -> Picture:
+    """An RGB array as a picture."""
+    rows, cols = rgb.shape[:2]
+    return Picture(rgb, (cols, rows))
+
+
+def disc_mask(rows: int = 120, cols: int = 160, radius: int = 30) -> Grid:
+    """A disc a little off the centre."""
+    yy, xx = np.mgrid[:rows, :cols]
+    return np.asarray((yy - 55) ** 2 + (xx - 90) ** 2 < radius**2, dtype=np.bool_)
+
+
+def iou_of(cells: Cells, mask: Grid) -> float:
+    """The silhouette IoU of chosen cells with a mask pooled the same way."""
+    truth = downsample(mask.astype(np.float64), *cells.filled.shape[::-1]) >= 0.5
+    return float((cells.filled & truth).sum() / (cells.filled | truth).sum())
+
+
+@pytest.mark.parametrize(
+    ("ground", "subject"),
+    [
+        ("gradient", (0.1, 0.1, 0.1)),  # a dark disc on a strong gradient
+        ("white", (1.0, 0.85, 0.1)),  # a yellow disc on white: colour, not luminance
+        ("black", (0.9, 0.9, 0.9)),  # light on dark
+        ("green", (0.85, 0.1, 0.1)),  # red on green of about the same grey
+    ],
+)
+def test_the_subject_is_found_whatever_its_brightness(
+    ground: str, subject: tuple[float, float, float]
+) -> None:
+    mask = disc_mask()
+    ramp = np.tile(np.linspace(0.3, 1.0, 160), (120, 1))
+    grounds = {
+        "gradient": np.repeat(ramp[:, :, None], 3, axis=2),
+        "white": np.ones((120, 160, 3)),
+        "black": np.zeros((120, 160, 3)),
+        "green": np.broadcast_to(np.array([0.2, 0.55, 0.2]), (120, 160, 3)).copy(),
+    }
+    rgb = grounds[ground].copy()
+    rgb[mask] = subject
+    conversion = convert(rgb_picture(rgb), PictureOptions(width=32))
+    assert iou_of(conversion.cells, mask) >= 0.85, conversion.chosen.label
+    assert conversion.cells.box == (0, 0, 160, 120)
+    record = conversion.record()
+    assert record["method"] == conversion.chosen.split.method
+    assert len(record["candidates"]) >= 5
+
+
+@pytest.mark.parametrize(
+    ("what", "rgb"),
+    [
+        ("noise", np.random.default_rng(5).random((100, 100, 3))),
+        ("gradient", np.repeat(np.tile(np.linspace(0, 1, 100), (100, 1))[:, :, None], 3, axis=2)),
+        ("stripes", np.repeat(np.tile(np.arange(100) // 5 % 2, (100, 1))[:, :, None], 3, axis=2)),
+    ],
+)
+def test_a_picture_without_a_subject_is_refused(what: str, rgb: npt.NDArray[np.float64]) -> None:
+    picture = rgb_picture(rgb.astype(np.float64))
+    with pytest.raises(NoSubjectError, match="found no subject"):
+        convert(picture, PictureOptions(width=20))
+    forced = convert(picture, PictureOptions(width=20, force=True))
+    assert 0.0 < forced.cells.filled.mean() < 1.0
+
+
+def test_a_speck_is_refused() -> None:
+    rgb = np.ones((100, 100, 3))
+    rgb[40:42, 60:62] = 0.0
+    with pytest.raises(NoSubjectError, match="found no subject"):
+        convert(rgb_picture(rgb), PictureOptions(width=20))
+
+
+def test_a_small_subject_in_a_corner_is_cropped_to() -> None:
+    rgb = np.ones((200, 200, 3))
+    rgb[20:60, 130:180] = 0.0
+    conversion = convert(rgb_picture(rgb), PictureOptions(width=20))
+    left, top, right, bottom = conversion.cells.box
+    assert left < 130 <= 180 <= right and top < 20 <= 60 <= bottom
+    assert right - left < 100
+    assert any("cropped" in warning for warning in conversion.warnings)
+    assert conversion.cells.filled.mean() > 0.5
