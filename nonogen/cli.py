@@ -277,7 +277,21 @@ def make(
     seed: Annotated[int, typer.Option(help="Seed for tie-breaking; written into the output.")] = 0,
     difficulty: Annotated[
         str | None,
-        typer.Option(help="Steer toward easy, medium or hard (hard allows probing and search)."),
+        typer.Option(
+            help="Deliver this tier: easy, medium (logic-only), hard (probing) or expert "
+            "(search); exit 1 naming the best tier reached when it cannot."
+        ),
+    ] = None,
+    repair: Annotated[
+        str,
+        typer.Option(
+            help="flips (change cells), givens (reveal cells, the picture stays exact) or "
+            "auto (flips within --max-flips, then givens)."
+        ),
+    ] = "auto",
+    max_givens: Annotated[
+        int | None,
+        typer.Option("--max-givens", min=0, help="Givens budget (default a tenth of the cells)."),
     ] = None,
     allow_search: Annotated[
         bool,
@@ -310,15 +324,16 @@ def make(
         invert=invert,
         force=force,
     )
-    options = MakeOptions(
+    options = MakeOptions(  # checks --difficulty and --repair before anything is read
         picture=picture,
         seed=seed,
         max_flips=max_flips,
         seconds=seconds,
         difficulty=difficulty,
         allow_search=allow_search,
+        repair=repair,
+        max_givens=max_givens,
     )
-    options.target()  # reject a bad --difficulty before reading anything
     made = make_from_picture(read_bytes(image), name=image, options=options)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
@@ -343,19 +358,33 @@ def make(
             f"{made.puzzle.width}x{made.puzzle.height}, {verdict.status}, "
             f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
             f"difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells flipped "
-            f"({figures['flipped_percent']} %, cost {figures['flip_cost']}); fill "
+            f"({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
+            f"{figures['givens']} givens; fill "
             f"{figures['fill_before']} -> {figures['fill_after']}; {made.seconds:.2f} s"
         )
         print(_conversion_line(made))
         print(f"written: {target}" + (f", {preview}" if preview else ""))
     if not made.ok:
-        _err(
-            f"nonogen: the flip or time budget ran out before the puzzle was {made.repair.target}"
-            f" ({made.repair.unknown} cells still undetermined by line logic); the best attempt "
-            "was written. Try --max-flips, --seconds, a smaller --width, --despeckle or "
-            "--allow-search."
-        )
+        _err(_missed(made))
         raise typer.Exit(ExitCode.NO)
+
+
+def _missed(made: Made) -> str:
+    """Why a made puzzle missed its target, and what to relax."""
+    target = made.repair.target
+    reached = made.verdict.tier or f"no tier ({made.verdict.status})"
+    if target.tier and made.verdict.status is Status.UNIQUE:
+        return (
+            f"nonogen: could not deliver a {target.tier} puzzle within the budget; the best "
+            f"reached is {reached}, which was written. Try --difficulty {made.verdict.tier}, "
+            "--repair auto or more --seconds."
+        )
+    return (
+        f"nonogen: the flip, givens or time budget ran out before the puzzle was {target}"
+        f" ({made.repair.unknown} cells still undetermined by line logic; best tier reached: "
+        f"{reached}); the best attempt was written. Try --repair auto, --max-flips, "
+        "--max-givens, --seconds, a smaller --width, --despeckle or --allow-search."
+    )
 
 
 def _conversion_line(made: Made) -> str:
@@ -536,7 +565,8 @@ def _sheet_note(row: dict[str, Any]) -> str:
     """The contact sheet's note for a made row: verdict, flips, IoU."""
     solved = "logic-only" if row["line_solvable"] else "needs search"
     iou = f"; IoU {row['iou']}" if "iou" in row else ""
-    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {row['flipped']} flips{iou}"
+    repairs = f"{row['flipped']} flips, {row['givens']} givens"
+    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {repairs}{iou}"
 
 
 def _report_line(row: dict[str, Any]) -> str:
@@ -550,7 +580,8 @@ def _report_line(row: dict[str, Any]) -> str:
     return (
         f"{row['picture']:<28} {size:>7} {'yes' if row['ok'] else 'NO':>4} {verdict:>7} "
         f"{logic:>6} {row['tier'] or '-':>7} {row['flipped']:>5} {row['flipped_percent']:>6.2f} "
-        f"{row['flip_cost']:>7.3f} {row['fill_before']:>6.3f} {row['fill_after']:>6.3f} "
+        f"{row['flip_cost']:>7.3f} {row['givens']:>6} {row['fill_before']:>6.3f} "
+        f"{row['fill_after']:>6.3f} "
         f"{row['seconds']:>7.3f} {row.get('iou', '-'):>5}  {row['method']}"
     )
 
@@ -572,7 +603,10 @@ def report(
     threshold: Annotated[str | None, typer.Option(help="Force a threshold, as for make.")] = None,
     force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
     seed: Annotated[int, typer.Option(help="Seed, as for make.")] = 0,
-    difficulty: Annotated[str | None, typer.Option(help="easy, medium or hard.")] = None,
+    difficulty: Annotated[
+        str | None, typer.Option(help="easy, medium, hard or expert, as for make.")
+    ] = None,
+    repair: Annotated[str, typer.Option(help="flips, givens or auto, as for make.")] = "auto",
     allow_search: Annotated[bool, typer.Option("--allow-search")] = False,
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.01, help="Generator time budget per puzzle.")
@@ -605,12 +639,13 @@ def report(
         seconds=seconds,
         difficulty=difficulty,
         allow_search=allow_search,
+        repair=repair,
     )
-    base.target()
     if not as_json:
         print(
             f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
-            f"{'flips':>5} {'flip%':>6} {'cost':>7} {'fill0':>6} {'fill1':>6} {'seconds':>7} "
+            f"{'flips':>5} {'flip%':>6} {'cost':>7} {'givens':>6} {'fill0':>6} {'fill1':>6} "
+            f"{'seconds':>7} "
             f"{'iou':>5}  method"
         )
     rows: list[dict[str, Any]] = []

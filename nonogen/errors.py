@@ -13,6 +13,9 @@ exhausted) are results with a status, never exceptions.
     +-- NotMadeError (exit 1, HTTP 422)  the budget ran out before the puzzle was good
     +-- BusyError (exit 1, HTTP 503)     every job slot stayed taken; retry later
     +-- WorkerError (HTTP 500)           a worker process died while it ran a job
+
+Text a user supplies (titles, names, the messages that quote them) follows one rule, kept
+here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot encode.
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ class ExitCode(IntEnum):
     CANNOT_WRITE = 4
     BUG = 70
     INTERRUPTED = 130
+
+
+def utf8_safe(text: str) -> str:
+    """The text with what UTF-8 cannot encode replaced: a lone surrogate (from a JSON
+    ``"\\ud800"`` or an undecodable file name) becomes U+FFFD, a split surrogate pair the one
+    character it stands for."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 class NonogenError(Exception):

@@ -17,7 +17,7 @@ from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
-from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.puzzle import Puzzle
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
 if TYPE_CHECKING:
@@ -161,8 +161,10 @@ def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Pu
     )
 
 
-DIFFICULTIES = ("easy", "medium", "hard")
-"""Tiers ``nonogen make --difficulty`` steers toward."""
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""Tiers ``nonogen make --difficulty`` delivers (or fails naming the best tier reached)."""
+REPAIRS = ("flips", "givens", "auto")
+"""How ``nonogen make`` may repair a grid: flip cells, reveal givens, or flips then givens."""
 
 
 def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
@@ -184,24 +186,33 @@ class MakeOptions:
     """Flip budget; None allows 5 % of the cells."""
     seconds: float = 30.0
     difficulty: str | None = None
-    """easy, medium or hard; None for any logic-only puzzle."""
+    """easy, medium, hard or expert: the tier to deliver; None for any logic-only puzzle."""
     allow_search: bool = False
     """Accept unique puzzles that need probing or search."""
     max_pixels: int = MAX_PIXELS
     """The largest picture read, in pixels."""
+    repair: str = "auto"
+    """flips, givens, or auto (flips within ``max_flips``, then givens)."""
+    max_givens: int | None = None
+    """Givens budget; None allows a tenth of the cells."""
+
+    def __post_init__(self) -> None:
+        if self.repair not in REPAIRS:
+            raise InputError(
+                f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
+            )
+        self.target()
 
     def target(self) -> str:
-        """The generator's target: easy, line or unique."""
+        """The generator's target: a tier, line (logic-only) or unique."""
         if self.difficulty not in (None, *DIFFICULTIES):
             raise InputError(
                 f"expected --difficulty to be one of {', '.join(DIFFICULTIES)}, "
                 f"got {self.difficulty!r}"
             )
-        if self.difficulty == "easy":
-            return "easy"
-        if self.difficulty == "hard" or (self.allow_search and self.difficulty is None):
-            return "unique"
-        return "line"
+        if self.difficulty is not None:
+            return self.difficulty
+        return "unique" if self.allow_search else "line"
 
 
 @dataclass(frozen=True)
@@ -219,8 +230,11 @@ class Made:
 
     @property
     def ok(self) -> bool:
-        """Whether the puzzle met its target: unique, and logic-only unless search was allowed."""
-        return self.repair.solved and self.verdict.status is Status.UNIQUE
+        """Whether the puzzle met its target: unique, logic-only unless search was allowed, and
+        of the tier asked for."""
+        tier = self.repair.target.tier
+        unique = self.repair.solved and self.verdict.status is Status.UNIQUE
+        return unique and (not tier or self.verdict.tier == tier)
 
 
 VERDICT_SECONDS = 10.0
@@ -254,7 +268,7 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
         conversion = replace(conversion, chosen=scored)
     source = scored.cells.grid()
     left = min(VERDICT_SECONDS, deadline - time.perf_counter())
-    verdict = solve_puzzle(puzzle_from_grid(repaired.grid), timeout=max(0.2, left))
+    verdict = solve_puzzle(repaired.puzzle(), timeout=max(0.2, left))
     box = scored.cells.box
     meta = {
         "title": "stdin" if name == "-" else Path(name).stem,
@@ -266,7 +280,7 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
         "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
         "fidelity": fidelity(source, repaired),
     }
-    puzzle = puzzle_from_grid(repaired.grid, meta=meta, where=name)
+    puzzle = repaired.puzzle(meta=meta, where=name)
     seconds = time.perf_counter() - started
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
 
@@ -313,6 +327,8 @@ def _repaired(scored: Scored, options: MakeOptions, *, seconds: float) -> Repair
         max_flips=budget,
         seconds=seconds,
         target=Target(options.target()),
+        mode=options.repair,
+        max_givens=options.max_givens,
     )
 
 
@@ -322,7 +338,8 @@ def preview_of(made: Made) -> bytes:
     from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
 
     picture = _source_rgb(made)
-    return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture)
+    givens = made.repair.givens
+    return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
 
 
 def _source_rgb(made: Made) -> Any:
@@ -347,6 +364,7 @@ def sheet_entry(made: Made, *, label: str, note: str) -> Any:
         chosen=made.source,
         final=made.repair.grid,
         flips=tuple(made.repair.flips),
+        givens=tuple(made.repair.givens),
         note=note,
     )
 
@@ -377,6 +395,9 @@ def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
         "flip_cost": round(repaired.cost, 4),
         "mean_flip_cost": round(repaired.cost / flips, 4) if flips else 0.0,
         "flipped_cells": [[r, c] for r, c in repaired.flips],
+        "givens": len(repaired.givens),
+        "givens_percent": round(100 * len(repaired.givens) / cells, 2),
+        "given_cells": [[r, c] for r, c in repaired.givens],
         "fill_before": round(float(source.mean()), 4),
         "fill_after": round(float(repaired.grid.mean()), 4),
         "undetermined": repaired.unknown,
@@ -453,6 +474,7 @@ def report_case(
         "flipped": figures["flipped"],
         "flipped_percent": figures["flipped_percent"],
         "flip_cost": figures["flip_cost"],
+        "givens": figures["givens"],
         "fill_before": figures["fill_before"],
         "fill_after": figures["fill_after"],
         "seconds": round(made.seconds, 3),

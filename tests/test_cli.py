@@ -196,7 +196,8 @@ def test_make_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 def test_make_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
     out = tmp_path / "tight.json"
     picture = str(SAMPLES / "astronaut.jpg")
-    result = runner.invoke(app, ["make", picture, "-w", "30", "--max-flips", "0", "-o", str(out)])
+    args = ["make", picture, "-w", "30", "--max-flips", "0", "--repair", "flips"]
+    result = runner.invoke(app, [*args, "-o", str(out)])
     assert result.exit_code == 1
     assert "budget ran out" in result.stderr
     written = json.loads(out.read_text())
@@ -372,3 +373,32 @@ def test_make_clamps_a_derived_side_with_a_warning(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "using 5" in result.stderr
     assert len(json.loads(out.read_text())["rows"]) == 5
+
+
+def test_make_with_givens_keeps_the_picture_exact(tmp_path: Path) -> None:
+    noise = tmp_path / "noise.png"
+    rng = random.Random(3)
+    noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(3600)), 60, 60))
+    out = tmp_path / "noise.json"
+    args = ["make", str(noise), "-w", "12", "--force", "--method", "otsu", "--repair", "givens"]
+    result = runner.invoke(app, [*args, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["fidelity"]["flipped"] == 0
+    assert summary["fidelity"]["givens"] > 0
+    written = json.loads(out.read_text())
+    assert written["solution"] == written["source_grid"]  # the picture, exactly
+    check = runner.invoke(app, ["check", "--require-logic", str(out)])
+    assert check.exit_code == 0, check.output  # unique and logic-only with its givens
+
+
+def test_make_names_the_best_tier_when_the_asked_one_is_not_delivered(tmp_path: Path) -> None:
+    out = tmp_path / "ring.json"
+    args = ["make", str(SAMPLES / "ring.png"), "-w", "30", "--difficulty", "expert"]
+    budgets = ["--repair", "flips", "--max-flips", "0", "-o", str(out)]
+    result = runner.invoke(app, [*args, *budgets])
+    assert result.exit_code == 1, result.output
+    assert "could not deliver a expert puzzle" in result.stderr
+    assert "best reached is easy" in result.stderr
+    assert "--difficulty easy" in result.stderr
+    assert out.exists()  # the best attempt is kept

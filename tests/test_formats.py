@@ -541,10 +541,15 @@ ERROR_CASES = [
     ("a.txt", "#\tz\n", r"a\.txt: line 1, column 2: .*got '\\t'"),
     ("a.txt", "; only a comment\n", r"a\.txt: expected a picture"),
     # R strings
-    ("a.r", "1:1", r"a\.r: expected row clues and column clues separated by one '-'"),
-    ("a.r", "1-1-1", r"a\.r: expected row clues and column clues separated by one '-'"),
-    ("a.r", "1:x-1", r"a\.r: row 2: expected comma-separated positive numbers"),
+    ("a.r", "1:1", r"a\.r: character 4: expected row clues and column clues separated by one"),
+    ("a.r", "1-1-1", r"a\.r: character 4: expected .* separated by one '-', got a second"),
+    ("a.r", "1:x-1", r"a\.r: character 3: expected digits, ',', ':' or '-', got 'x'"),
     ("a.r", "1-1\n2-1\n", r"a\.r: line 2: row 1: clue \[2\] needs 2 cells"),
+    ("a.r", "1-1\n 1,,2-1", r"a\.r: line 2: character 4: row 1: expected a number between"),
+    ("a.r", "'1,0:1-1'", r"a\.r: character 4: row 1: expected positive run lengths"),
+    ("a.r", "1 2-1", r"a\.r: character 2: row 1: expected ',' between the numbers"),
+    ("a.r", "-1", r"a\.r: character 1: expected row clues before the '-'"),
+    ("a.r", "1:2-", r"a\.r: character 5: expected column clues after the '-'"),
     # anything
     ("a.json", "", r"a\.json: the input is empty"),
     ("a.non", " \n\n", r"a\.non: the input is empty"),

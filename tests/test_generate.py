@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from nonogen.errors import InputError
 from nonogen.generate import Costs, Target, repair, undetermined
 from nonogen.grid import Grid
 from nonogen.puzzle import puzzle_from_grid
@@ -96,3 +97,21 @@ def test_the_unique_target_keeps_a_unique_grid_line_logic_cannot_solve() -> None
     line = repair(grid, costs, rng=np.random.default_rng(0), max_flips=20, seconds=30)
     assert line.solved
     assert line.flips != ()
+
+
+def test_an_unknown_target_or_mode_names_the_choices() -> None:
+    grid, costs = noisy(0, 5)
+    rng = np.random.default_rng(0)
+    with pytest.raises(InputError, match=r"expected target to be one of .*got 'impossible'"):
+        repair(grid, costs, rng=rng, max_flips=1, seconds=1, target="impossible")
+    with pytest.raises(InputError, match="expected mode to be one of flips, givens, auto"):
+        repair(grid, costs, rng=rng, max_flips=1, seconds=1, mode="magic")
+
+
+def test_the_default_mode_is_flips_for_the_old_targets_and_auto_for_the_tiers() -> None:
+    grid, costs = noisy(0, 6)
+    for target, mode in [("line", "flips"), ("easy", "flips"), ("hard", "auto")]:
+        result = repair(
+            grid, costs, rng=np.random.default_rng(0), max_flips=5, seconds=5, target=target
+        )
+        assert result.mode == mode

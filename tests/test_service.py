@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
 import json
 import os
@@ -17,7 +19,7 @@ from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
 from nonogen.errors import NotFoundError, WorkerError
-from nonogen.formats import parse_puzzle
+from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
 from nonogen.service.app import create_app
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
@@ -59,7 +61,7 @@ def assert_error(response: Any, status: int, kind: str, words: str = "") -> dict
     return body
 
 
-FORCED = {"method": "otsu", "force": "true"}
+FORCED = {"method": "otsu", "force": "true", "repair": "flips"}
 """Make options that take a pattern's own cells, though it has no subject."""
 
 
@@ -343,3 +345,113 @@ def test_jobs_run_in_worker_processes() -> None:
         with pytest.raises(WorkerError, match="worker process died"):
             pooled.portal.call(runner.run, os._exit, 1)
         assert pooled.post("/api/check", content=DIAGONAL).status_code == 200
+
+
+# --- issue 11, hardening (the rows without a real server are in test_hardening.py) -------
+
+AMBIGUOUS = {"rows": [[1], [1]], "cols": [[1], [1]], "solution": ["#.", ".#"]}
+"""Two solutions: the solution given is one of them."""
+JSON_HEADERS = {"content-type": "application/json"}
+
+
+def titled(title: str, fmt: str = "json") -> str:
+    """A one-cell puzzle with this title, as nonogen JSON (escaped) or as a .non text."""
+    if fmt == "non":
+        return f'title "{title}"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n'
+    return json.dumps({"title": title, "rows": [[1]], "cols": [[1]]})
+
+
+def test_a_title_with_a_lone_surrogate_is_answered_not_a_500(client: TestClient) -> None:
+    # JSON escapes the surrogate, so the requests themselves are valid UTF-8.
+    check = client.post("/api/check", content=titled("\ud800"), headers=JSON_HEADERS)
+    assert check.status_code == 200, check.text
+    assert check.json()["title"] == "\ufffd"
+    for puzzle in (json.loads(titled("\ud800")), titled("\ud800", "non")):
+        request = json.dumps({"puzzle": puzzle, "pages": "puzzle"})
+        response = client.post("/api/pdf", content=request, headers=JSON_HEADERS)
+        assert response.status_code == 200, response.text
+
+
+def test_a_title_over_the_limit_is_413(client: TestClient) -> None:
+    long = "t" * (TITLE_CHARS + 1)
+    response = client.post("/api/pdf", json={"puzzle": json.loads(titled(long))})
+    assert_error(response, 413, "LimitError", "title is 201 characters long, over the limit of 200")
+    response = client.post("/api/check", content=titled(long, "non"))
+    assert_error(response, 413, "LimitError", "over the limit of 200")
+    # A made puzzle's title is its picture's file name: refused before the picture is read.
+    upload = {"picture": (f"{long}.png", b"not even a picture")}
+    response = client.post("/api/puzzles", files=upload)
+    assert_error(response, 413, "LimitError", "the picture's file name (the puzzle's title)")
+
+
+def test_a_gzip_bomb_is_413(client: TestClient) -> None:
+    bomb = gzip.compress(bytes(UNZIPPED_BYTES + 1), mtime=0)  # 65 kB
+    response = client.post("/api/check", files={"file": ("bomb.txt.gz", bomb)})
+    assert_error(response, 413, "LimitError", "decompresses to more than the limit of 67108864")
+
+
+def keep(client: TestClient, title: str) -> str:
+    """Keep a made puzzle with this title in the service's store, as POST /api/puzzles does;
+    its id."""
+    puzzle = parse_puzzle(titled(title))
+    ident = hashlib.sha256(title.encode()).hexdigest()[:16]
+    made = MadePuzzle(ident, puzzle, {}, format_puzzle(puzzle, "json"), b"")
+    client.app.state.service.store.put(made)  # type: ignore[attr-defined]
+    return ident
+
+
+@pytest.mark.parametrize(
+    ("title", "fallback", "encoded"),
+    [
+        ("кот", "puzzle", "%D0%BA%D0%BE%D1%82"),
+        ("猫", "puzzle", "%E7%8C%AB"),
+        ("Café", "Cafe", "Caf%C3%A9"),
+    ],
+)
+def test_downloads_of_a_puzzle_titled_in_any_script(
+    client: TestClient, title: str, fallback: str, encoded: str
+) -> None:
+    ident = keep(client, title)
+    for path, suffix in ((".json", ".json"), (".pdf", ".pdf"), ("/solution.pdf", "-solution.pdf")):
+        response = client.get(f"/api/puzzles/{ident}{path}")
+        assert response.status_code == 200, response.text
+        assert response.headers["content-disposition"] == (
+            f"attachment; filename=\"{fallback}{suffix}\"; filename*=UTF-8''{encoded}{suffix}"
+        )
+
+
+def test_an_upload_named_in_cyrillic_gives_working_links(client: TestClient) -> None:
+    made = client.post("/api/puzzles", files={"picture": ("кот.png", RING)})
+    assert made.status_code == 200, made.text
+    links = made.json()["links"]
+    for key in ("json", "puzzle_pdf"):
+        response = client.get(links[key])
+        assert response.status_code == 200, response.text
+        assert "filename*=UTF-8''%D0%BA%D0%BE%D1%82." in response.headers["content-disposition"]
+
+
+@pytest.mark.parametrize("pages", ["solution", "both"])
+def test_no_answer_key_for_a_puzzle_with_several_solutions(client: TestClient, pages: str) -> None:
+    response = client.post("/api/pdf", json={"puzzle": AMBIGUOUS, "pages": pages})
+    message = assert_error(response, 400, "InputError", "several solutions")["message"]
+    assert 'ask for pages "puzzle" to get the sheet without a key' in message
+    assert "first at row 1, column 1" in message
+
+
+def test_a_sheet_without_a_key_of_an_ambiguous_puzzle_is_printed(client: TestClient) -> None:
+    response = client.post("/api/pdf", json={"puzzle": AMBIGUOUS, "pages": "puzzle"})
+    assert response.status_code == 200
+    assert len(PdfReader(io.BytesIO(response.content)).pages) == 1
+
+
+def test_the_key_of_a_unique_puzzle_is_its_one_solution(client: TestClient) -> None:
+    # No solution given: the solver's one solution is printed, not "no solution recorded".
+    clues = {"rows": [[2], [1]], "cols": [[2], [1]]}
+    response = client.post("/api/pdf", json={"puzzle": clues, "pages": "both"})
+    assert response.status_code == 200, response.text
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 2
+    assert "no solution recorded" not in reader.pages[1].extract_text()
+    none = {"rows": [[1], []], "cols": [[], []]}
+    response = client.post("/api/pdf", json={"puzzle": none, "pages": "solution"})
+    assert_error(response, 400, "InputError", "the puzzle has no solution")

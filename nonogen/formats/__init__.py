@@ -10,7 +10,9 @@
 Texts are parsed by pure functions (``parse_puzzles``, ``format_puzzle``); ``read_puzzles``
 and ``write_puzzle`` add the file layer (``-`` for stdin/stdout, gzip, atomic writes).
 Every problem with an input is an ``InputError`` naming the file, the line or field, what
-was expected and what was found; a failed write is an ``OutputError``.
+was expected and what was found; a failed write is an ``OutputError``. Whatever the format,
+metadata text comes out UTF-8-safe and titles at most ``TITLE_CHARS`` long (``meta``), and
+gzip input decompresses to at most ``UNZIPPED_BYTES`` (``files``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from nonogen.formats.codec import Labelled, format_puzzle, parse_puzzle, parse_p
 from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format, format_from_name
 from nonogen.formats.files import (
     STDIO,
+    UNZIPPED_BYTES,
     expand_paths,
     is_picture_name,
     read_bytes,
@@ -28,13 +31,17 @@ from nonogen.formats.files import (
     write_atomic,
     write_puzzle,
 )
+from nonogen.formats.meta import TITLE_CHARS, check_title
 from nonogen.formats.text import render_puzzle
 
 __all__ = [
     "FORMATS",
     "READ_FORMATS",
     "STDIO",
+    "TITLE_CHARS",
+    "UNZIPPED_BYTES",
     "Labelled",
+    "check_title",
     "detect_format",
     "expand_paths",
     "format_from_name",

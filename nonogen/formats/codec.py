@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, utf8_safe
 from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format
+from nonogen.formats.meta import checked_meta
 from nonogen.formats.non import format_non, parse_non
 from nonogen.formats.nonjson import format_json, iter_jsonl, parse_json
 from nonogen.formats.rstring import format_r, parse_r
@@ -56,11 +57,17 @@ def check_format(fmt: str, known: tuple[str, ...], name: str) -> str:
 def iter_labelled(
     text: str, *, name: str = "<input>", fmt: str | None = None
 ) -> Iterator[Labelled]:
-    """(label, puzzle) for every puzzle in a text, in the given or the detected format."""
+    """(label, puzzle) for every puzzle in a text, in the given or the detected format.
+
+    Every reader's texts come out UTF-8-safe and its titles within the limit (formats.meta).
+    """
+    text, name = utf8_safe(text), utf8_safe(name)
     if not text.strip():
         raise InputError(f"{name}: the input is empty; expected a puzzle")
     chosen = detect_format(name, text) if fmt is None else check_format(fmt, READ_FORMATS, name)
-    yield from _READERS[chosen](text, name)
+    for label, puzzle in _READERS[chosen](text, name):
+        safe = utf8_safe(label)  # a JSON Lines label may carry the puzzle's own id
+        yield safe, checked_meta(puzzle, safe)
 
 
 def parse_puzzles(text: str, *, name: str = "<input>", fmt: str | None = None) -> list[Puzzle]:

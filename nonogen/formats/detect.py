@@ -27,6 +27,7 @@ _EXTENSIONS: Final = {
 }
 _NON_KEYWORD: Final = re.compile(r"^[ \t]*(width|height|rows|columns)\b", re.MULTILINE)
 _R_STRING: Final = re.compile(r"""\s*["']?[0-9,:]+-[0-9,:]+["']?\s*""")
+_R_PREFIX: Final = re.compile(r"""[\s"'0-9,:-]*""")
 _PICTURE_CHARS: Final = FILLED_CHARS | EMPTY_CHARS | UNKNOWN_CHARS
 
 
@@ -88,9 +89,21 @@ def _looks_like_jsonl(body: str) -> bool:
 
 
 def _looks_like_r(text: str) -> bool:
-    """Whether every line is an R nonogram puzzle string such as ``3:1,1-2:2``."""
+    """Whether the text is R puzzle strings such as ``3:1,1-2:2``, well-formed or not: its
+    first line opens with numbers and separators (the reader then names the character where a
+    malformed string goes wrong). Of pictures, only one row of digits and '-' is taken."""
     lines = _content_lines(text)
-    return bool(lines) and all(_R_STRING.fullmatch(line) for line in lines)
+    if not lines:
+        return False
+    if all(_R_STRING.fullmatch(line) for line in lines):
+        return True
+    opening = _R_PREFIX.match(lines[0])
+    start = opening.group() if opening else ""
+    r_like = any(ch.isdigit() for ch in start) and any(sep in start for sep in ",:-")
+    if _looks_like_picture(text):
+        # One row of digits and '-' ("1-1-1") is an R string gone wrong, not a picture.
+        return r_like and len(lines) == 1 and start == lines[0]
+    return r_like
 
 
 def _looks_like_picture(text: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import gzip
+import io
 import json
 import os
 import sys
@@ -14,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
-from nonogen.errors import InputError, OutputError
+from nonogen.errors import InputError, LimitError, OutputError
 from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
 from nonogen.formats.detect import FORMATS, format_from_name
 from nonogen.grid import Grid
@@ -22,6 +23,11 @@ from nonogen.puzzle import Puzzle
 
 STDIO: Final = "-"
 """The path that means stdin when reading and stdout when writing."""
+UNZIPPED_BYTES: Final = 64 * 1024 * 1024
+"""The most bytes a gzip input may decompress to (a LimitError above it): ample for a puzzle
+file or a corpus, and a 1 MB decompression bomb cannot take a gigabyte."""
+UNZIP_CHUNK: Final = 1024 * 1024
+"""Bytes decompressed at a time, so that no more than the limit is ever held."""
 
 _GZIP_MAGIC: Final = b"\x1f\x8b"
 _GLOB_CHARS: Final = frozenset("*?[")
@@ -42,19 +48,38 @@ def read_text(source: str | Path) -> str:
     return decode_bytes(read_bytes(source), str(source))
 
 
-def decode_bytes(data: bytes, name: str) -> str:
-    """UTF-8 text from a file's bytes, gunzipped first if they are gzip data."""
+def decode_bytes(data: bytes, name: str, *, max_bytes: int = UNZIPPED_BYTES) -> str:
+    """UTF-8 text from a file's bytes, gunzipped first (to at most ``max_bytes``) if they are
+    gzip data."""
     if name.endswith(".gz") or data.startswith(_GZIP_MAGIC):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise InputError(f"{name}: expected gzip-compressed data: {exc}") from None
+        data = gunzip(data, name, max_bytes=max_bytes)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(
             f"{name}: byte {exc.start}: expected UTF-8 text; save the file as UTF-8"
         ) from None
+
+
+def gunzip(data: bytes, name: str, *, max_bytes: int = UNZIPPED_BYTES) -> bytes:
+    """The decompressed bytes of gzip data, streamed: LimitError as soon as they pass
+    ``max_bytes``, InputError if the data is not gzip."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            while chunk := stream.read(min(UNZIP_CHUNK, max_bytes + 1 - size)):
+                size += len(chunk)
+                if size > max_bytes:
+                    raise LimitError(
+                        f"{name}: the gzip data decompresses to more than the limit of "
+                        f"{max_bytes} bytes ({max_bytes / 2**20:g} MB); split it into "
+                        "smaller files"
+                    )
+                chunks.append(chunk)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InputError(f"{name}: expected gzip-compressed data: {exc}") from None
+    return b"".join(chunks)
 
 
 def read_puzzles(source: str | Path, *, fmt: str | None = None) -> Iterator[Labelled]:

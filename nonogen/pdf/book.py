@@ -10,7 +10,7 @@ from typing import Final
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, utf8_safe
 from nonogen.pdf.pages import (
     BOLD,
     MM,
@@ -197,6 +197,7 @@ def book_pdf(
         raise InputError("expected at least one puzzle for the book, got none")
     check_count("per_page", per_page, PUZZLES_PER_PAGE)
     check_count("keys_per_page", keys_per_page, KEYS_PER_PAGE)
+    title, subtitle, author = (utf8_safe(text) for text in (title, subtitle, author))
     rows = toc_rows(options)
     plan = plan_book(len(entries), rows, per_page, keys_per_page)
     out = io.BytesIO()

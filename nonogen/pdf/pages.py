@@ -188,9 +188,28 @@ def fit_text(text: str, size: float, width: float, *, bold: bool = False) -> tup
     smaller = max(size * 0.7, size * width / need)
     if text_width(text, smaller, bold=bold) <= width:
         return text, smaller
-    while text and text_width(text + "…", smaller, bold=bold) > width:
-        text = text[:-1]
-    return (text.rstrip() + "…" if text else ""), smaller
+    return cut_text(text, smaller, width, bold=bold), smaller
+
+
+def cut_text(text: str, size: float, width: float, *, bold: bool = False) -> str:
+    """The longest start of ``text`` that fits ``width`` with an ellipsis after it ("" if none).
+
+    Widths grow with the cut, so the cut is found by doubling it until it overflows, then
+    halving the gap: O(k log k) for a cut of k characters, however long the text.
+    """
+
+    def fits(cut: int) -> bool:
+        return cut == 0 or text_width(text[:cut] + "…", size, bold=bold) <= width
+
+    low, high = 0, 1  # fits(low); high is the first cut tried that may not fit
+    while high < len(text) and fits(high):
+        low, high = high, min(2 * high, len(text))
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    if high == len(text) and fits(high):
+        low = high
+    return text[:low].rstrip() + "…" if low else ""
 
 
 def wrap_text(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, utf8_safe
 from nonogen.pdf.figure import Mask, draw_figure, layout
 from nonogen.pdf.pages import MM, Box, PageOptions, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
@@ -33,6 +33,11 @@ class Entry:
     """Its number in the book; the answer key carries the same number."""
     difficulty: str = ""
     """A difficulty label such as ``medium (45)``, or an empty string."""
+
+    def __post_init__(self) -> None:
+        # What UTF-8 cannot encode (a lone surrogate) would fail in reportlab: replace it.
+        object.__setattr__(self, "title", utf8_safe(self.title))
+        object.__setattr__(self, "difficulty", utf8_safe(self.difficulty))
 
 
 def heading(entry: Entry) -> str:

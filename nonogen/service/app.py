@@ -12,11 +12,13 @@ GET  /                             the web page (Make, Edit, Play); /docs the AP
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Annotated, Any, Final, Literal, cast
+from urllib.parse import quote
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
@@ -29,7 +31,8 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import InputError, LimitError, NonogenError
+from nonogen.errors import InputError, LimitError, NonogenError, utf8_safe
+from nonogen.formats import check_title
 from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.pdf import PageOptions
 from nonogen.pipeline import MakeOptions
@@ -127,8 +130,11 @@ class MakeForm(BaseModel):
     )
     force: bool = Field(False, description="Make a puzzle even when no subject is found.")
     seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
-    difficulty: Literal["easy", "medium", "hard"] | None = Field(
-        None, description="Steer toward a tier (hard allows probing and search)."
+    difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
+        None, description="Deliver a tier (hard needs probing, expert search), or 422."
+    )
+    repair: Literal["flips", "givens", "auto"] = Field(
+        "auto", description="Flip cells, reveal givens (exact picture), or flips then givens."
     )
     allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
     max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
@@ -163,6 +169,7 @@ class MakeForm(BaseModel):
             seconds=seconds,
             difficulty=self.difficulty,
             allow_search=self.allow_search,
+            repair=self.repair,
         )
 
 
@@ -202,10 +209,29 @@ def links(ident: str) -> dict[str, str]:
     }
 
 
+def ascii_name(filename: str) -> str:
+    """A plain ASCII stand-in for a file name: accents dropped, other letters gone, and
+    ``puzzle`` in front if nothing is left to start it (``кот-solution.pdf``)."""
+
+    def plain(text: str) -> str:
+        folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in folded)
+
+    path = PurePath(filename)
+    stem = plain(path.stem)
+    return (stem if stem[:1].isalnum() else f"puzzle{stem}") + plain(path.suffix)
+
+
+def disposition(filename: str) -> str:
+    """A Content-Disposition for a download of any name (RFC 6266): an ASCII ``filename`` for
+    old clients, and the name itself as ``filename*``, UTF-8 percent-encoded (RFC 5987)."""
+    exact = quote(utf8_safe(filename), safe="")
+    return f"attachment; filename=\"{ascii_name(filename)}\"; filename*=UTF-8''{exact}"
+
+
 def attachment(data: bytes | str, media: str, filename: str) -> Response:
     """A download response."""
-    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
-    return Response(data, media_type=media, headers=headers)
+    return Response(data, media_type=media, headers={"Content-Disposition": disposition(filename)})
 
 
 def stem(made: MadePuzzle) -> str:
@@ -226,8 +252,9 @@ async def make_puzzle(
     """Turn a picture into a unique puzzle; the puzzle JSON, its verdict and download links."""
     options = form.options(svc.limits)
     options.target()
+    name = utf8_safe(picture.filename or "picture")
+    check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
-    name = picture.filename or "picture"
     made = await svc.runner.run(make_job, data, name, options, svc.limits)
     svc.store.put(made)
     return {**made.record, "links": links(made.id)}
@@ -353,7 +380,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         summary="Turn pictures into nonograms; check, edit and play puzzles.",
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimit, max_bytes=limits.upload_bytes)
+    app.add_middleware(BodyLimit, max_bytes=limits.upload_bytes, drain_bytes=limits.drain_bytes)
     app.add_middleware(RequestLimit, max_requests=limits.requests, retry_after=limits.retry_after)
     app.add_exception_handler(NonogenError, on_nonogen_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)

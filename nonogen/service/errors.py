@@ -20,7 +20,8 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nonogen.errors import BusyError, LimitError, NonogenError
+from nonogen.errors import BusyError, LimitError, NonogenError, utf8_safe
+from nonogen.service.limits import DRAIN_BYTES
 
 ERROR_VERSION = 1
 
@@ -28,8 +29,9 @@ ERROR_VERSION = 1
 def error_response(
     status: int, kind: str, message: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
-    """The JSON answer of a failed request."""
-    body = {"version": ERROR_VERSION, "status": status, "error": kind, "message": message}
+    """The JSON answer of a failed request (its message UTF-8-safe, whatever it quotes)."""
+    safe = utf8_safe(message)
+    body = {"version": ERROR_VERSION, "status": status, "error": kind, "message": safe}
     return JSONResponse({**body, **extra}, status_code=status, headers=headers)
 
 
@@ -122,14 +124,18 @@ class RequestLimit:
 class BodyLimit:
     """ASGI middleware: answer 413 to a request body over ``max_bytes``, declared or streamed.
 
-    A declared Content-Length over the limit is refused before a byte is read. A body that
-    streams past the limit stops the request where it is read, and whatever the app would
-    have answered then is replaced by the 413.
+    A declared Content-Length over the limit is refused before the app sees the request. A
+    body that streams past the limit stops the request where it is read, and whatever the app
+    would have answered then is replaced by the 413. Either way the rest of the body is read
+    and dropped first (up to ``drain_bytes``): a server that answers and closes while the
+    client still sends resets the connection, and the client never sees the answer. A client
+    that waits for ``100 Continue`` before it sends is answered at once.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, drain_bytes: int = DRAIN_BYTES) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.drain_bytes = drain_bytes
 
     def _too_large(self) -> LimitError:
         return LimitError(
@@ -137,7 +143,19 @@ class BodyLimit:
             f"({self.max_bytes / 2**20:g} MB); send a smaller picture or puzzle file"
         )
 
-    async def _refuse(self, send: Send) -> None:
+    async def _drain(self, receive: Receive) -> None:
+        """Read and drop the rest of the request body, at most ``drain_bytes`` of it."""
+        left = self.drain_bytes
+        while left >= 0:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+            left -= len(message.get("body", b""))
+
+    async def _refuse(self, receive: Receive, send: Send, *, drain: bool = True) -> None:
+        """Drop the rest of the body (if ``drain``), then answer 413 and close."""
+        if drain:
+            await self._drain(receive)
         body = {"error": "LimitError", "message": str(self._too_large())}
         await send_json(send, 413, body, {"Connection": "close"})
 
@@ -146,17 +164,20 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope["headers"]).get(b"content-length", b"")
+        headers = dict(scope["headers"])
+        declared = headers.get(b"content-length", b"")
         if declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(send)
+            waits = headers.get(b"expect", b"").lower() == b"100-continue"
+            await self._refuse(receive, send, drain=not waits and int(declared) <= self.drain_bytes)
             return
         seen = 0
-        over = started = False
+        over = started = ended = False
 
         async def counted() -> Message:
-            nonlocal seen, over
+            nonlocal seen, over, ended
             message = await receive()
             seen += len(message.get("body", b""))
+            ended = message["type"] != "http.request" or not message.get("more_body", False)
             if seen > self.max_bytes:
                 over = True
                 raise self._too_large()
@@ -167,7 +188,7 @@ class BodyLimit:
             if not over:
                 await send(message)
             elif not started:
-                await self._refuse(send)
+                await self._refuse(receive, send, drain=not ended)
             if message["type"] == "http.response.start":
                 started = True
 
@@ -177,4 +198,4 @@ class BodyLimit:
             if not over or started:
                 raise
             started = True
-            await self._refuse(send)
+            await self._refuse(receive, send, drain=not ended)

@@ -19,10 +19,16 @@ from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.grid import EMPTY, FILLED, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
-from nonogen.pipeline import MakeOptions, make_from_picture, preview_of, verdict_record
+from nonogen.pipeline import (
+    MakeOptions,
+    for_print,
+    make_from_picture,
+    preview_of,
+    verdict_record,
+)
 from nonogen.puzzle import Puzzle, make_puzzle
 from nonogen.service.limits import Limits
-from nonogen.solve import difficulty_label, solve_puzzle
+from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -177,7 +183,39 @@ def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
 
 
 def pdf_from_json(obj: object, pages: str, options: PageOptions, limits: Limits) -> bytes:
-    """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format)."""
+    """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format); with
+    a key only if the puzzle has exactly one solution."""
     text = obj if isinstance(obj, str) else json.dumps(obj)
     name = "puzzle" if isinstance(obj, str) else "puzzle.json"
-    return pdf_job(read_puzzle_text(text, name, None, limits), pages, options)
+    puzzle = read_puzzle_text(text, name, None, limits)
+    return pdf_job(keyed(puzzle, pages, limits), pages, options)
+
+
+def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
+    """The puzzle as printed with ``pages``: with an answer key (solution or both), its one
+    solution as its goal; InputError if the solver finds none, several or runs out of time,
+    since any key would then mislead."""
+    if pages not in ("solution", "both"):
+        return puzzle
+    printable, verdict = for_print(puzzle, timeout=limits.solver_seconds)
+    if printable.goal is not None:
+        return printable
+    raise InputError(
+        f"cannot print an answer key: {why_no_key(verdict, limits)}; ask for pages "
+        '"puzzle" to get the sheet without a key, or change the clues until the puzzle has '
+        "exactly one solution (POST /api/check shows where two solutions differ)"
+    )
+
+
+def why_no_key(verdict: Verdict, limits: Limits) -> str:
+    """Why a puzzle with this verdict has no answer key to print."""
+    if verdict.status is Status.NONE:
+        return "the puzzle has no solution"
+    if verdict.status is Status.MULTIPLE:
+        cells = verdict.differing()
+        first = f", first at row {cells[0][0] + 1}, column {cells[0][1] + 1}" if cells else ""
+        return (
+            f"the puzzle has several solutions ({len(cells)} cells differ between two of "
+            f"them{first}), so a key would show one of them as if it were the answer"
+        )
+    return f"the solver did not settle the puzzle within {limits.solver_seconds:g} s"

@@ -11,6 +11,10 @@ from nonogen.image.options import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024
 """The largest request body accepted (a picture or a puzzle file)."""
+DRAIN_BYTES: Final = 64 * 1024 * 1024
+"""The most bytes of a body over the upload limit read and dropped before the 413 is sent:
+a client still sending then gets the answer, not a reset connection. Past it the 413 goes
+out at once and the connection is closed."""
 PICTURE_PIXELS: Final = 16_000_000
 """The largest picture the service reads, in pixels: one job then stays under ~300 MB."""
 SOLVER_SECONDS: Final = 10.0
@@ -38,6 +42,8 @@ class Limits:
 
     upload_bytes: int = UPLOAD_BYTES
     """Largest request body, in bytes (413 above it)."""
+    drain_bytes: int = DRAIN_BYTES
+    """Bytes of a body over the limit read and dropped so that the client gets its 413."""
     picture_pixels: int = PICTURE_PIXELS
     """Largest picture, in pixels (413 above it)."""
     max_side: int = MAX_CELLS

@@ -48,7 +48,10 @@ export function initEdit({ toPlay }) {
     $("edit-busy").hidden = !on;
   };
 
+  let lastStatus = "";
+
   function showVerdict(record) {
+    lastStatus = record.status;
     const [label, kind] = STATUS[record.status] || [record.status, "info"];
     $("edit-verdict").dataset.status = record.status;
     $("edit-status").textContent = label;
@@ -171,7 +174,9 @@ export function initEdit({ toPlay }) {
   $("edit-export-non").addEventListener("click", () => exportAs("non", "non"));
   $("edit-pdf").addEventListener("click", async () => {
     try {
-      const response = await api("/api/pdf", { json: { puzzle: puzzleJson(), pages: "both" } });
+      // An answer key only for a puzzle with exactly one solution; otherwise the sheet alone.
+      const pages = lastStatus === "unique" ? "both" : "puzzle";
+      const response = await api("/api/pdf", { json: { puzzle: puzzleJson(), pages } });
       download(await response.blob(), `${title || "puzzle"}.pdf`);
     } catch (failure) {
       $("edit-error").textContent = errorText(failure);

@@ -1,0 +1,106 @@
+"""The repairing generator: turn a picture's grid into a puzzle of the asked kind and tier.
+
+A grid's clues alone rarely make a good puzzle. Two classic repairs fix that:
+
+* **flips** change cells of the grid, as few and as cheap as it takes (``flips``);
+* **givens** reveal cells in the printed grid, as few as it takes, so the picture stays
+  exact (``givens``).
+
+``repair(..., mode=...)`` picks one, or ``auto``: flips within the flip budget, then givens on
+the best flip attempt for what the flips could not do. Targets ``easy``, ``line`` and
+``unique`` are reached by the repair alone; ``medium``, ``hard`` and ``expert`` also steer the
+difficulty (see ``nonogen.generate.tiers``). Every result says whether it met its target, and
+which tier (``solve_puzzle(...).tier``) it grades as.
+
+The puzzle to print is ``Repair.puzzle()``: the repaired grid's clues with the givens. Ties
+are broken by the seeded generator, so a seed always gives the same puzzle (unless the time
+budget cuts the run short).
+"""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from nonogen.errors import InputError
+from nonogen.generate.attempt import (
+    TIERS,
+    Costs,
+    Repair,
+    RepairMode,
+    Target,
+    givens_partial,
+    puzzle_of,
+)
+from nonogen.generate.lines import EASY_SWEEPS, Search, state_of
+from nonogen.generate.modes import MODES, Budget, default_givens, to_repair
+from nonogen.generate.tiers import tier_repair
+from nonogen.grid import Grid
+
+_E = TypeVar("_E", bound=StrEnum)
+
+__all__ = [
+    "EASY_SWEEPS",
+    "TIERS",
+    "Costs",
+    "Repair",
+    "RepairMode",
+    "Target",
+    "default_mode",
+    "givens_partial",
+    "puzzle_of",
+    "repair",
+    "undetermined",
+]
+
+
+def undetermined(grid: Grid) -> npt.NDArray[np.bool_]:
+    """Cells complete line logic cannot determine from the grid's clues."""
+    return state_of(np.asarray(grid, dtype=np.bool_)).open_cells()
+
+
+def default_mode(target: Target) -> RepairMode:
+    """The mode used when none is asked: flips for the targets of old, auto for the tiers."""
+    return RepairMode.AUTO if target.tier and target is not Target.EASY else RepairMode.FLIPS
+
+
+def _choice(kind: type[_E], value: str, name: str) -> _E:
+    """``kind(value)``, or an InputError naming the choices."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member) for member in kind)
+        raise InputError(f"expected {name} to be one of {choices}, got {value!r}") from None
+
+
+def repair(
+    goal: Grid,
+    costs: Costs,
+    *,
+    rng: np.random.Generator,
+    max_flips: int,
+    seconds: float,
+    target: Target | str = Target.LINE,
+    mode: RepairMode | str | None = None,
+    max_givens: int | None = None,
+    estimates: int = 1200,
+    candidates: int = 8,
+) -> Repair:
+    """Repair ``goal`` (flipping cells, revealing givens or both, by ``mode``) until its
+    puzzle meets ``target``, within the budgets; the best attempt when it cannot."""
+    deadline = time.perf_counter() + seconds
+    target = _choice(Target, target, "target")
+    mode = default_mode(target) if mode is None else _choice(RepairMode, mode, "mode")
+    grid = np.asarray(goal, dtype=np.bool_).copy()
+    sweeps = EASY_SWEEPS if target is Target.EASY else None
+    how = Search(rng, estimates, candidates, sweeps, deadline)
+    budget = Budget(max_flips, default_givens(*grid.shape) if max_givens is None else max_givens)
+    state = state_of(grid, (), sweeps)
+    if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):
+        return tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
+    outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)
+    return to_repair(outcome, costs, target, mode, solved=outcome.solved)
