@@ -194,7 +194,7 @@ class MakeOptions:
     repair: str = "auto"
     """flips, givens, or auto (flips within ``max_flips``, then givens)."""
     max_givens: int | None = None
-    """Givens budget; None allows a tenth of the cells."""
+    """Givens budget; None allows a tenth of the cells (at least one per row and column)."""
 
     def __post_init__(self) -> None:
         if self.repair not in REPAIRS:

@@ -7,7 +7,10 @@ A grid's clues alone rarely make a good puzzle. Two classic repairs fix that:
   exact (``givens``).
 
 ``repair(..., mode=...)`` picks one, or ``auto``: flips within the flip budget, then givens on
-the best flip attempt for what the flips could not do. Targets ``easy``, ``line`` and
+the best flip attempt for what the flips could not do. Without a mode, the targets of old
+(easy, line, unique) flip, as they always did, and the tiers (medium, hard, expert) use auto.
+The givens budget ``max_givens`` defaults to a tenth of the cells (at least one per row and
+column). Targets ``easy``, ``line`` and
 ``unique`` are reached by the repair alone; ``medium``, ``hard`` and ``expert`` also steer the
 difficulty (see ``nonogen.generate.tiers``). Every result says whether it met its target, and
 which tier (``solve_puzzle(...).tier``) it grades as.

@@ -44,10 +44,10 @@ CLIMB_CHEAP: Final = 100
 CLIMB_SAMPLE: Final = 60
 """Other cells, a seeded sample, weighed per climbing step."""
 CLIMB_GRADES: Final = 24
+"""Flips per climbing step, line logic stalling on their puzzle, that are graded."""
 CLIMB_COST_WEIGHTS: Final = (3.0, 0.0)
 """How much a climbing step's slowness loses per unit of flip cost, per climb: a careful
 climb first, then, when it fails, one that minds only the tier."""
-"""Flips per climbing step, line logic stalling on their puzzle, that are graded."""
 RELAX_TRIES: Final = 12
 """Givens the hard route still tries to take back once the puzzle is hard (fewer givens make
 a finer puzzle, but each try may cost a full probing on a big open board)."""
@@ -164,9 +164,9 @@ def relax(
     dearest first (an undone flip flips the cell back). With ``tries``, stop that many
     attempts after line logic first stalls (each attempt may cost a full probing)."""
     state, flips = made.state, list(made.flips)
-    left = [*((cell, True) for cell in reversed(made.state.givens))]
-    left += [(cell, False) for cell in sorted(made.flips, key=lambda cell: -float(costs[cell]))]
-    for cell, given in left:
+    dearest = sorted(made.flips, key=lambda cell: -float(costs[cell]))
+    undo = [(cell, True) for cell in reversed(made.state.givens)]
+    for cell, given in undo + [(cell, False) for cell in dearest]:
         if time.perf_counter() >= how.deadline or (tries is not None and tries <= 0):
             break
         if given:
