@@ -488,12 +488,19 @@ def book(
         int | None, typer.Option("--width", "-w", help="Grid columns for pictures (5-200).")
     ] = None,
     height: Annotated[int | None, typer.Option("--height", help="Grid rows for pictures.")] = None,
-    threshold: Annotated[str, typer.Option(help="Threshold for pictures, as for make.")] = "otsu",
+    method: Annotated[
+        str | None, typer.Option(help="Force a conversion for pictures, as for make.")
+    ] = None,
+    threshold: Annotated[
+        str | None, typer.Option(help="Force a threshold for pictures, as for make.")
+    ] = None,
     despeckle: Annotated[bool, typer.Option("--despeckle", help="As for make.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
     seed: Annotated[int, typer.Option(help="Seed for pictures, as for make.")] = 0,
-    difficulty: Annotated[str | None, typer.Option(help="easy, medium or hard, as for make.")] = (
-        None
-    ),
+    difficulty: Annotated[
+        str | None, typer.Option(help="easy, medium, hard or expert, as for make.")
+    ] = None,
+    repair: Annotated[str, typer.Option(help="flips, givens or auto, as for make.")] = "auto",
     allow_search: Annotated[bool, typer.Option("--allow-search", help="As for make.")] = False,
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.01, help="Generator time budget per picture.")
@@ -519,12 +526,18 @@ def book(
     options = BookOptions(
         make=MakeOptions(
             picture=PictureOptions(
-                width=width, height=height, threshold=threshold, despeckle=despeckle
+                width=width,
+                height=height,
+                method=method,
+                threshold=threshold,
+                despeckle=despeckle,
+                force=force,
             ),
             seed=seed,
             seconds=seconds,
             difficulty=difficulty,
             allow_search=allow_search,
+            repair=repair,
         ),
         title=title,
         subtitle=subtitle,
