@@ -77,6 +77,10 @@ MaxSolutionsOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
+SEED_MAX = 2**63 - 1
+"""Seeds are 0 to this (numpy's generators take non-negative seeds; the service's bound too)."""
+
+
 def _err(message: str) -> None:
     """A line for humans, on stderr."""
     print(message, file=sys.stderr)
@@ -274,7 +278,10 @@ def make(
     force: Annotated[
         bool, typer.Option("--force", help="Make a puzzle even when no subject is found.")
     ] = False,
-    seed: Annotated[int, typer.Option(help="Seed for tie-breaking; written into the output.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(min=0, max=SEED_MAX, help="Seed for tie-breaking; written into the output."),
+    ] = 0,
     difficulty: Annotated[
         str | None,
         typer.Option(
@@ -496,7 +503,9 @@ def book(
     ] = None,
     despeckle: Annotated[bool, typer.Option("--despeckle", help="As for make.")] = False,
     force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed for pictures, as for make.")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=SEED_MAX, help="Seed for pictures, as for make.")
+    ] = 0,
     difficulty: Annotated[
         str | None, typer.Option(help="easy, medium, hard or expert, as for make.")
     ] = None,
@@ -615,7 +624,7 @@ def report(
     method: Annotated[str | None, typer.Option(help="Force a conversion, as for make.")] = None,
     threshold: Annotated[str | None, typer.Option(help="Force a threshold, as for make.")] = None,
     force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
-    seed: Annotated[int, typer.Option(help="Seed, as for make.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=SEED_MAX, help="Seed, as for make.")] = 0,
     difficulty: Annotated[
         str | None, typer.Option(help="easy, medium, hard or expert, as for make.")
     ] = None,

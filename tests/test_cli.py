@@ -402,3 +402,13 @@ def test_make_names_the_best_tier_when_the_asked_one_is_not_delivered(tmp_path: 
     assert "best reached is easy" in result.stderr
     assert "--difficulty easy" in result.stderr
     assert out.exists()  # the best attempt is kept
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_a_seed_out_of_range_is_a_usage_error(tmp_path: Path, seed: str) -> None:
+    out = tmp_path / "x.json"
+    result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), "--seed", seed, "-o", str(out)])
+    assert result.exit_code == 2
+    assert "--seed" in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists()
