@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 import numpy as np
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -154,3 +158,23 @@ def test_max_solutions_one_finds_a_first_solution() -> None:
     verdict = solve_puzzle(puzzle_from_grid(picture("#.", ".#")), max_solutions=1)
     assert verdict.status is Status.SOLVED
     assert len(verdict.solutions) == 1
+
+
+def test_search_counts_the_encoding_against_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib  # noqa: PLC0415
+
+    from nonogen.solve.board import empty_board  # noqa: PLC0415
+
+    search_module = importlib.import_module("nonogen.solve.search")
+
+    real = search_module.encode
+
+    def slow_encode(*args: Any) -> Any:
+        time.sleep(0.3)  # an encoding that eats the whole budget
+        return real(*args)
+
+    monkeypatch.setattr(search_module, "encode", slow_encode)
+    rows, cols = ((1,), (1,)), ((1,), (1,))  # the ambiguous 2x2 diagonal
+    result = search_module.search(rows, cols, empty_board(2, 2), limit=2, seconds=0.1)
+    assert not result.complete
+    assert result.solutions == ()

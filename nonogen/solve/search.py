@@ -11,6 +11,7 @@ enumerated by blocking each found grid on the cells still unknown.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -168,6 +169,7 @@ def search(
     """Up to ``limit`` solutions consistent with the board, within ``seconds``."""
     if seconds <= 0:
         return SearchResult((), False, 0)
+    deadline = time.perf_counter() + seconds  # encoding counts against the budget too
     clauses = encode(rows, cols, board)
     if clauses is None:
         return SearchResult((), True, 0)
@@ -181,7 +183,10 @@ def search(
     found: list[tuple[int, ...]] = []
     complete = True
     with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as solver:
-        timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return SearchResult((), False, 0)
+        timer = threading.Timer(left, solver.interrupt)
         timer.start()
         try:
             for rows_found in _models(solver, board, unknown):
