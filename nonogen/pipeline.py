@@ -15,6 +15,7 @@ import numpy as np
 
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
+from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.puzzle import Puzzle
@@ -161,9 +162,9 @@ def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Pu
     )
 
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = TIERS
 """Tiers ``nonogen make --difficulty`` delivers (or fails naming the best tier reached)."""
-REPAIRS = ("flips", "givens", "auto")
+REPAIRS = tuple(str(mode) for mode in RepairMode)
 """How ``nonogen make`` may repair a grid: flip cells, reveal givens, or flips then givens."""
 
 
@@ -436,14 +437,6 @@ def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
     return truths
 
 
-def report_row(
-    data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
-) -> dict[str, Any]:
-    """One line of the generator report: make the picture at one width and measure it (and,
-    with a known answer, the silhouette's intersection over union with the true subject)."""
-    return report_case(data, name=name, width=width, options=options, truth=truth)[0]
-
-
 def report_case(
     data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
 ) -> tuple[dict[str, Any], Made | None]:
@@ -524,7 +517,7 @@ def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-_TIERS = ("easy", "medium", "hard", "expert", "")
+_TIERS = (*TIERS, "")
 
 
 def _wrong(row: dict[str, Any]) -> bool:

@@ -12,11 +12,10 @@ from PIL import Image
 
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
-from nonogen.image.convert import Cells, NoSubjectError, convert
+from nonogen.image.convert import Cells, NoSubjectError, convert, line_coverage, mask_cells
 from nonogen.image.filters import (
     despeckle,
     downsample,
-    edge_grey,
     enhance,
     threshold_level,
 )
@@ -286,17 +285,17 @@ def test_edges_keep_a_thin_line() -> None:
     assert "using 5" in found.warnings[0]
 
 
-def test_edge_cells_cost_by_how_much_edge_they_hold() -> None:
-    fraction = np.zeros((5, 5))
-    fraction[2, 2] = 1 / 10  # a line across a 10-pixel cell
-    fraction[2, 3] = 1 / 100  # one edge pixel
-    values = edge_grey(fraction, 10.0)
-    cost = np.abs(values - 0.5)
-    assert cost[2, 2] == pytest.approx(0.5)
-    assert cost[2, 3] == pytest.approx(0.05)
-    assert cost[1, 1] == pytest.approx(0.25)  # empty, beside a whole line
-    assert cost[0, 0] == pytest.approx(0.5)  # empty, far from any edge
-    assert values[2, 3] < 0.5 < values[1, 1]
+def test_line_coverage_counts_how_much_line_crosses_a_cell() -> None:
+    lines = np.zeros((20, 20))
+    lines[3, 0:10] = 1.0  # a line right across the top-left 10-pixel cell
+    lines[15, 15] = 1.0  # one pixel of line in the bottom-right cell
+    coverage = line_coverage(lines, 2, 2)
+    assert coverage[0, 0] == pytest.approx(1.0)
+    assert coverage[1, 1] == pytest.approx(0.1)
+    assert coverage[0, 1] == coverage[1, 0] == 0.0
+    cells = mask_cells(lines > 0, (0, 0, 20, 20), (2, 2), stroke=True)
+    assert cells.tolist() == [[True, False], [False, False]]
+    assert not mask_cells(lines > 0, (0, 0, 20, 20), (2, 2)).any()  # as areas: too thin
 
 
 def test_edges_need_edges() -> None:

@@ -11,17 +11,18 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import Clue, grid_clues, line_clue
+from nonogen.generate.attempt import givens_partial
 from nonogen.grid import Grid
 from nonogen.line import solve_line
-from nonogen.solve.board import Board, empty_board
+from nonogen.solve.board import Board, board_from_partial, empty_board
 from nonogen.solve.propagate import Propagation, propagate, set_cell
 from nonogen.solve.verdict import Cell
 
 _T = TypeVar("_T")
 
 SEARCH_START_SECONDS: Final = 2e-4
-"""Seconds per open cell the complete search needs before its time limit starts to run
-(the CNF encoding): a check is not started without them."""
+"""Seconds per open cell the complete search spends encoding the puzzle, which counts
+against its limit but cannot be interrupted: a check is not started without them."""
 EASY_SWEEPS: Final = 5
 """Line logic solving within this many sweeps scores at most 18: the ``easy`` tier."""
 
@@ -53,10 +54,8 @@ class State:
 
 def start_board(grid: Grid, givens: tuple[Cell, ...]) -> Board:
     """The board a puzzle starts from: the givens, with the grid's values."""
-    board = empty_board(*grid.shape)
-    for r, c in givens:
-        board = set_cell(board, r, c, filled=bool(grid[r, c]))
-    return board
+    partial = givens_partial(grid, givens)
+    return empty_board(*grid.shape) if partial is None else board_from_partial(partial)
 
 
 def line_logic(

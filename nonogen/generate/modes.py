@@ -103,7 +103,9 @@ def to_repair(
     if verdict is not None and verdict.status is Status.UNIQUE:
         difficulty = verdict.difficulty
     elif state.unknown == 0:  # line logic solves it: grade as solve_puzzle does, by its sweeps
-        sweeps = line_logic(state.grid, state.rows, state.cols, state.givens, None).sweeps
+        sweeps = state.sweeps
+        if sweeps is None:  # continued from a board: count them afresh
+            sweeps = line_logic(state.grid, state.rows, state.cols, state.givens, None).sweeps
         difficulty = line_difficulty(sweeps)
     cost = float(sum(costs[cell] for cell in outcome.flips))
     return Repair(

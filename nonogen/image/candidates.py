@@ -20,8 +20,14 @@ import numpy.typing as npt
 from skimage import color, filters
 
 from nonogen.grid import Grid
-from nonogen.image.filters import find_edges, light_surface, sauvola_flatten, threshold_level
-from nonogen.image.read import Grey, Picture
+from nonogen.image.filters import (
+    between_share,
+    find_edges,
+    light_surface,
+    sauvola_flatten,
+    threshold_level,
+)
+from nonogen.image.read import Grey, Picture, resize
 
 RING: Final = 0.04
 """The picture's border ring, a fraction of the short side, models the background."""
@@ -30,10 +36,11 @@ MIN_DELTA_E: Final = 8.0
 GRADIENT_SPREAD: Final = 2.0
 """Pixels a colour gradient is spread over when outlines are scored against it."""
 GRABCUT_ROUNDS: Final = 4
+"""GrabCut iterations (each re-fits both colour models)."""
 CLUSTERS: Final = 4
 """Colour clusters (k of k-means) the clusters candidate splits a picture into."""
 CLUSTER_SEED: Final = 20261123
-"""GrabCut iterations (each re-fits both colour models)."""
+"""The seed of OpenCV's random draws (k-means++ seeds, GrabCut's mixtures)."""
 
 _otsu: Callable[[Grey], float] = filters.threshold_otsu
 _sobel: Callable[[Grey], Grey] = filters.sobel
@@ -51,6 +58,9 @@ class Source:
     """Working-copy pixels per cell side (before any crop): edges are smoothed to scale."""
     threshold: str | None = None
     """A forced luminance threshold (a level or ``fill:F``); None for the named methods."""
+    _features: dict[tuple[int, int], Grey] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @cached_property
     def ring(self) -> Grid:
@@ -88,6 +98,30 @@ class Source:
         lab = self.picture.lab
         fitted = [light_surface(lab[:, :, k], where=self.ring) for k in range(3)]
         return np.asarray(np.sqrt(sum((lab[:, :, k] - fitted[k]) ** 2 for k in range(3))))
+
+    @cached_property
+    def ground_split(self) -> Grid | None:
+        """Pixels of ``small`` far from the fitted ground: beyond Otsu's cut of the distances,
+        beyond nearly all of the ring's own distances, and beyond MIN_DELTA_E; small blobs
+        are dropped. None when no pixel is."""
+        distance = self.ground_distance
+        ring = distance[self.ring]
+        cut = max(float(_otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
+        subject = distance > cut
+        return _without_crumbs(subject) if subject.any() else None
+
+    def cell_features(self, shape: tuple[int, int]) -> Grey:
+        """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
+        spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
+        texture tells it apart). Computed once per grid shape."""
+        if shape not in self._features:
+            height, width = shape
+            lab = self.picture.lab
+            means = [resize(lab[:, :, k], width, height) for k in range(3)]
+            square = resize(lab[:, :, 0] ** 2, width, height)
+            spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
+            self._features[shape] = np.stack([*means, spread], axis=2)
+        return self._features[shape]
 
 
 @dataclass(frozen=True)
@@ -173,7 +207,7 @@ def colour(source: Source) -> list[Split]:
         if float(values.max() - values.min()) < 2 * MIN_DELTA_E:
             continue  # no colour contrast worth splitting
         cut = float(_otsu(values))
-        score = _separation(values, cut)
+        score = between_share(values[..., None], values < cut)
         if best is None or score > best[0]:
             best = (score, name, cut)
     if best is None:
@@ -183,33 +217,12 @@ def colour(source: Source) -> list[Split]:
     return _sides("colour", channels[name] < cut, params)
 
 
-def _separation(values: Grey, cut: float) -> float:
-    """Otsu's criterion: the share of the variance between the two sides of ``cut``."""
-    low = values < cut
-    share = float(low.mean())
-    total = float(values.var())
-    if share in (0.0, 1.0) or total <= 0.0:
-        return 0.0
-    gap = float(values[low].mean() - values[~low].mean())
-    return share * (1.0 - share) * gap * gap / total
-
-
 def background(source: Source) -> list[Split]:
     """Whatever differs in colour from a smooth background fitted to the picture's border."""
-    subject = _ground_split(source)
+    subject = source.ground_split
     if subject is None:
         return []
     return [Split("background", subject.astype(np.float64), {"subject": "unlike the border"})]
-
-
-def _ground_split(source: Source) -> Grid | None:
-    """Pixels far from the fitted ground: beyond Otsu's cut of the distances, beyond nearly all
-    of the ring's own distances, and beyond MIN_DELTA_E; small blobs are dropped."""
-    distance = source.ground_distance
-    ring = distance[source.ring]
-    cut = max(float(_otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
-    subject = distance > cut
-    return _without_crumbs(subject) if subject.any() else None
 
 
 def _without_crumbs(mask: Grid) -> Grid:
@@ -244,7 +257,7 @@ def ring_of(mask: Grid) -> Grid:
 def grabcut(source: Source) -> list[Split]:
     """OpenCV's GrabCut: colour mixtures of subject and ground, the border ring as sure ground
     and the background model's split as the likely subject."""
-    seed = _ground_split(source)
+    seed = source.ground_split
     rows, cols = source.ring.shape
     mask = np.full((rows, cols), cv2.GC_PR_BGD, dtype=np.uint8)
     if seed is None or seed.mean() < 0.002:  # nothing stands out: guess the centre
@@ -344,6 +357,3 @@ def polarity(split: Split) -> str | None:
     """The split's subject side, dark or light, or None when it has no polarity."""
     side = split.params.get("subject")
     return side if side in ("dark", "light") else None
-
-
-Mask = npt.NDArray[np.bool_]

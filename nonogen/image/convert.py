@@ -28,7 +28,7 @@ import numpy as np
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, blobs, polarity, ring_of
-from nonogen.image.filters import CROP_MARGIN, despeckle, enhance, subject_box
+from nonogen.image.filters import CROP_MARGIN, between_share, despeckle, enhance, subject_box
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.options import grid_size as size_of
 from nonogen.image.read import Grey, Picture, resize
@@ -266,10 +266,9 @@ def pool(split: Split, picture: Picture, options: PictureOptions, warnings: list
     shape = (max(1, box[3] - box[1]), max(1, box[2] - box[0]))
     width, height, notes = size_of(shape, options.width, options.height)
     warnings += notes
-    part = _crop(split.subject, region)
-    coverage = resize(part, width, height)
-    if split.thin is not None:  # pixels of line per cell over the cell's side: a crossing is ~1
-        lines = resize(_crop(split.thin, region), width, height) * part.shape[1] / width
+    coverage = resize(_crop(split.subject, region), width, height)
+    if split.thin is not None:
+        lines = line_coverage(_crop(split.thin, region), width, height)
         coverage = np.maximum(coverage, np.clip(lines, 0.0, 1.0))
     filled = coverage >= 0.5
     if options.despeckle:
@@ -282,7 +281,7 @@ def _scored(source: Source, split: Split, options: PictureOptions, warnings: lis
     (which puts the subject against the frame) does not change it."""
     picture = source.picture
     cells = pool(split, picture, replace(options, crop=False), warnings)
-    parts = _parts(picture, cells.filled)
+    parts = _parts(source, cells.filled)
     parts["outline"] = _outline(source.gradient(split.subject.shape), split.subject >= 0.5)
     if options.crop:
         cells = pool(split, picture, options, warnings)
@@ -303,37 +302,16 @@ def _score(parts: dict[str, float]) -> float:
     )
 
 
-def _parts(picture: Picture, filled: Grid) -> dict[str, float]:
-    """The grid's measures the score is made of (the outline is the split's)."""
+def _parts(source: Source, filled: Grid) -> dict[str, float]:
+    """The grid's measures the score is made of (the outline is the split's): likeness is the
+    share of the cells' colour and texture variance between the filled and the empty class."""
+    height, width = filled.shape
     return {
-        "likeness": _likeness(_cell_features(picture, filled.shape), filled),
+        "likeness": between_share(source.cell_features((height, width)), filled),
         "frame": _frame(filled),
         "specks": _specks(filled),
         "fill": float(filled.mean()),
     }
-
-
-def _cell_features(picture: Picture, shape: tuple[int, int]) -> Grey:
-    """Per cell, its mean colour (L, a, b) and its texture: the spread of L inside it.
-
-    A striped subject on flat grey has the grey's mean colour; its texture tells it apart.
-    """
-    height, width = shape
-    lab = picture.lab
-    means = [resize(lab[:, :, k], width, height) for k in range(3)]
-    square = resize(lab[:, :, 0] ** 2, width, height)
-    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
-    return np.stack([*means, spread], axis=2)
-
-
-def _likeness(features: Grey, filled: Grid) -> float:
-    """The share of the cells' feature variance between the filled and the empty class."""
-    share = float(filled.mean())
-    total = float(features.reshape(-1, features.shape[2]).var(axis=0).sum())
-    if share in (0.0, 1.0) or total <= 1e-9:
-        return 0.0
-    gap = features[filled].mean(axis=0) - features[~filled].mean(axis=0)
-    return float(share * (1.0 - share) * float(gap @ gap) / total)
 
 
 def _outline(gradient: Grey, subject: Grid) -> float:
@@ -383,10 +361,14 @@ def mask_cells(mask: Grid, box: Box, shape: tuple[int, int], *, stroke: bool = F
     left, top, right, bottom = box
     height, width = shape
     part = mask[top:bottom, left:right].astype(np.float64)
-    coverage = resize(part, width, height)
-    if stroke:
-        coverage = coverage * part.shape[1] / width
+    coverage = line_coverage(part, width, height) if stroke else resize(part, width, height)
     return np.asarray(coverage >= 0.5, dtype=np.bool_)
+
+
+def line_coverage(lines: Grey, width: int, height: int) -> Grey:
+    """Per cell, how much pixel-wide line crosses it, in cell sides: the line pixels it holds
+    over its side in pixels, so a line right across a cell is about 1."""
+    return np.asarray(resize(lines, width, height) * lines.shape[1] / width, dtype=np.float64)
 
 
 def silhouette_iou(grid: Grid, truth: Grid) -> float:

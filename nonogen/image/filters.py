@@ -157,21 +157,6 @@ def find_edges(grey: Grey, *, sigma: float) -> Grid:
     return np.asarray(edges, dtype=np.bool_)
 
 
-def edge_grey(fraction: Grey, cell_pixels: float) -> Grey:
-    """Cell values of an edge map (level 0.5) from the fraction of edge pixels in each cell.
-
-    A line across a cell lights about ``cell_pixels`` of its ``cell_pixels ** 2`` pixels, so
-    ``fraction * cell_pixels`` is how much of a line crosses the cell. An edge cell sits below
-    0.5 by that much: a cell an edge only grazes is cheap to clear. An empty cell sits at 0.75
-    to 1.0: cheapest to fill beside a strong edge, dearest far from any.
-    """
-    line = np.clip(fraction * cell_pixels, 0.0, 1.0)
-    padded = np.pad(line, 1)
-    rows, cols = line.shape
-    near = np.max([padded[r : r + rows, c : c + cols] for r in range(3) for c in range(3)], axis=0)
-    return np.where(fraction > 0, 0.5 - 0.5 * line, 1.0 - 0.25 * near)
-
-
 def subject_box(subject: Grid, *, margin: float = CROP_MARGIN) -> Box:
     """The bounding box of the subject pixels plus ``margin`` of each side (at least a pixel).
 
@@ -189,6 +174,17 @@ def subject_box(subject: Grid, *, margin: float = CROP_MARGIN) -> Box:
         min(rows, int(hit_rows[-1]) + 1 + down),
         min(cols, int(hit_cols[-1]) + 1 + across),
     )
+
+
+def between_share(features: Grey, split: Grid) -> float:
+    """Otsu's criterion over features ``(..., k)``: the share of their variance that lies
+    between the two sides of a boolean split (0 when one side is empty)."""
+    share = float(split.mean())
+    total = float(features.reshape(-1, features.shape[-1]).var(axis=0).sum())
+    if share in (0.0, 1.0) or total <= 1e-9:
+        return 0.0
+    gap = features[split].mean(axis=0) - features[~split].mean(axis=0)
+    return share * (1.0 - share) * float(gap @ gap) / total
 
 
 def downsample(grey: Grey, width: int, height: int) -> Grey:
