@@ -14,11 +14,12 @@ import json
 import re
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
+from nonogen.backends import process_pool
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
     expand_paths,
@@ -68,6 +69,13 @@ class BookOptions:
                 f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
             )
         self.make.target()
+        # The page options are checked now, not after every puzzle is made.
+        from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, PageOptions  # noqa: PLC0415
+        from nonogen.pdf.book import check_count  # noqa: PLC0415
+
+        check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
+        check_count("--keys-per-page", self.keys_per_page, KEYS_PER_PAGE)
+        PageOptions(self.page_size, self.margin_mm, self.gutter_mm)
 
 
 @dataclass(frozen=True)
@@ -210,7 +218,7 @@ def prepare_all(
             if on_progress:
                 on_progress("prepare", done, len(tasks))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             futures: dict[Future[list[Prepared]], int] = {
                 pool.submit(prepare, task): i for i, task in enumerate(tasks)
             }

@@ -6,7 +6,8 @@ import functools
 import json
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec
@@ -14,8 +15,10 @@ from typing import Annotated, Any, ParamSpec
 import typer
 
 from nonogen import __version__
-from nonogen.errors import ExitCode, InputError, NonogenError
+from nonogen.errors import ExitCode, InputError, NonogenError, UsageError
 from nonogen.formats import (
+    FORMATS,
+    READ_FORMATS,
     expand_paths,
     is_picture_name,
     read_bytes,
@@ -56,10 +59,40 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+def _known_format(value: str | None) -> str | None:
+    """The --format given, if nonogen reads it; a usage error (exit 2) otherwise."""
+    if value is not None and value not in READ_FORMATS:
+        raise typer.BadParameter(f"expected one of {', '.join(READ_FORMATS)}, got {value!r}")
+    return value
+
+
+def _written_format(value: str | None) -> str | None:
+    """The --to given, if nonogen writes it; a usage error (exit 2) otherwise."""
+    if value is not None and value not in FORMATS:
+        raise typer.BadParameter(f"expected one of {', '.join(FORMATS)}, got {value!r}")
+    return value
+
+
+@contextmanager
+def _options() -> Iterator[None]:
+    """Options found out of range or unknown while they are checked, before any input is
+    read, are usage errors (exit 2), whatever check found them; bad input data exits 3."""
+    try:
+        yield
+    except UsageError:
+        raise
+    except InputError as error:
+        raise UsageError(str(error)) from None
+
+
 FormatOpt = Annotated[
     str | None,
     typer.Option(
-        "--format", "-f", help="Input format: json, jsonl, non, xml, text or r (default: detect)."
+        "--format",
+        "-f",
+        help="Input format: json, jsonl, non, xml, text or r (default: detect).",
+        callback=_known_format,
     ),
 ]
 TimeoutOpt = Annotated[
@@ -319,28 +352,28 @@ def make(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves. Exit 1 if the budget ran out."""
-    picture = PictureOptions(
-        width=width,
-        height=height,
-        method=method,
-        threshold=threshold if fill is None else f"fill:{fill}",
-        contrast=contrast,
-        edges=edges,
-        crop=crop,
-        despeckle=despeckle,
-        invert=invert,
-        force=force,
-    )
-    options = MakeOptions(  # checks --difficulty and --repair before anything is read
-        picture=picture,
-        seed=seed,
-        max_flips=max_flips,
-        seconds=seconds,
-        difficulty=difficulty,
-        allow_search=allow_search,
-        repair=repair,
-        max_givens=max_givens,
-    )
+    with _options():  # checks every option, --difficulty and --repair too, before reading
+        options = MakeOptions(
+            picture=PictureOptions(
+                width=width,
+                height=height,
+                method=method,
+                threshold=threshold if fill is None else f"fill:{fill}",
+                contrast=contrast,
+                edges=edges,
+                crop=crop,
+                despeckle=despeckle,
+                invert=invert,
+                force=force,
+            ),
+            seed=seed,
+            max_flips=max_flips,
+            seconds=seconds,
+            difficulty=difficulty,
+            allow_search=allow_search,
+            repair=repair,
+            max_givens=max_givens,
+        )
     made = make_from_picture(read_bytes(image), name=image, options=options)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
@@ -439,7 +472,8 @@ def pdf(
     """Print a puzzle (and its solution) as a PDF page with embedded fonts."""
     from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf  # noqa: PLC0415
 
-    page = PageOptions(page_size, margin_mm, gutter_mm)
+    with _options():
+        page = PageOptions(page_size, margin_mm, gutter_mm)
     read = read_puzzle(puzzle, fmt=fmt)
     printable, verdict = for_print(read, timeout=timeout)
     if (solution or solution_only) and printable.goal is None:
@@ -532,34 +566,35 @@ def book(
     """
     from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
 
-    options = BookOptions(
-        make=MakeOptions(
-            picture=PictureOptions(
-                width=width,
-                height=height,
-                method=method,
-                threshold=threshold,
-                despeckle=despeckle,
-                force=force,
+    with _options():
+        options = BookOptions(
+            make=MakeOptions(
+                picture=PictureOptions(
+                    width=width,
+                    height=height,
+                    method=method,
+                    threshold=threshold,
+                    despeckle=despeckle,
+                    force=force,
+                ),
+                seed=seed,
+                seconds=seconds,
+                difficulty=difficulty,
+                allow_search=allow_search,
+                repair=repair,
             ),
-            seed=seed,
-            seconds=seconds,
-            difficulty=difficulty,
-            allow_search=allow_search,
-            repair=repair,
-        ),
-        title=title,
-        subtitle=subtitle,
-        author=author,
-        order=order,
-        per_page=per_page,
-        keys_per_page=keys_per_page,
-        page_size=page_size,
-        margin_mm=margin_mm,
-        gutter_mm=gutter_mm,
-        timeout=timeout,
-        workers=workers,
-    )
+            title=title,
+            subtitle=subtitle,
+            author=author,
+            order=order,
+            per_page=per_page,
+            keys_per_page=keys_per_page,
+            page_size=page_size,
+            margin_mm=margin_mm,
+            gutter_mm=gutter_mm,
+            timeout=timeout,
+            workers=workers,
+        )
     progress = _book_progress if sys.stderr.isatty() else None
     made = make_book(inputs, output, options, work=work_dir, on_progress=progress)
     reused = sum(1 for p in made.puzzles if p.cached)
@@ -654,15 +689,16 @@ def report(
     paths = [p for p in expand_paths(chosen, pictures=True) if _is_picture(p)]
     if not paths:
         raise InputError("no pictures to report on; give picture files or a folder of them")
-    sizes = _widths(widths)
-    base = MakeOptions(
-        picture=PictureOptions(method=method, threshold=threshold, force=force),
-        seed=seed,
-        seconds=seconds,
-        difficulty=difficulty,
-        allow_search=allow_search,
-        repair=repair,
-    )
+    with _options():
+        sizes = _widths(widths)
+        base = MakeOptions(
+            picture=PictureOptions(method=method, threshold=threshold, force=force),
+            seed=seed,
+            seconds=seconds,
+            difficulty=difficulty,
+            allow_search=allow_search,
+            repair=repair,
+        )
     if not as_json:
         print(
             f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
@@ -725,7 +761,11 @@ def convert(
     output: Annotated[str, typer.Option("--output", "-o", help="Output file, or - for stdout.")],
     to: Annotated[
         str | None,
-        typer.Option("--to", help="Output format: json, non, xml, text or r (default: from -o)."),
+        typer.Option(
+            "--to",
+            help="Output format: json, non, xml, text or r (default: from -o).",
+            callback=_written_format,
+        ),
     ] = None,
     fmt: FormatOpt = None,
 ) -> None:
@@ -733,17 +773,38 @@ def convert(
     write_puzzle(read_puzzle(puzzle, fmt=fmt), output, to)
 
 
+def _origins(values: list[str] | None) -> list[str]:
+    """The --cors-origin values as browsers send them; a usage error for one that is not."""
+    from nonogen.service.limits import cors_origin  # noqa: PLC0415  (only when serving)
+
+    try:
+        return [cors_origin(value) for value in values or []]
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
 @app.command()
 @_handled
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            metavar="URL",
+            callback=_origins,
+            help="Let web pages from this origin (e.g. https://example.com) call the API from "
+            "a browser (CORS); repeat for more. Default: none, only the service's own page.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (docs at /docs) and the web page (make, edit, play) at /."""
-    from nonogen.service import serve as run_server  # noqa: PLC0415  (the web stack)
+    from nonogen.service import Limits  # noqa: PLC0415  (the web stack)
+    from nonogen.service import serve as run_server  # noqa: PLC0415
 
     _err(f"nonogen: serving on http://{host}:{port}/ (Ctrl-C stops)")
-    run_server(host, port)
+    run_server(host, port, limits=Limits(cors_origins=tuple(cors_origin or ())))
 
 
 def _interrupted(signum: int, frame: object) -> None:

@@ -8,11 +8,13 @@ exhausted) are results with a status, never exceptions.
     NonogenError (exit 70, HTTP 500)     a bug or an unexpected failure
     +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
     |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
+    |   +-- UsageError (exit 2, HTTP 400) an option out of range or unknown (click's rule)
     +-- OutputError (exit 4, HTTP 500)   an output that could not be written
     +-- NotFoundError (HTTP 404)         the service keeps no puzzle under that id
     +-- NotMadeError (exit 1, HTTP 422)  the budget ran out before the puzzle was good
     +-- BusyError (exit 1, HTTP 503)     every job slot stayed taken; retry later
     +-- WorkerError (HTTP 500)           a worker process died while it ran a job
+    +-- TimeLimitError (exit 1, HTTP 422) a job ran past its time budget and was stopped
 
 Text a user supplies (titles, names, the messages that quote them) follows one rule, kept
 here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot encode.
@@ -66,6 +68,12 @@ class LimitError(InputError):
     http_status = 413
 
 
+class UsageError(InputError):
+    """An option value is out of range or unknown: a usage error, as click reports its own."""
+
+    exit_code = ExitCode.USAGE
+
+
 class OutputError(NonogenError):
     """An output file could not be written."""
 
@@ -101,3 +109,10 @@ class BusyError(NonogenError):
 
 class WorkerError(NonogenError):
     """A worker process died while it ran a job (killed, out of memory)."""
+
+
+class TimeLimitError(NonogenError):
+    """A job was still running past its time budget and was stopped (its worker killed)."""
+
+    exit_code = ExitCode.NO
+    http_status = 422

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from nonogen.backends import process_pool
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, read_puzzle, read_puzzles
 from nonogen.generate import TIERS, RepairMode
@@ -85,7 +85,7 @@ def check_paths(
     with ExitStack() as stack:
         results: Iterable[Checked] = map(_check_one, tasks)
         if jobs > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            pool = stack.enter_context(process_pool(jobs))
             results = pool.map(_check_one, tasks, chunksize=4)
         for done, result in enumerate(results, 1):
             if on_progress:

@@ -70,7 +70,7 @@ def _font(size: int) -> Font:
 def _png(image: Image.Image) -> bytes:
     """PNG bytes with fixed options and no metadata, so equal images give equal bytes."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 

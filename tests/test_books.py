@@ -153,3 +153,41 @@ def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_pa
     assert result.returncode == 0, result.stderr
     manifest = json.loads(out.with_suffix(".json").read_text())
     assert sum(p["reused"] for p in manifest["puzzles"]) >= 1
+
+
+def _children(pid: int) -> set[int]:
+    """The ids of a process's live children, from /proc."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = task / "children"
+        if children.exists():
+            found |= {int(c) for c in children.read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "\nState:\tZ" not in status.read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(tmp_path / "b.pdf")]
+    args += ["--workers", "2", "-w", "60"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while len(workers) < 2 and time.monotonic() < deadline:
+        workers = _children(proc.pid)
+        time.sleep(0.05)
+    assert len(workers) >= 2
+    proc.kill()  # SIGKILL: the parent cannot stop its pool
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)

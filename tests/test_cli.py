@@ -232,7 +232,7 @@ def test_make_refuses_bad_options_and_writes_nothing(
 ) -> None:
     out = tmp_path / "x.json"
     result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), *args, "-o", str(out)])
-    assert result.exit_code == 3, result.output
+    assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert not out.exists()
 
@@ -412,3 +412,49 @@ def test_a_seed_out_of_range_is_a_usage_error(tmp_path: Path, seed: str) -> None
     assert "--seed" in result.output
     assert "Traceback" not in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["make", "samples/ring.png", "--width", "1000"],
+        ["make", "samples/ring.png", "--height", "2"],
+        ["make", "samples/ring.png", "--threshold", "7"],
+        ["make", "samples/ring.png", "--method", "nope"],
+        ["make", "samples/ring.png", "--contrast", "bad"],
+        ["make", "samples/ring.png", "--difficulty", "zzz"],
+        ["make", "samples/ring.png", "--max-flips", "-1"],
+        ["make", "samples/ring.png", "--seed", "-1"],
+        ["pdf", "samples/heart.txt", "-o", "x.pdf", "--page-size", "bogus"],
+        ["pdf", "samples/heart.txt", "-o", "x.pdf", "--margin-mm", "500"],
+        ["book", "samples/ring.png", "-o", "b.pdf", "--per-page", "3"],
+        ["book", "samples/ring.png", "-o", "b.pdf", "--keys-per-page", "99"],
+        ["book", "samples/ring.png", "-o", "b.pdf", "--order", "random"],
+        ["convert", "samples/heart.txt", "-o", "x", "--to", "nope"],
+        ["check", "samples/heart.txt", "--format", "nope"],
+        ["check", "samples/heart.txt", "--timeout", "-1"],
+        ["report", "samples/ring.png", "--widths", "1,x"],
+    ],
+)
+def test_an_option_out_of_range_or_unknown_is_a_usage_error(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = Path(__file__).parent.parent
+    monkeypatch.chdir(tmp_path)
+    args = [str(root / a) if a.startswith("samples/") else a for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "error" in result.output.lower()
+    assert not list(tmp_path.iterdir())  # nothing read, nothing written
+
+
+@pytest.mark.parametrize(
+    ("command", "content"),
+    [("make", b"\x89PNG broken"), ("check", b"not a puzzle"), ("pdf", b"1 2\n")],
+)
+def test_bad_input_data_is_exit_3(command: str, content: bytes, tmp_path: Path) -> None:
+    path = tmp_path / ("in.png" if command == "make" else "in.non")
+    path.write_bytes(content)
+    args = [command, str(path)] + (["-o", str(tmp_path / "out.pdf")] if command == "pdf" else [])
+    result = runner.invoke(app, args)
+    assert result.exit_code == 3, result.output

@@ -12,6 +12,7 @@ from PIL import Image
 
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
+from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import Cells, NoSubjectError, convert, line_coverage, mask_cells
 from nonogen.image.filters import (
     despeckle,
@@ -19,7 +20,7 @@ from nonogen.image.filters import (
     enhance,
     threshold_level,
 )
-from nonogen.image.options import PictureOptions, grid_size
+from nonogen.image.options import METHODS, PictureOptions, grid_size
 from nonogen.image.read import Picture
 from nonogen.image.read import read_picture as read_work_copy
 
@@ -109,6 +110,14 @@ def test_animated_gif_is_refused() -> None:
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:])
     with pytest.raises(InputError, match="animated"):
         read_picture(out.getvalue(), name="anim.gif")
+
+
+@pytest.mark.parametrize("fmt", ["EPS", "PPM", "TGA", "ICO"])
+def test_only_the_common_picture_formats_are_opened(fmt: str) -> None:
+    out = io.BytesIO()
+    disc().convert("RGB").save(out, format=fmt)  # EPS would run Ghostscript when read
+    with pytest.raises(InputError, match="PNG, JPEG, GIF, WebP, BMP or TIFF"):
+        read_picture(out.getvalue(), name=f"x.{fmt.lower()}")
 
 
 def test_decompression_bomb_is_a_limit_error() -> None:
@@ -484,3 +493,7 @@ def test_a_small_subject_in_a_corner_is_cropped_to() -> None:
     assert right - left < 100
     assert any("cropped" in warning for warning in conversion.warnings)
     assert conversion.cells.filled.mean() > 0.5
+
+
+def test_every_forceable_method_is_a_candidate_and_every_candidate_can_be_forced() -> None:
+    assert set(METHODS) == set(CANDIDATES) - {"level"}

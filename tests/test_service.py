@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import hashlib
 import io
 import json
 import os
@@ -21,10 +20,11 @@ from pypdf import PdfReader
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
 from nonogen.service.app import create_app
+from nonogen.service.errors import ErrorBody
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
 from nonogen.service.load import png_bytes
-from nonogen.service.store import Store
+from nonogen.service.store import ID_PATTERN, Store
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 RING = (SAMPLES / "ring.png").read_bytes()
@@ -98,7 +98,7 @@ def test_make_answers_the_puzzle_and_its_links(made: dict[str, Any]) -> None:
     assert made["verdict"]["line_solvable"] is True
     assert made["fidelity"]["flipped"] >= 0
     assert made["seed"] == 0
-    assert made["options"]["seconds"] == 10.0  # the generator budget is capped at the limit
+    assert made["options"]["seconds"] == 9.0  # 90 % of the limit; the rest for the preview
     assert set(made["links"]) == {"json", "png", "puzzle_pdf", "solution_pdf"}
 
 
@@ -118,7 +118,7 @@ def test_the_links_serve_json_png_and_pdfs(client: TestClient, made: dict[str, A
 
 
 @pytest.mark.parametrize("suffix", [".json", ".png", ".pdf", "/solution.pdf"])
-@pytest.mark.parametrize("ident", ["0123456789abcdef", "not-an-id"])
+@pytest.mark.parametrize("ident", ["0123456789abcdef" * 2, "0123456789abcdef", "not-an-id"])
 def test_an_unknown_id_is_404(client: TestClient, ident: str, suffix: str) -> None:
     assert_error(client.get(f"/api/puzzles/{ident}{suffix}"), 404, "NotFoundError", ident)
 
@@ -175,6 +175,29 @@ def test_an_upload_over_the_limit_is_413() -> None:
         response = small.post("/api/check", content=chunks)
         assert_error(response, 413, "LimitError", "1000 bytes")
         assert small.post("/api/check", content=iter([DIAGONAL.encode()])).status_code == 200
+
+
+def test_a_side_under_the_minimum_is_422_not_413(client: TestClient) -> None:
+    # Found by Schemathesis: -408 cells was a 413 "over a limit", naming the CLI's --height.
+    data = {"height": "-408"}
+    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
+    assert_error(response, 422, "ValidationError", "height: Input should be greater than or")
+
+
+def test_the_schema_documents_every_error_with_its_body(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    errors = [
+        answer
+        for operations in paths.values()
+        for operation in operations.values()
+        for status, answer in operation["responses"].items()
+        if int(status) >= 400
+    ]
+    assert len(errors) > 20
+    body = {"$ref": "#/components/schemas/ErrorBody"}
+    assert all(answer["content"] == {"application/json": {"schema": body}} for answer in errors)
+    ErrorBody.model_validate(client.post("/api/hint").json())  # a 422 with its fields
+    ErrorBody.model_validate(client.get("/api/puzzles/x.png").json())
 
 
 def test_a_grid_over_the_limit_is_413(client: TestClient) -> None:
@@ -310,24 +333,80 @@ def test_the_page_the_static_files_and_the_docs(client: TestClient) -> None:
     assert {"/api/puzzles", "/api/check", "/api/pdf", "/api/hint", "/api/health"} <= set(paths)
 
 
-def made_puzzle(ident: str, size: int) -> MadePuzzle:
-    return MadePuzzle(ident, parse_puzzle(HEART), {}, "x" * size, b"")
+def made_puzzle(size: int) -> MadePuzzle:
+    return MadePuzzle(parse_puzzle(HEART), {}, "x" * size, b"")
 
 
 def test_the_store_keeps_the_most_recently_used() -> None:
-    store = Store(size=2, max_bytes=1000)
-    for ident in ("a" * 16, "b" * 16, "c" * 16):
-        store.put(made_puzzle(ident, 10))
-        store.get(ident)
+    store = Store(size=2, max_bytes=1000, seconds=3600)
+    a, b, c = (store.put(made_puzzle(10)) for _ in range(3))
     assert len(store) == 2
     with pytest.raises(NotFoundError, match="no puzzle with id"):
-        store.get("a" * 16)
-    store.get("b" * 16)  # now b is the most recent: c goes next
-    store.put(made_puzzle("d" * 16, 10))
-    assert store.get("b" * 16).id == "b" * 16
-    store.put(made_puzzle("e" * 16, 995))  # over the bytes: everything older goes
+        store.get(a)
+    kept = store.get(b)  # now b is the most recent: c goes next
+    store.put(made_puzzle(10))
+    assert store.get(b) is kept
+    with pytest.raises(NotFoundError):
+        store.get(c)
+    store.put(made_puzzle(995))  # over the bytes: everything older goes
     assert len(store) == 1
     assert store.bytes == 995
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_kept_puzzle_expires_and_is_dropped() -> None:
+    clock = FakeClock()
+    store = Store(size=10, max_bytes=1000, seconds=60, clock=clock)
+    old = store.put(made_puzzle(10))
+    clock.now += 30
+    young = store.put(made_puzzle(20))
+    clock.now += 29.9
+    store.get(old)  # a look does not extend its time
+    clock.now += 0.1
+    with pytest.raises(NotFoundError, match=r"has expired: puzzles are kept for 60 s"):
+        store.get(old)
+    assert (len(store), store.bytes) == (1, 20)  # the expired one is gone
+    with pytest.raises(NotFoundError, match="no puzzle with id"):
+        store.get(old)
+    clock.now += 30
+    store.put(made_puzzle(30))  # keeping a new one drops every expired one
+    assert (len(store), store.bytes) == (1, 30)
+    with pytest.raises(NotFoundError):
+        store.get(young)
+
+
+def test_ids_are_random_128_bit_and_the_puzzle_file_is_deterministic(
+    client: TestClient,
+) -> None:
+    answers = [client.post("/api/puzzles", files={"picture": ("ring.png", RING)}) for _ in "ab"]
+    first, second = (answer.json() for answer in answers)
+    assert first["id"] != second["id"]
+    assert all(ID_PATTERN.match(record["id"]) for record in (first, second))
+    assert len(first["id"]) * 4 == 128
+    files = [client.get(record["links"]["json"]).content for record in (first, second)]
+    assert files[0] == files[1]  # the same picture and seed: the same bytes, wherever kept
+    assert first["id"].encode() not in files[0]
+
+
+def test_the_service_forgets_a_puzzle_after_store_seconds() -> None:
+    clock = FakeClock()
+    with client_for(Limits(pool="thread", store_seconds=5)) as short:
+        service = short.app.state.service  # type: ignore[attr-defined]
+        service.store = Store(10, 10**6, 5, clock=clock)
+        ident = keep(short, "brief")
+        assert short.get(f"/api/puzzles/{ident}.json").status_code == 200
+        clock.now += 5
+        assert_error(short.get(f"/api/puzzles/{ident}.png"), 404, "NotFoundError", "has expired")
+        assert_error(short.get(f"/api/puzzles/{ident}.png"), 404, "NotFoundError", "no puzzle")
 
 
 @pytest.mark.slow
@@ -394,9 +473,8 @@ def keep(client: TestClient, title: str) -> str:
     """Keep a made puzzle with this title in the service's store, as POST /api/puzzles does;
     its id."""
     puzzle = parse_puzzle(titled(title))
-    ident = hashlib.sha256(title.encode()).hexdigest()[:16]
-    made = MadePuzzle(ident, puzzle, {}, format_puzzle(puzzle, "json"), b"")
-    client.app.state.service.store.put(made)  # type: ignore[attr-defined]
+    made = MadePuzzle(puzzle, {}, format_puzzle(puzzle, "json"), b"")
+    ident: str = client.app.state.service.store.put(made)  # type: ignore[attr-defined]
     return ident
 
 

@@ -20,7 +20,14 @@ import numpy as np
 
 from nonogen.clues import Clue, check_clue
 from nonogen.errors import InputError, LimitError
-from nonogen.formats.shared import check_goal, format_runs, parse_runs, shorten, solution_for
+from nonogen.formats.shared import (
+    check_goal,
+    format_runs,
+    parse_count,
+    parse_runs,
+    shorten,
+    solution_for,
+)
 from nonogen.grid import Grid
 from nonogen.puzzle import MAX_SIDE, Puzzle, make_puzzle
 
@@ -97,11 +104,12 @@ def _parse_chunk(chunk: list[Line], where: str, name: str) -> Puzzle:
 def _read_key(draft: _Draft, key: str, value: str, at: str) -> None:
     """Record one ``key value`` line."""
     if key in ("width", "height"):
-        if not re.fullmatch(r"[0-9]+", value) or int(value) < 1:
+        count = parse_count(value, at) if re.fullmatch(r"[0-9]+", value) else 0
+        if count < 1:
             raise InputError(f"{at}: expected '{key} N' with N a positive number, got {value!r}")
-        if int(value) > MAX_SIDE:
+        if count > MAX_SIDE:
             raise LimitError(f"{at}: {key} {value} is over the limit of {MAX_SIDE} cells")
-        setattr(draft, key, int(value))
+        setattr(draft, key, count)
     elif key in ("goal", "solution"):
         draft.goals[key] = (at, _unquote(value))
     elif key != "color":  # colours of a black-and-white puzzle carry nothing we keep

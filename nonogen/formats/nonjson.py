@@ -7,13 +7,14 @@ Reading also takes the benchmark corpus objects as they are: the solution under 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from typing import Final
 
 from nonogen.errors import InputError
 from nonogen.formats.shared import check_goal, parse_goal_rows, parse_rows, solution_for
 from nonogen.grid import Grid, format_grid
-from nonogen.puzzle import Puzzle, has_givens, make_puzzle
+from nonogen.puzzle import MAX_SIDE, Puzzle, has_givens, make_puzzle
 
 FORMAT_NAME: Final = "nonogen"
 """The value of the ``format`` key nonogen writes."""
@@ -25,6 +26,10 @@ _STRUCTURE: Final = frozenset(
 )
 _LEADING_META: Final = ("title", "author", "copyright", "license", "id")
 _MULTILINE: Final = frozenset({"rows", "cols", "solution", "givens"})
+_LONG_NUMBER: Final = (
+    f"got a number of over {sys.get_int_max_str_digits()} digits; sizes and run lengths are "
+    f"at most {MAX_SIDE}"
+)
 
 
 def parse_json(text: str, name: str) -> Puzzle:
@@ -37,6 +42,8 @@ def parse_json(text: str, name: str) -> Puzzle:
         ) from None
     except RecursionError:
         raise InputError(f"{name}: expected JSON, got nesting too deep to read") from None
+    except ValueError:  # int() refuses a number of over 4,300 digits
+        raise InputError(f"{name}: expected JSON, {_LONG_NUMBER}") from None
     return puzzle_from_object(obj, name)
 
 
@@ -52,6 +59,8 @@ def iter_jsonl(text: str, name: str) -> Iterator[tuple[str, Puzzle]]:
             raise InputError(f"{where}: expected JSON, {exc.msg} at column {exc.colno}") from None
         except RecursionError:
             raise InputError(f"{where}: expected JSON, got nesting too deep to read") from None
+        except ValueError:
+            raise InputError(f"{where}: expected JSON, {_LONG_NUMBER}") from None
         puzzle = puzzle_from_object(obj, where)
         ident = puzzle.meta.get("id")
         has_id = isinstance(ident, (str, int)) and not isinstance(ident, bool) and ident != ""

@@ -15,7 +15,7 @@ from typing import Final
 
 from nonogen.clues import Clue
 from nonogen.errors import InputError
-from nonogen.formats.shared import format_runs, shorten
+from nonogen.formats.shared import format_runs, parse_count, shorten
 from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle, make_puzzle
 
@@ -95,9 +95,10 @@ def _runs(item: str, at: int, line: str, where: str) -> Clue:
         gap = next((i for i, char in enumerate(number) if not char.isdigit()), None)
         if gap is not None:
             raise _error(where, here + gap, f"{line}: expected ',' between the numbers")
-        if int(number) == 0:
+        count = parse_count(number, f"{where}: character {here}: {line}")
+        if count == 0:
             raise _error(where, here, f"{line}: expected positive run lengths (0 stands alone)")
-        runs.append(int(number))
+        runs.append(count)
         at += len(part) + 1
     return tuple(runs)
 

@@ -9,9 +9,13 @@ from typing import Final
 import numpy as np
 
 from nonogen.clues import Clue, grid_clues
-from nonogen.errors import InputError
+from nonogen.errors import InputError, LimitError
 from nonogen.grid import FILLED, UNKNOWN, Grid, Partial, cell_code, parse_partial
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import MAX_SIDE, Puzzle
+
+COUNT_DIGITS: Final = 9
+"""The most significant digits a size or a run length may have: a longer number is over every
+limit, and Python's ``int`` refuses to read one of more than 4,300 digits."""
 
 _RUN: Final = re.compile(r"[0-9]+")
 
@@ -22,12 +26,24 @@ def parse_runs(text: str, where: str) -> Clue:
     if body in ("", "0"):
         return ()
     parts = [part.strip() for part in body.split(",")]
-    if not all(_RUN.fullmatch(part) and int(part) > 0 for part in parts):
+    if not all(_RUN.fullmatch(part) and parse_count(part, where) > 0 for part in parts):
         raise InputError(
             f"{where}: expected comma-separated positive numbers (or 0 for an empty line), "
             f"got {shorten(text)!r}"
         )
-    return tuple(int(part) for part in parts)
+    return tuple(parse_count(part, where) for part in parts)
+
+
+def parse_count(digits: str, where: str) -> int:
+    """The number a string of ASCII digits stands for; LimitError if it is too long to be a
+    size or a run length."""
+    significant = digits.lstrip("0")
+    if len(significant) > COUNT_DIGITS:
+        raise LimitError(
+            f"{where}: expected a number of at most {MAX_SIDE}, got one of "
+            f"{len(significant)} digits ({shorten(digits, 20)!r}); check the number"
+        )
+    return int(significant or "0")
 
 
 def format_runs(clue: Clue) -> str:

@@ -22,12 +22,11 @@ def parse_text(text: str, name: str) -> Puzzle:
         for lineno, line in enumerate(text.split("\n"), 1)
         if not line.startswith(";")
     ]
-    while lines and not lines[0][1]:
-        lines.pop(0)
-    while lines and not lines[-1][1]:
-        lines.pop()
-    if not lines:
+    drawn = [i for i, (_, line) in enumerate(lines) if line]
+    if not drawn:
         raise InputError(f"{name}: expected a picture of '#' (filled) and '.' (empty) rows")
+    # One slice: popping the blank lines one at a time takes quadratic time.
+    lines = lines[drawn[0] : drawn[-1] + 1]
     width = len(lines[0][1])
     cells = [_row(line, lineno, width, name) for lineno, line in lines]
     return puzzle_from_grid(np.array(cells, dtype=np.bool_), where=name)

@@ -23,7 +23,7 @@ from defusedxml.ElementTree import fromstring
 
 from nonogen.clues import Clue
 from nonogen.errors import InputError
-from nonogen.formats.shared import check_goal, solution_for
+from nonogen.formats.shared import check_goal, parse_count, solution_for
 from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle, make_puzzle
 
@@ -136,7 +136,7 @@ def _clues(element: Element, kind: str, default: str, where: str) -> list[Clue]:
                 raise InputError(
                     f"{where}: {label} {i}: expected a positive number in <count>, got {text!r}"
                 )
-            runs.append(int(text))
+            runs.append(parse_count(text, f"{where}: {label} {i}"))
         clues.append(tuple(runs))
     return clues
 

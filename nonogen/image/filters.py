@@ -111,7 +111,8 @@ def _sauvola_level(grey: Grey) -> Grey:
     # Odd reflection carries a lighting gradient on past the edge; plain reflection would fold
     # it back, and the threshold near the dark edge would rise above the ground there.
     padded = np.pad(small, half, mode="reflect", reflect_type="odd")
-    spread = float(small.max() - small.min()) / 2.0
+    # A flat frame has no spread; keep r positive so the level is that flat value, not NaN.
+    spread = max(float(small.max() - small.min()) / 2.0, 1e-6)
     level = _sauvola(padded, window_size=window, r=spread)[half:-half, half:-half]
     return level if scale == 1.0 else resize(level, cols, rows, smooth=True)
 

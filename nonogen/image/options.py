@@ -22,6 +22,13 @@ THRESHOLDS: Final = ("otsu", "li", "yen", "mean")
 """Named global threshold methods; a number in (0, 1) is a fixed level, ``fill:F`` a fill."""
 LOCAL_THRESHOLDS: Final = ("sauvola",)
 """Named local threshold methods, for unevenly lit pictures."""
+METHODS: Final = (
+    *THRESHOLDS,
+    *LOCAL_THRESHOLDS,
+    *("colour", "background", "grabcut", "clusters", "strokes", "edges"),
+)
+"""The conversions --method can force: the names in ``candidates.CANDIDATES`` but ``level``
+(kept here so that checking options does not import the candidates)."""
 CONTRASTS: Final = ("none", "stretch", "clahe")
 """Contrast enhancements; ``stretch:P`` stretches the P-th..(100-P)-th percentiles."""
 STRETCH_PERCENTILE: Final = 2.0
@@ -59,6 +66,10 @@ class PictureOptions:
 
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)
+        if self.method is not None and self.method not in METHODS:
+            raise InputError(
+                f"expected --method to be one of {', '.join(METHODS)}; got {self.method!r}"
+            )
         if self.threshold is not None:
             check_threshold(self.threshold)
         forced = [

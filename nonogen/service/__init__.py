@@ -3,10 +3,14 @@
     limits   every limit of the service, and its errors (404, 422, 503)
     jobs     the CPU-heavy work of each endpoint, plain functions of plain values
     runner   job slots (503 when full) and the worker processes the jobs run in
-    store    made puzzles kept for their download links (bounded, least recently used)
+    store    made puzzles kept for their links: random ids; bounded in count, bytes and time
     errors   one JSON error shape; the upload limit
+    headers  the security headers (CSP and the rest) on every answer
+    openapi  what the API docs say besides the routes: every answer documented, examples
     app      the FastAPI routes and the static web page
     load     a load test: starts a server, sends bounded traffic, prints latency and memory
+    soak     a soak test: many clients, a mixed workload, memory sampled over time
+    workload the soak's kinds of request (uploads, checks, PDFs, hints, bad ones)
 
 This module imports no web framework, so a job unpickled in a worker process loads none.
 """

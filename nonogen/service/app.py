@@ -22,11 +22,13 @@ from urllib.parse import quote
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
@@ -44,6 +46,7 @@ from nonogen.service.errors import (
     on_nonogen_error,
     on_validation_error,
 )
+from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     MadePuzzle,
     check_job,
@@ -54,37 +57,29 @@ from nonogen.service.jobs import (
     pdf_job,
 )
 from nonogen.service.limits import Limits
+from nonogen.service.openapi import (
+    BAD_INPUT,
+    CLUES,
+    CONVERTED,
+    ERRORS,
+    JSON_FILE,
+    NOT_MADE,
+    PDF,
+    PNG,
+    UNKNOWN_ID,
+    UPLOAD_BODY,
+    download,
+    without_null,
+)
 from nonogen.service.runner import Runner
 from nonogen.service.store import Store
 
 STATIC: Final = Path(__file__).parent / "static"
 """The web page's files: plain HTML, CSS and JavaScript, no build step."""
+DOCS_FILES: Final = "/static-offline-docs"
+"""Where fastapi-offline serves Swagger UI's and ReDoc's files (static/docs.html loads them)."""
 MEDIA: Final = {"json": "application/json", "xml": "application/xml"}
 EXTENSIONS: Final = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
-ERRORS: Final[dict[int | str, dict[str, Any]]] = {
-    400: {"description": "Bad input: the message says what and how to fix it"},
-    413: {"description": "Over a limit: upload bytes, picture pixels or grid size"},
-    503: {"description": "Busy: every job slot is taken; see Retry-After"},
-}
-UPLOAD_BODY: Final = {
-    "requestBody": {
-        "description": "The puzzle: the request body as text, or a multipart field `file`.",
-        "content": {
-            "text/plain": {"schema": {"type": "string"}},
-            "application/json": {"schema": {"type": "object"}},
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "properties": {
-                        "file": {"type": "string", "format": "binary"},
-                        "format": {"type": "string"},
-                    },
-                    "required": ["file"],
-                }
-            },
-        },
-    }
-}
 
 
 @dataclass
@@ -102,6 +97,7 @@ def service(request: Request) -> Service:
 
 
 ServiceDep = Annotated[Service, Depends(service)]
+PuzzleId = Annotated[str, PathParam(description="The id POST /api/puzzles answered.")]
 FormatQuery = Annotated[
     str | None,
     Query(alias="format", description="Input format: json, jsonl, non, xml, text or r."),
@@ -111,8 +107,14 @@ FormatQuery = Annotated[
 class MakeForm(BaseModel):
     """The make options, as for ``nonogen make``."""
 
-    width: int | None = Field(None, description="Grid columns, 5-200 (default 30).")
-    height: int | None = Field(None, description="Grid rows, 5-200 (default from the aspect).")
+    model_config = ConfigDict(json_schema_extra=without_null)
+
+    width: int | None = Field(
+        None, ge=MIN_CELLS, description="Grid columns, 5-200 (default 30); 413 over the limit."
+    )
+    height: int | None = Field(
+        None, ge=MIN_CELLS, description="Grid rows, 5-200 (default: from the aspect)."
+    )
     method: str | None = Field(
         None,
         description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
@@ -176,6 +178,8 @@ class MakeForm(BaseModel):
 class PdfRequest(BaseModel):
     """A puzzle and how to print it."""
 
+    model_config = ConfigDict(json_schema_extra={"examples": [{"puzzle": CLUES, "pages": "both"}]})
+
     puzzle: dict[str, Any] | str = Field(
         description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
     )
@@ -187,6 +191,8 @@ class PdfRequest(BaseModel):
 
 class HintRequest(BaseModel):
     """A puzzle's clues and a player's grid."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{**CLUES, "grid": ["#?", "??"]}]})
 
     rows: list[list[int]] = Field(description="Row clues, top to bottom, e.g. [[2, 4], []].")
     cols: list[list[int]] = Field(description="Column clues, left to right.")
@@ -234,15 +240,15 @@ def attachment(data: bytes | str, media: str, filename: str) -> Response:
     return Response(data, media_type=media, headers={"Content-Disposition": disposition(filename)})
 
 
-def stem(made: MadePuzzle) -> str:
+def stem(made: MadePuzzle, ident: str) -> str:
     """A file name stem for a made puzzle: its title, else its id."""
     safe = "".join(ch for ch in made.puzzle.title if ch.isalnum() or ch in "-_")
-    return safe or made.id
+    return safe or ident
 
 
 @router.post(
     "/puzzles",
-    responses={422: {"description": "Could not make a unique puzzle, or a malformed request"}},
+    responses={**BAD_INPUT, **NOT_MADE},
 )
 async def make_puzzle(
     svc: ServiceDep,
@@ -256,37 +262,53 @@ async def make_puzzle(
     check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
     made = await svc.runner.run(make_job, data, name, options, svc.limits)
-    svc.store.put(made)
-    return {**made.record, "links": links(made.id)}
+    ident = svc.store.put(made)
+    return {"id": ident, **made.record, "links": links(ident)}
 
 
-@router.get("/puzzles/{puzzle_id}.json", responses={404: {"description": "Unknown id"}})
-async def puzzle_json(svc: ServiceDep, puzzle_id: str) -> Response:
+@router.get(
+    "/puzzles/{puzzle_id}.json",
+    response_class=Response,
+    responses={**download(JSON_FILE, "The puzzle"), **UNKNOWN_ID},
+)
+async def puzzle_json(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle as a nonogen JSON file."""
     made = svc.store.get(puzzle_id)
-    return attachment(made.json_text, "application/json", f"{stem(made)}.json")
+    return attachment(made.json_text, "application/json", f"{stem(made, puzzle_id)}.json")
 
 
-@router.get("/puzzles/{puzzle_id}.png", responses={404: {"description": "Unknown id"}})
-async def puzzle_png(svc: ServiceDep, puzzle_id: str) -> Response:
+@router.get(
+    "/puzzles/{puzzle_id}.png",
+    response_class=Response,
+    responses={**download(PNG, "The preview"), **UNKNOWN_ID},
+)
+async def puzzle_png(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle's preview: the puzzle, and its solution with the flipped cells marked."""
     return Response(svc.store.get(puzzle_id).png, media_type="image/png")
 
 
-@router.get("/puzzles/{puzzle_id}.pdf", responses={404: {"description": "Unknown id"}})
-async def puzzle_pdf(svc: ServiceDep, puzzle_id: str) -> Response:
+@router.get(
+    "/puzzles/{puzzle_id}.pdf",
+    response_class=Response,
+    responses={**download(PDF, "The puzzle page"), **UNKNOWN_ID},
+)
+async def puzzle_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle's printable page (letter)."""
     made = svc.store.get(puzzle_id)
     data = await svc.runner.run(pdf_job, made.puzzle, "puzzle", PageOptions())
-    return attachment(data, "application/pdf", f"{stem(made)}.pdf")
+    return attachment(data, "application/pdf", f"{stem(made, puzzle_id)}.pdf")
 
 
-@router.get("/puzzles/{puzzle_id}/solution.pdf", responses={404: {"description": "Unknown id"}})
-async def solution_pdf(svc: ServiceDep, puzzle_id: str) -> Response:
+@router.get(
+    "/puzzles/{puzzle_id}/solution.pdf",
+    response_class=Response,
+    responses={**download(PDF, "The solution page"), **UNKNOWN_ID},
+)
+async def solution_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle's solution page (letter)."""
     made = svc.store.get(puzzle_id)
     data = await svc.runner.run(pdf_job, made.puzzle, "solution", PageOptions())
-    return attachment(data, "application/pdf", f"{stem(made)}-solution.pdf")
+    return attachment(data, "application/pdf", f"{stem(made, puzzle_id)}-solution.pdf")
 
 
 async def uploaded(request: Request, fmt: str | None) -> tuple[bytes, str, str | None]:
@@ -305,7 +327,7 @@ async def uploaded(request: Request, fmt: str | None) -> tuple[bytes, str, str |
         return data, name, fmt or (chosen if isinstance(chosen, str) and chosen else None)
 
 
-@router.post("/check", openapi_extra=UPLOAD_BODY)
+@router.post("/check", openapi_extra=UPLOAD_BODY, responses=BAD_INPUT)
 async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> dict[str, Any]:
     """Solve a puzzle: status (none, unique, multiple with the differing cells, unknown),
     line-solvable, difficulty, tier, seconds, and its clues and goal for the editor."""
@@ -313,7 +335,12 @@ async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> d
     return await svc.runner.run(check_job, data, name, fmt, svc.limits)
 
 
-@router.post("/convert", openapi_extra=UPLOAD_BODY)
+@router.post(
+    "/convert",
+    openapi_extra=UPLOAD_BODY,
+    response_class=Response,
+    responses={**download(CONVERTED, "The puzzle in that format"), **BAD_INPUT},
+)
 async def convert(
     request: Request,
     svc: ServiceDep,
@@ -326,7 +353,7 @@ async def convert(
     return attachment(text, MEDIA.get(to, "text/plain"), f"puzzle.{EXTENSIONS[to]}")
 
 
-@router.post("/pdf", response_class=Response)
+@router.post("/pdf", response_class=Response, responses={**download(PDF, "The PDF"), **BAD_INPUT})
 async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     """A printable PDF of a puzzle: its page, its solution page, or both."""
     options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm)
@@ -334,7 +361,7 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     return attachment(data, "application/pdf", "puzzle.pdf")
 
 
-@router.post("/hint")
+@router.post("/hint", responses=BAD_INPUT)
 async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     """The next step line logic takes from the player's grid and why, or that the grid holds
     a mistake, is solved, or that no single line settles another cell (stuck)."""
@@ -359,10 +386,16 @@ async def index() -> FileResponse:
     return FileResponse(STATIC / "index.html")
 
 
+async def docs() -> FileResponse:
+    """The API docs: Swagger UI from fastapi-offline's files, started by a script file (not
+    inline, as FastAPI's page does, so that the page's CSP allows no inline script)."""
+    return FileResponse(STATIC / "docs.html")
+
+
 def create_app(limits: Limits | None = None) -> FastAPI:
     """The service's app; its job pool starts and stops with the app's lifespan."""
     limits = limits or Limits()
-    store = Store(limits.store_size, limits.store_bytes)
+    store = Store(limits.store_size, limits.store_bytes, limits.store_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -375,6 +408,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             await anyio.to_thread.run_sync(runner.stop)
 
     app = FastAPIOffline(
+        docs_url=None,  # served below, without an inline script
+        static_url=DOCS_FILES,
         title="nonogen",
         version=__version__,
         summary="Turn pictures into nonograms; check, edit and play puzzles.",
@@ -382,11 +417,21 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit, max_bytes=limits.upload_bytes, drain_bytes=limits.drain_bytes)
     app.add_middleware(RequestLimit, max_requests=limits.requests, retry_after=limits.retry_after)
+    if limits.cors_origins:  # outside the limits, so that a browser can read their 413 and 503
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(limits.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type"],
+            expose_headers=["Content-Disposition", "Retry-After"],
+        )
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(NonogenError, on_nonogen_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
     app.add_exception_handler(Exception, on_bug)
     app.include_router(router)
     app.add_api_route("/", index, include_in_schema=False)
+    app.add_api_route("/docs", docs, include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

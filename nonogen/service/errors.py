@@ -5,7 +5,7 @@
 Errors of the nonogen family carry their HTTP status; FastAPI's request validation (422),
 unknown routes and methods (404, 405), bodies over the upload limit (413) and requests over
 the in-flight limit (503) answer in the same shape, and anything else is a 500 that says it
-is a bug.
+is a bug. ``ErrorBody`` is that shape, as the OpenAPI schema documents it.
 """
 
 from __future__ import annotations
@@ -16,14 +16,38 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nonogen.errors import BusyError, LimitError, NonogenError, utf8_safe
+from nonogen.service.headers import security_headers
 from nonogen.service.limits import DRAIN_BYTES
 
 ERROR_VERSION = 1
+
+
+class FieldProblem(BaseModel):
+    """What is wrong with one field of a malformed request."""
+
+    field: str = Field(description="The field, dotted for nested ones: `width`, `rows.0`.")
+    message: str = Field(description="What is wrong with it.")
+
+
+class ErrorBody(BaseModel):
+    """The JSON body of every failed request."""
+
+    version: int = Field(description="The version of this shape (1).")
+    status: int = Field(description="The HTTP status, repeated.")
+    error: str = Field(
+        description="The kind: the nonogen error class (InputError, LimitError, NotFoundError, "
+        "BusyError, ...), ValidationError (422), HTTPError (404, 405) or InternalError (a bug)."
+    )
+    message: str = Field(description="What failed, the offending value and how to fix it.")
+    fields: list[FieldProblem] | None = Field(
+        None, description="For a ValidationError (422): each malformed field."
+    )
 
 
 def error_response(
@@ -73,10 +97,10 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
 
 
 async def on_bug(request: Request, exc: Exception) -> Response:
-    """Anything else: a bug, said plainly."""
-    return error_response(
-        500, "InternalError", f"an internal error ({type(exc).__name__}); please report it"
-    )
+    """Anything else: a bug, said plainly (with the security headers: Starlette sends this
+    answer from outside every middleware)."""
+    message = f"an internal error ({type(exc).__name__}); please report it"
+    return error_response(500, "InternalError", message, security_headers(request.url.path))
 
 
 async def send_json(send: Send, status: int, body: dict[str, Any], headers: dict[str, str]) -> None:

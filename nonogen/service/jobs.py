@@ -7,10 +7,8 @@ pipeline, formats, solver and PDF code the command line does.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
-import signal
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -37,17 +35,19 @@ PAGES: Final = ("puzzle", "solution", "both")
 """What a PDF holds: the puzzle page, the solution page, or the puzzle then its solution."""
 WARM_MODULES: Final = ("nonogen.generate", "nonogen.image", "nonogen.preview")
 """The stages the pipeline imports lazily, loaded when a worker process starts."""
+MAKE_SHARE: Final = 0.9
+"""The share of a make request's time budget the generator gets: the rest renders the
+preview and the answer, so the request holds its budget."""
 
 
 @dataclass(frozen=True)
 class MadePuzzle:
-    """A made puzzle as the service keeps it: its record, its file and its preview."""
+    """A made puzzle as the service keeps it: its record, its file and its preview (its id is
+    given by the store, at random: see ``nonogen.service.store``)."""
 
-    id: str
-    """The content id: the first 16 hex digits of the SHA-256 of ``json_text``."""
     puzzle: Puzzle
     record: dict[str, Any]
-    """The JSON answer of POST /api/puzzles, without the links."""
+    """The JSON answer of POST /api/puzzles, without the id and the links."""
     json_text: str
     """The puzzle as a nonogen JSON file (solution, source grid, options, verdict)."""
     png: bytes
@@ -57,12 +57,6 @@ class MadePuzzle:
     def size(self) -> int:
         """Bytes held, roughly: what the store counts against its byte limit."""
         return len(self.json_text) + len(self.png)
-
-
-def start_worker() -> None:
-    """Set up a worker process: leave Ctrl-C to the server (which stops the pool), warm up."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    warm()
 
 
 def warm() -> None:
@@ -75,7 +69,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
     options = replace(
         options,
-        seconds=min(options.seconds, limits.solver_seconds),
+        seconds=MAKE_SHARE * min(options.seconds, limits.solver_seconds),
         max_pixels=min(options.max_pixels, limits.picture_pixels),
     )
     made = make_from_picture(data, name=name, options=options)
@@ -100,8 +94,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
         "seconds": round(made.seconds, 3),
     }
     text = format_puzzle(made.puzzle, "json")
-    ident = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return MadePuzzle(ident, made.puzzle, {"id": ident, **record}, text, preview_of(made))
+    return MadePuzzle(made.puzzle, record, text, preview_of(made))
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -16,7 +17,9 @@ DRAIN_BYTES: Final = 64 * 1024 * 1024
 a client still sending then gets the answer, not a reset connection. Past it the 413 goes
 out at once and the connection is closed."""
 PICTURE_PIXELS: Final = 16_000_000
-"""The largest picture the service reads, in pixels: one job then stays under ~300 MB."""
+"""The largest picture the service reads, in pixels. A worker process making a puzzle of a
+16-megapixel picture peaks at about 230 MB (JPEG, decoded reduced), 280-290 MB (PNG, TIFF)
+and 370 MB (PNG with alpha): measured with ``make_job``, README's Limits table."""
 SOLVER_SECONDS: Final = 10.0
 """The solver's and the generator's time budget for one request."""
 WAIT_SECONDS: Final = 2.0
@@ -25,8 +28,27 @@ STORE_SIZE: Final = 200
 """How many made puzzles are kept for their download links."""
 STORE_BYTES: Final = 64 * 1024 * 1024
 """The most bytes the kept puzzles may hold (their JSON and PNG), oldest dropped first."""
+STORE_SECONDS: Final = 3600.0
+"""How long a made puzzle is kept for its links, from when it was made."""
+ID_BYTES: Final = 16
+"""Random bytes in a made puzzle's id (128 bits, from ``secrets``): its links cannot be guessed,
+even by someone who makes the same puzzle."""
+ORIGIN: Final = re.compile(r"^https?://(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$")
+"""A web origin as a browser sends it: scheme, host and optional port, no path."""
 POOLS: Final = ("process", "thread")
 """Where CPU-heavy jobs run: worker processes (parallel) or threads (share the GIL)."""
+
+
+def cors_origin(text: str) -> str:
+    """An origin for ``cors_origins``, as browsers write it (lower case, no trailing slash);
+    ValueError if the text is not a scheme, host and optional port."""
+    origin = text.strip().rstrip("/").lower()
+    if not ORIGIN.match(origin):
+        raise ValueError(
+            f"expected a web origin like https://example.com or http://localhost:5173 "
+            f"(scheme, host and optional port; no path), got {text!r}"
+        )
+    return origin
 
 
 def _cores() -> int:
@@ -64,12 +86,24 @@ class Limits:
     """Made puzzles kept for their links."""
     store_bytes: int = STORE_BYTES
     """Bytes the kept puzzles may hold."""
+    store_seconds: float = STORE_SECONDS
+    """Seconds a made puzzle is kept for its links (404 after)."""
+    cors_origins: tuple[str, ...] = ()
+    """Origins whose pages may call the API from a browser (CORS); none by default."""
 
     def __post_init__(self) -> None:
         if self.pool not in POOLS:
             raise ValueError(f"expected pool to be one of {', '.join(POOLS)}, got {self.pool!r}")
-        if self.jobs < 0 or self.store_size < 1:
-            raise ValueError(f"expected jobs >= 0 and store_size >= 1, got {self}")
+        if self.jobs < 0 or self.store_size < 1 or self.store_seconds <= 0:
+            raise ValueError(
+                f"expected jobs >= 0, store_size >= 1 and store_seconds > 0, got {self}"
+            )
+        for origin in self.cors_origins:
+            if cors_origin(origin) != origin:  # (a ValueError too if it is not an origin)
+                raise ValueError(
+                    f"expected the CORS origin as browsers send it, {cors_origin(origin)!r}, "
+                    f"got {origin!r}"
+                )
 
     def check_side(self, width: int, height: int) -> None:
         """LimitError when a puzzle is larger than ``max_side`` either way."""

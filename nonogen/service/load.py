@@ -14,6 +14,9 @@ the server and of its worker processes, from /proc). The phases:
 
 Every request goes to loopback only, each loop is bounded in count and time, and the server
 is stopped at the end. The exit status is 1 if any answer was a 5xx other than 503.
+
+With ``--soak SECONDS`` it runs a soak instead (``nonogen.service.soak``): ``--clients``
+clients loop over a mixed workload for that long while the server's memory is sampled.
 """
 
 from __future__ import annotations
@@ -194,7 +197,7 @@ def start_server(port: int, pool: str, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the server did not answer within {START_SECONDS:g} s; see {log}")
 
 
-def _status_kb(pid: int, key: str) -> int:
+def status_kb(pid: int, key: str) -> int:
     """A memory figure of /proc/PID/status in kB (0 if the process is gone)."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -222,9 +225,9 @@ def children(pid: int) -> list[int]:
 def memory_report(pid: int) -> str:
     """Peak and current resident memory of the server and its workers, in MB."""
     workers = children(pid)
-    peak = _status_kb(pid, "VmHWM")
-    peaks = [_status_kb(w, "VmHWM") for w in workers]
-    now = _status_kb(pid, "VmRSS") + sum(_status_kb(w, "VmRSS") for w in workers)
+    peak = status_kb(pid, "VmHWM")
+    peaks = [status_kb(w, "VmHWM") for w in workers]
+    now = status_kb(pid, "VmRSS") + sum(status_kb(w, "VmRSS") for w in workers)
     return (
         f"memory: server peak {peak / 1024:.0f} MB; workers' peaks "
         f"{', '.join(f'{p / 1024:.0f}' for p in peaks) or '-'} MB; "
@@ -270,16 +273,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--puzzles", type=Path, nargs="*", default=[], help="check these files (default: made)"
     )
+    parser.add_argument("--soak", type=float, default=0, help="soak for this many seconds")
+    parser.add_argument("--clients", type=int, default=200, help="soak clients (default 200)")
     args = parser.parse_args(argv)
     for name in ("uploads", "checks", "idle", "concurrency"):
         if not 0 <= getattr(args, name) <= 10_000:
             parser.error(f"--{name} must be between 0 and 10000")
+    if not (0 <= args.soak <= 86_400 and 1 <= args.clients <= 1000):
+        parser.error("--soak must be between 0 and 86400 s and --clients between 1 and 1000")
     return args
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    """Run the load test and print its figures; 1 if the server answered a 5xx but 503."""
+    """Run the load test (or the soak) and print its figures; 1 if the server answered a 5xx
+    but 503."""
     args = parse_args(argv)
+    if args.soak:
+        from nonogen.service.soak import run_soak  # noqa: PLC0415  (soak imports this module)
+
+        return run_soak(args, out).exit_code()
     rng = np.random.default_rng(args.seed)
     uploads = upload_calls(max(args.uploads, args.idle), args.side, args.width, rng)
     mb = sum(len(c.body) for c in uploads) / len(uploads) / 2**20 if uploads else 0.0

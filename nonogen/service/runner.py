@@ -1,73 +1,142 @@
-"""Run CPU-heavy jobs off the event loop, a bounded number at a time.
+"""Run CPU-heavy jobs off the event loop, a bounded number at a time, each within its time.
 
 A job first waits up to ``Limits.wait_seconds`` for one of ``Limits.jobs`` slots, else it is
 refused with a 503 (``BusyError``) so that a burst cannot queue work without end. It then runs
-in a worker process (``pool="process"``: the solver is pure Python and holds the GIL, so
-threads would take turns on one core) or in a thread. Its slot is held until the job is done,
-even if the client has gone, so the count of slots is the count of busy workers.
+in a worker process of its own (``pool="process"``: the solver is pure Python and holds the
+GIL, so threads would take turns on one core) or in a thread. Its slot is held until the job
+is done, even if the client has gone, so the count of slots is the count of busy workers.
+
+Every job holds its own time budget (the solver's and the generator's); a job still running
+at ``kill_after(budget)`` is stuck (inside the SAT solver, or in a loop that does not look at
+the clock): its worker process is killed, a fresh one takes its place, and the request gets
+a ``TimeLimitError``. Threads cannot be killed; the thread pool is for tests.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import ParamSpec, TypeVar
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
+from typing import Any, Final, ParamSpec, TypeVar
 
 import anyio
 import anyio.to_thread
 
-from nonogen.errors import BusyError, WorkerError
-from nonogen.service.jobs import start_worker, warm
+from nonogen.backends import watch_parent
+from nonogen.errors import BusyError, NonogenError, TimeLimitError, WorkerError
+from nonogen.service.jobs import warm
 from nonogen.service.limits import Limits
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
+GRACE: Final = (1.1, 0.2)
+"""A job is killed at ``1.1 * budget + 0.2`` seconds: its budget held within 10 %."""
+WARM_SECONDS: Final = 120.0
+"""How long a new worker may take to load the heavy stages before it counts as dead."""
+
+
+def kill_after(budget: float) -> float:
+    """Seconds after which a job with this time budget is stuck and is killed."""
+    share, extra = GRACE
+    return share * budget + extra
+
+
+def _serve(conn: Connection, parent: int) -> None:
+    """A worker process: run each call received and send back its result or its error."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    watch_parent(parent)
+    warm()
+    while True:
+        try:
+            call = conn.recv()
+        except EOFError:
+            return  # the server closed the pipe
+        try:
+            answer: tuple[bool, Any] = (True, call())
+        except NonogenError as error:
+            answer = (False, error)
+        except Exception as error:  # a bug: the server answers 500 and keeps running
+            answer = (False, WorkerError(f"the job failed: {type(error).__name__}: {error}"))
+        conn.send(answer)
+
+
+class Worker:
+    """One worker process, one job at a time, killable mid-job."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")  # the server has threads: no fork
+        self._conn, child = context.Pipe()
+        self._process: SpawnProcess = context.Process(
+            target=_serve, args=(child, os.getpid()), name="nonogen-worker", daemon=True
+        )
+        self._process.start()
+        child.close()
+        self._warm = False
+
+    def warmed(self) -> None:
+        """Block until the worker has loaded the heavy stages, not counted against a job."""
+        if not self._warm:
+            self._send(int, WARM_SECONDS)
+            self._warm = True
+
+    def call(self, call: Callable[[], T], seconds: float) -> T:
+        """The call's result, run in this worker (blocks) once it is warm; TimeoutError when
+        it is not done within ``seconds``, EOFError when the worker died."""
+        self.warmed()
+        return self._send(call, seconds)
+
+    def _send(self, call: Callable[[], T], seconds: float) -> T:
+        """Send the call, wait up to ``seconds`` for its answer."""
+        self._conn.send(call)
+        if not self._conn.poll(seconds):
+            raise TimeoutError
+        ok, value = self._conn.recv()
+        if not ok:
+            raise value
+        return value  # type: ignore[no-any-return]
+
+    def kill(self) -> None:
+        """Stop the worker process at once and reap it."""
+        self._process.kill()
+        self._process.join()
+        self._conn.close()
+
 
 class Runner:
-    """Job slots and the pool the jobs run in; open it in the event loop that will use it."""
+    """Job slots and the workers the jobs run in; open it in the event loop that will use it."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.running = 0
         """Jobs holding a slot now."""
         self._slots = anyio.Semaphore(limits.jobs)
-        self._pool: Executor | None = None
+        self._idle: list[Worker] = []
+        self._processes = limits.pool == "process" and limits.jobs > 0
 
     async def start(self) -> None:
-        """Start the worker processes (if any) and load the heavy stages in each."""
-        if self.limits.pool != "process" or self.limits.jobs == 0:
+        """Start the worker processes (if any) and wait until each has loaded the stages."""
+        if not self._processes:
             return
-        # spawn, not fork: the server has threads, and a forked child may inherit held locks.
-        pool = ProcessPoolExecutor(
-            max_workers=self.limits.jobs,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_worker,
-        )
-        self._pool = pool
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(pool, warm) for _ in range(self.limits.jobs)))
-
-    async def _restart(self, broken: Executor) -> None:
-        """Replace a broken pool (a worker was killed) with a fresh one, once."""
-        if self._pool is not broken:
-            return  # another job restarted it already
-        self._pool = None
-        broken.shutdown(wait=False, cancel_futures=True)
-        await self.start()
+        workers = [Worker() for _ in range(self.limits.jobs)]
+        async with anyio.create_task_group() as group:
+            for worker in workers:
+                group.start_soon(anyio.to_thread.run_sync, worker.warmed)
+        self._idle = workers
 
     def stop(self) -> None:
-        """Stop the worker processes, dropping queued jobs."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the worker processes."""
+        for worker in self._idle:
+            worker.kill()
+        self._idle = []
 
     async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """The job's result, computed in the pool; BusyError if no slot frees up in time."""
+        """The job's result, computed by a worker; BusyError if no slot frees up in time,
+        TimeLimitError if the job runs past its budget (``Limits.solver_seconds``)."""
         with anyio.move_on_after(self.limits.wait_seconds) as waited:
             await self._slots.acquire()
         if waited.cancelled_caught:
@@ -82,20 +151,41 @@ class Runner:
         """Run the call with the slot just acquired, and free the slot when it is done."""
         self.running += 1
         try:
-            pool = self._pool
             with anyio.CancelScope(shield=True):  # the job runs on; keep its slot till it ends
-                if pool is not None:
-                    result = await asyncio.wrap_future(pool.submit(call))
+                if self._processes:
+                    result = await self._in_worker(call)
                 else:
                     result = await anyio.to_thread.run_sync(call)
             return result
-        except BrokenProcessPool:
-            if pool is not None:
-                await self._restart(pool)
-            raise WorkerError(
-                "a worker process died while running the job (out of memory?); the workers "
-                "were restarted: retry, or send a smaller picture or puzzle"
-            ) from None
         finally:
             self.running -= 1
             self._slots.release()
+
+    async def _in_worker(self, call: Callable[[], T]) -> T:
+        """Run the call in an idle worker; replace the worker if it died or was stuck."""
+        worker = self._idle.pop()  # a slot is held, so a worker is idle
+        budget = self.limits.solver_seconds
+        try:
+            result = await anyio.to_thread.run_sync(worker.call, call, kill_after(budget))
+        except NonogenError:
+            self._idle.append(worker)  # the job's own error: the worker is fine
+            raise
+        except TimeoutError:
+            await self._replace(worker)
+            raise TimeLimitError(
+                f"the job ran past its time budget of {budget:g} s and was stopped; send a "
+                "smaller picture or puzzle, or ask for fewer cells"
+            ) from None
+        except (EOFError, OSError):
+            await self._replace(worker)
+            raise WorkerError(
+                "a worker process died while running the job (out of memory?); it was "
+                "restarted: retry, or send a smaller picture or puzzle"
+            ) from None
+        self._idle.append(worker)
+        return result
+
+    async def _replace(self, worker: Worker) -> None:
+        """Kill a worker and put a fresh one in its place (it warms up on its own)."""
+        await anyio.to_thread.run_sync(worker.kill)
+        self._idle.append(Worker())

@@ -1,0 +1,34 @@
+"""A real server for tests: the app under uvicorn, in a thread, on a free loopback port."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+from fastapi import FastAPI
+
+from nonogen.service.load import HOST, free_port
+
+START_SECONDS = 30
+
+
+@contextmanager
+def serving(app: FastAPI) -> Iterator[str]:
+    """Serve the app until the block ends; its base URL, once it accepts connections."""
+    config = uvicorn.Config(app, host=HOST, port=free_port(), log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_SECONDS
+    while not server.started:
+        assert time.monotonic() < deadline, f"the server did not start in {START_SECONDS} s"
+        assert thread.is_alive(), "the server thread stopped"
+        time.sleep(0.05)
+    try:
+        yield f"http://{HOST}:{config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
