@@ -14,14 +14,16 @@ import json
 import re
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, as_completed
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from nonogen.backends import process_pool
+from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
+from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
+    STDIO,
     expand_paths,
     format_puzzle,
     is_picture_name,
@@ -31,7 +33,8 @@ from nonogen.formats import (
 )
 from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import decode_bytes
-from nonogen.pipeline import MakeOptions, make_from_picture, resolve_jobs
+from nonogen.image.header import grid_cells
+from nonogen.pipeline import MakeOptions, make_from_picture
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, difficulty_label, solve_puzzle
 
@@ -92,6 +95,9 @@ class Prepared:
     tier: str = ""
     flipped_percent: float | None = None
     cached: bool = False
+    seconds: float | None = None
+    """Worker-side seconds it took: the whole input for a picture (or a failed input), its
+    own solve for a puzzle inside a file; kept from the first run when reused."""
 
     @property
     def skipped(self) -> bool:
@@ -164,70 +170,144 @@ def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared
         verdict = solve_puzzle(puzzle, timeout=options.timeout)
         if verdict.status is not Status.UNIQUE:
             why = verdict.reason or str(verdict.status)
-            out.append(Prepared(source, None, f"not unique ({verdict.status}): {why}"))
+            reason = f"not unique ({verdict.status}): {why}"
+            out.append(Prepared(source, None, reason, seconds=round(verdict.seconds, 3)))
             continue
         solved = replace(puzzle, goal=verdict.solutions[0])
-        out.append(Prepared(source, solved, "", verdict.difficulty, verdict.tier))
+        seconds = round(verdict.seconds, 3)
+        out.append(Prepared(source, solved, "", verdict.difficulty, verdict.tier, seconds=seconds))
     return out
 
 
-def prepare(task: tuple[str, BookOptions, str | None]) -> list[Prepared]:
-    """Prepare one input (a picture or a puzzle file), through the work folder when given.
+Task = tuple[bytes, str, BookOptions]
+"""(input bytes, its path, the options): what a worker gets to prepare one input."""
 
-    Never raises for a bad input: it comes back skipped with the reason.
-    """
-    path, options, work = task
+
+def prepare_data(task: Task) -> tuple[str, list[Prepared], bool]:
+    """Prepare one input from its bytes (on a worker): its work-folder key, what it gave, and
+    whether that may be kept (not when it failed with an error). Never raises for a bad input:
+    it comes back skipped with the reason."""
+    data, path, options = task
+    started = time.perf_counter()
     try:
-        data = read_bytes(path)
-        cache = None if work is None else Path(work) / f"{_cache_key(data, path, options)}.json"
-        if cache is not None and cache.exists():
-            try:
-                return [_from_record(r) for r in json.loads(cache.read_text())["prepared"]]
-            except (ValueError, KeyError, TypeError, NonogenError):
-                pass  # a damaged cache entry is simply redone
-        if is_picture_name(path):
-            prepared = _prepare_picture(data, path, options)
-        else:
-            prepared = _prepare_file(data, path, options)
-        if cache is not None:
-            body = {"source": path, "prepared": [_record(p) for p in prepared]}
-            write_atomic(cache, json.dumps(body).encode())
-        return prepared
+        prepare = _prepare_picture if is_picture_name(path) else _prepare_file
+        prepared, keep = prepare(data, path, options), True
     except NonogenError as error:
-        return [Prepared(path, None, str(error).removeprefix(f"{path}: "))]
+        prepared, keep = [Prepared(path, None, str(error).removeprefix(f"{path}: "))], False
     except Exception as error:  # one bad input must never sink the book
-        return [Prepared(path, None, f"unexpected error: {type(error).__name__}: {error}")]
+        why = f"unexpected error: {type(error).__name__}: {error}"
+        prepared, keep = [Prepared(path, None, why)], False
+    seconds = round(time.perf_counter() - started, 3)
+    timed = [p if p.seconds is not None else replace(p, seconds=seconds) for p in prepared]
+    return _cache_key(data, path, options), timed, keep
+
+
+def _task(path: str, options: BookOptions, data: bytes) -> Task:
+    """An input read for a worker (when it is submitted, so few are held at once; stdin's
+    bytes are kept from the first read)."""
+    return data or read_bytes(path), path, options
+
+
+def _cached(cache: Path) -> list[Prepared] | None:
+    """What the work folder keeps for a key; None when nothing (or a damaged entry)."""
+    if not cache.exists():
+        return None
+    try:
+        return [_from_record(r) for r in json.loads(cache.read_text())["prepared"]]
+    except (ValueError, KeyError, TypeError, OSError, NonogenError):
+        return None  # a damaged cache entry is simply redone
+
+
+def _size(data: bytes, path: str, options: BookOptions) -> tuple[int, float]:
+    """An input's cells and its time budget in seconds (a puzzle file's: every puzzle's)."""
+    if is_picture_name(path):
+        return grid_cells(data, options.make.picture), options.make.seconds
+    try:
+        puzzles = [p for _, p in iter_labelled(decode_bytes(data, path), name=path)]
+    except NonogenError:
+        return 0, options.timeout  # the worker will say why
+    return sum(p.width * p.height for p in puzzles), options.timeout * max(1, len(puzzles))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a book run finds before it starts: inputs done already, and the work to do."""
+
+    done: dict[int, list[Prepared]]
+    """By input index: reused from the work folder, or unreadable."""
+    todo: list[tuple[int, str, int]]
+    """(input index, digest of its bytes, cells) of each item, in item order."""
+    items: list[Item[Task]]
+
+
+def _plan(paths: Sequence[str], options: BookOptions, work: Path | None) -> _Plan:
+    """Read each input once (one at a time): reuse its work-folder entry, or plan its item,
+    sized from its cells and from the seconds earlier runs recorded for the same bytes."""
+    earlier = read_timings(work)
+    rate = seconds_per_cell(earlier.values())
+    plan = _Plan({}, [], [])
+    for i, path in enumerate(paths):
+        try:
+            data = read_bytes(path)
+        except NonogenError as error:
+            plan.done[i] = [Prepared(path, None, str(error).removeprefix(f"{path}: "))]
+            continue
+        if work is not None:
+            cached = _cached(work / f"{_cache_key(data, path, options)}.json")
+            if cached is not None:
+                plan.done[i] = cached
+                continue
+        digest = hashlib.sha256(data).hexdigest()[:32]
+        cells, budget = _size(data, path, options)
+        cost = estimate(earlier.get(digest), cells, rate)
+        kept = data if path == STDIO else b""
+        plan.items.append(Item(partial(_task, path, options, kept), cost, hard_limit(budget)))
+        plan.todo.append((i, digest, cells))
+    return plan
 
 
 def prepare_all(
     paths: Sequence[str],
     options: BookOptions,
     *,
-    work: str | None,
+    work: str | Path | None,
+    backend: Backend | None = None,
     on_progress: Progress | None = None,
 ) -> list[Prepared]:
-    """Prepare every input, in input order, on ``options.workers`` processes."""
-    tasks = [(path, options, work) for path in paths]
-    jobs = min(resolve_jobs(options.workers), max(1, len(tasks)))
-    results: list[list[Prepared] | None] = [None] * len(tasks)
-    done = 0
-    if jobs == 1:
-        for i, task in enumerate(tasks):
-            results[i] = prepare(task)
-            done += 1
-            if on_progress:
-                on_progress("prepare", done, len(tasks))
-    else:
-        with process_pool(jobs) as pool:
-            futures: dict[Future[list[Prepared]], int] = {
-                pool.submit(prepare, task): i for i, task in enumerate(tasks)
-            }
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                done += 1
-                if on_progress:
-                    on_progress("prepare", done, len(tasks))
-    return [p for group in results if group is not None for p in group]
+    """Prepare every input on the backend (``options.workers`` local processes when none is
+    given), reusing and filling the work folder; in input order. Only this process reads the
+    inputs and writes the work folder: workers get bytes and give back results."""
+    folder = None if work is None else Path(work)
+    plan = _plan(paths, options, folder)
+    results: dict[int, list[Prepared]] = dict(plan.done)
+
+    def progress(done: int, total: int) -> None:
+        if on_progress:
+            on_progress("prepare", len(plan.done) + done, len(paths))
+
+    if on_progress and not plan.items:
+        on_progress("prepare", len(plan.done), len(paths))  # all done already
+    backend = backend or choose_backend(options.workers)
+    with recording(folder) as timings:
+        for j, outcome in run_all(prepare_data, plan.items, backend=backend, on_progress=progress):
+            i, digest, cells = plan.todo[j]
+            results[i] = _finished(paths[i], outcome, folder)
+            timings(digest, cells, outcome.seconds)
+    return [p for i in range(len(paths)) for p in results.get(i, [])]
+
+
+def _finished(
+    path: str, outcome: Outcome[tuple[str, list[Prepared], bool]], work: Path | None
+) -> list[Prepared]:
+    """An item's prepared inputs, written to the work folder when they may be kept; skipped
+    with the reason when it was stopped at its time limit or lost with its worker."""
+    if outcome.value is None:
+        return [Prepared(path, None, outcome.error, seconds=round(outcome.seconds, 3))]
+    key, prepared, keep = outcome.value
+    if keep and work is not None:
+        body = {"source": path, "prepared": [_record(p) for p in prepared]}
+        write_atomic(work / f"{key}.json", json.dumps(body).encode())
+    return prepared
 
 
 def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
@@ -248,6 +328,7 @@ def make_book(
     options: BookOptions,
     *,
     work: str | Path | None = None,
+    backend: Backend | None = None,
     on_progress: Progress | None = None,
 ) -> Book:
     """Prepare the inputs and write the book PDF and its JSON manifest beside it."""
@@ -262,7 +343,7 @@ def make_book(
         work_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(f"{work_dir}: cannot create the work folder: {error}") from None
-    prepared = prepare_all(paths, options, work=str(work_dir), on_progress=on_progress)
+    prepared = prepare_all(paths, options, work=work_dir, backend=backend, on_progress=on_progress)
     chosen = _ordered(prepared, options.order)
     skipped = tuple(p for p in prepared if p.skipped)
     if not chosen:
@@ -324,8 +405,11 @@ def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
                 "tier": p.tier,
                 "flipped_percent": p.flipped_percent,
                 "reused": p.cached,
+                "seconds": p.seconds,
             }
             for n, p in enumerate(book.puzzles, 1)
         ],
-        "skipped": [{"source": p.source, "reason": p.reason} for p in book.skipped],
+        "skipped": [
+            {"source": p.source, "reason": p.reason, "seconds": p.seconds} for p in book.skipped
+        ],
     }

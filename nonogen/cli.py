@@ -6,15 +6,16 @@ import functools
 import json
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec
 
 import typer
 
 from nonogen import __version__
+from nonogen.backends import Backend, choose_backend
 from nonogen.errors import ExitCode, InputError, NonogenError, UsageError
 from nonogen.formats import (
     FORMATS,
@@ -34,16 +35,13 @@ from nonogen.pipeline import (
     Made,
     MakeOptions,
     SolveOptions,
-    bench_truths,
     check_paths,
     check_record,
     for_print,
     make_from_picture,
     preview_of,
-    report_case,
+    report_rows,
     report_summary,
-    resolve_jobs,
-    sheet_entry,
     solve_file,
     verdict_record,
     write_sheet,
@@ -133,9 +131,69 @@ def _handled(command: Callable[P, None]) -> Callable[P, None]:
     return run
 
 
-def _tty_progress(done: int, total: int | None) -> None:
-    """A progress counter on a terminal's stderr, rewritten in place."""
-    print(f"\r{done} of {total or '?'} puzzles", end="", file=sys.stderr, flush=True)
+Meter = Callable[[str, int, int], None]
+"""meter(stage, done, total): progress of a bulk run, printed on stderr."""
+BAR_WIDTH = 30
+
+
+def _meter(*, bar: bool, json_lines: bool) -> Meter | None:
+    """Progress over all items with rate and ETA: a bar rewritten in place (on a terminal), or
+    one JSON object a line for scripts; None when neither is wanted."""
+    if not (bar or json_lines):
+        return None
+    first: dict[str, tuple[float, int]] = {}  # each stage's first report: rate from there
+
+    def meter(stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        since, before = first.setdefault(stage, (now, done))
+        rate = (done - before) / (now - since) if now > since else 0.0
+        eta = (total - done) / rate if rate > 0 else None
+        if json_lines:
+            event = {"stage": stage, "done": done, "total": total, "rate": round(rate, 3)}
+            _err(json.dumps({**event, "eta_seconds": None if eta is None else round(eta, 1)}))
+            return
+        filled = BAR_WIDTH * done // max(1, total)
+        timing = f" {rate:.2f}/s ETA {_clock(eta)}" if done < total else ""
+        print(
+            f"\r{stage} [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total}{timing}   ",
+            end="" if done < total else "\n",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return meter
+
+
+def _clock(seconds: float | None) -> str:
+    """Seconds as H:MM:SS (? when unknown)."""
+    if seconds is None:
+        return "?"
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def _backend(workers: int, scheduler: str | None) -> Backend:
+    """Where a bulk command runs: the Dask cluster given, else ``workers`` local processes."""
+    return choose_backend(workers, scheduler, notify=lambda notice: _err(f"nonogen: {notice}"))
+
+
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        envvar="NONOGEN_SCHEDULER",
+        metavar="ADDRESS",
+        help="Run on the Dask cluster of this scheduler (tcp://HOST:8786) instead of this "
+        "machine's processes; workers need nonogen installed, not the files.",
+    ),
+]
+ProgressJsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--progress-json",
+        help="Print progress on stderr as JSON Lines: stage, done, total, rate, eta_seconds.",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -222,15 +280,18 @@ def check(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 = every core.")
     ] = 1,
+    scheduler: SchedulerOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON Lines, one object per puzzle.")
     ] = False,
+    progress_json: ProgressJsonOpt = False,
 ) -> None:
     """Validate puzzles: unique or not, line-solvable or not, how hard, how long.
 
     Exit 0 when every puzzle is unique (and line-solvable with --require-logic), 1 otherwise,
     3 when an input could not be read.
     """
+    backend = _backend(jobs, scheduler)
     counts: dict[str, int] = {}
     total = 0.0
     mismatches = 0
@@ -239,11 +300,12 @@ def check(
         print(
             f"{'file':<48} {'size':>8} {'status':>8} {'line':>5} {'difficulty':>11} {'seconds':>8}"
         )
-    # A counter only when the rows go elsewhere: rows on the terminal are progress enough.
-    progress = _tty_progress if sys.stderr.isatty() and not sys.stdout.isatty() else None
+    # A bar only when the rows go elsewhere: rows on the terminal are progress enough.
+    meter = _meter(bar=sys.stderr.isatty() and not sys.stdout.isatty(), json_lines=progress_json)
+    progress = None if meter is None else functools.partial(meter, "check")
     options = SolveOptions(max_solutions, timeout)
     for checked in check_paths(
-        paths, fmt=fmt, options=options, jobs=resolve_jobs(jobs), on_progress=progress
+        paths, fmt=fmt, options=options, backend=backend, on_progress=progress
     ):
         record = check_record(checked)
         print(json.dumps(record) if as_json else _table_row(record), flush=True)
@@ -252,8 +314,6 @@ def check(
         mismatches += record.get("agrees") is False
         total += record.get("seconds", 0.0)
         failed |= not checked.ok or (require_logic and record.get("line_solvable") is not True)
-    if progress:
-        _err("")
     summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     _err(
         f"checked {sum(counts.values())} puzzles: {summary}; {total:.2f} s solving; "
@@ -492,19 +552,6 @@ def pdf(
     _err(f"wrote {output} ({len(data)} bytes; puzzle {verdict.status}, {label or 'no difficulty'})")
 
 
-def _book_progress(stage: str, done: int, total: int) -> None:
-    """A progress bar on a terminal's stderr, rewritten in place."""
-    width = 30
-    filled = width * done // max(1, total)
-    verb = "preparing" if stage == "prepare" else "rendering"
-    print(
-        f"\r{verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
-        end="" if done < total else "\n",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
 @app.command()
 @_handled
 def book(
@@ -552,6 +599,8 @@ def book(
     workers: Annotated[
         int, typer.Option("--workers", "-j", min=0, help="Processes (0 = every core).")
     ] = 0,
+    scheduler: SchedulerOpt = None,
+    progress_json: ProgressJsonOpt = False,
     work_dir: Annotated[
         str | None,
         typer.Option(
@@ -595,8 +644,9 @@ def book(
             timeout=timeout,
             workers=workers,
         )
-    progress = _book_progress if sys.stderr.isatty() else None
-    made = make_book(inputs, output, options, work=work_dir, on_progress=progress)
+    meter = _meter(bar=sys.stderr.isatty(), json_lines=progress_json)
+    backend = _backend(workers, scheduler)
+    made = make_book(inputs, output, options, work=work_dir, backend=backend, on_progress=meter)
     reused = sum(1 for p in made.puzzles if p.cached)
     _err(
         f"book: {made.pdf} ({made.pages} pages, {made.bytes / 1e6:.2f} MB) and {made.manifest}; "
@@ -616,14 +666,6 @@ def _widths(text: str) -> list[int]:
     if not widths:
         raise InputError(f"expected --widths like 10,20,30; got {text!r}")
     return widths
-
-
-def _sheet_note(row: dict[str, Any]) -> str:
-    """The contact sheet's note for a made row: verdict, flips, IoU."""
-    solved = "logic-only" if row["line_solvable"] else "needs search"
-    iou = f"; IoU {row['iou']}" if "iou" in row else ""
-    repairs = f"{row['flipped']} flips, {row['givens']} givens"
-    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {repairs}{iou}"
 
 
 def _report_line(row: dict[str, Any]) -> str:
@@ -676,9 +718,17 @@ def report(
             "(split over FILE-2.png... beyond 78 rows).",
         ),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Worker processes (0 = every core; 1 keeps times clean)."
+        ),
+    ] = 1,
+    scheduler: SchedulerOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON Lines rows and summary.")] = (
         False
     ),
+    progress_json: ProgressJsonOpt = False,
 ) -> None:
     """Measure the generator: make every picture at every width and print a table of the
     conversion chosen, flips, fidelity, verdicts and times, then the median and worst flips and
@@ -699,6 +749,7 @@ def report(
             allow_search=allow_search,
             repair=repair,
         )
+    backend = _backend(jobs, scheduler)
     if not as_json:
         print(
             f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
@@ -708,21 +759,20 @@ def report(
         )
     rows: list[dict[str, Any]] = []
     entries: list[Any] = []
-    truths = bench_truths(paths)
-    for path in paths:
-        data = read_bytes(path)
-        for width in sizes:
-            options = base
-            if square:
-                options = replace(base, picture=replace(base.picture, height=width))
-            row, made = report_case(
-                data, name=path, width=width, options=options, truth=truths.get(path)
-            )
-            rows.append(row)
-            if sheet is not None and made is not None:
-                label = f"{row['picture']} @ {width}"
-                entries.append(sheet_entry(made, label=label, note=_sheet_note(row)))
-            print(json.dumps(row) if as_json else _report_line(row), flush=True)
+    meter = _meter(bar=sys.stderr.isatty() and not sys.stdout.isatty(), json_lines=progress_json)
+    for row, entry in report_rows(
+        paths,
+        sizes,
+        base,
+        square=square,
+        sheet=sheet is not None,
+        backend=backend,
+        on_progress=None if meter is None else functools.partial(meter, "report"),
+    ):
+        rows.append(row)
+        if entry is not None:
+            entries.append(entry)
+        print(json.dumps(row) if as_json else _report_line(row), flush=True)
     summary = report_summary(rows)
     if sheet is not None and entries:
         for written in write_sheet(entries, Path(sheet)):
@@ -798,13 +848,19 @@ def serve(
             "a browser (CORS); repeat for more. Default: none, only the service's own page.",
         ),
     ] = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Serve the HTTP API (docs at /docs) and the web page (make, edit, play) at /."""
+    from nonogen.backends import Backend  # noqa: PLC0415
     from nonogen.service import Limits  # noqa: PLC0415  (the web stack)
     from nonogen.service import serve as run_server  # noqa: PLC0415
 
-    _err(f"nonogen: serving on http://{host}:{port}/ (Ctrl-C stops)")
-    run_server(host, port, limits=Limits(cors_origins=tuple(cors_origin or ())))
+    if scheduler:
+        Backend("dask", scheduler=scheduler)  # checks the address: a usage error if malformed
+    where = f"; jobs on the Dask cluster at {scheduler}" if scheduler else ""
+    _err(f"nonogen: serving on http://{host}:{port}/{where} (Ctrl-C stops)")
+    limits = Limits(cors_origins=tuple(cors_origin or ()), scheduler=scheduler or "")
+    run_server(host, port, limits=limits)
 
 
 def _interrupted(signum: int, frame: object) -> None:

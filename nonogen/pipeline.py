@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonogen.backends import process_pool
+from nonogen.backends import (
+    Backend,
+    Item,
+    Outcome,
+    choose_backend,
+    hard_limit,
+    in_input_order,
+    loaded,
+    run_all,
+)
 from nonogen.errors import InputError, NonogenError
-from nonogen.formats import expand_paths, read_puzzle, read_puzzles
+from nonogen.formats import STDIO, expand_paths, read_bytes, read_puzzle, read_puzzles
 from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
@@ -63,13 +72,10 @@ def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle
             yield path, None, str(error)
 
 
-def _check_one(task: tuple[str, Puzzle | None, str, SolveOptions]) -> Checked:
-    """Solve one input (runs in a worker process when jobs > 1)."""
-    label, puzzle, error, options = task
-    if puzzle is None:
-        return Checked(label, None, None, error)
-    verdict = solve_puzzle(puzzle, max_solutions=options.max_solutions, timeout=options.timeout)
-    return Checked(label, puzzle, verdict)
+def _check_one(task: tuple[Puzzle, SolveOptions]) -> Verdict:
+    """Solve one puzzle (on a worker)."""
+    puzzle, options = task
+    return solve_puzzle(puzzle, max_solutions=options.max_solutions, timeout=options.timeout)
 
 
 def check_paths(
@@ -78,24 +84,39 @@ def check_paths(
     fmt: str | None = None,
     options: SolveOptions = SolveOptions(),
     jobs: int = 1,
+    backend: Backend | None = None,
     on_progress: Progress | None = None,
 ) -> Iterator[Checked]:
-    """Solve every puzzle found under the paths, in order, with ``jobs`` worker processes."""
-    tasks = ((label, puzzle, error, options) for label, puzzle, error in _inputs(paths, fmt))
-    with ExitStack() as stack:
-        results: Iterable[Checked] = map(_check_one, tasks)
-        if jobs > 1:
-            pool = stack.enter_context(process_pool(jobs))
-            results = pool.map(_check_one, tasks, chunksize=4)
-        for done, result in enumerate(results, 1):
-            if on_progress:
-                on_progress(done, None)
-            yield result
+    """Solve every puzzle found under the paths, on the backend (``jobs`` local processes if
+    none is given), largest first; yielded in input order."""
+    inputs = list(_inputs(paths, fmt))
+    unreadable = [
+        (i, Checked(label, None, None, error))
+        for i, (label, puzzle, error) in enumerate(inputs)
+        if puzzle is None
+    ]
+    puzzles = [(i, puzzle) for i, (_, puzzle, _) in enumerate(inputs) if puzzle is not None]
+    limit = hard_limit(options.timeout)
+    items = [Item(loaded((p, options)), p.width * p.height, limit) for _, p in puzzles]
+
+    def progress(done: int, total: int) -> None:
+        if on_progress:
+            on_progress(len(unreadable) + done, len(inputs))
+
+    runs = run_all(_check_one, items, backend=backend or choose_backend(jobs), on_progress=progress)
+    solved = (
+        (puzzles[j][0], _checked(inputs[puzzles[j][0]][0], puzzles[j][1], o)) for j, o in runs
+    )
+    yield from in_input_order(chain(unreadable, solved))
 
 
-def resolve_jobs(jobs: int) -> int:
-    """Worker count: 0 means every core."""
-    return jobs if jobs > 0 else os.cpu_count() or 1
+def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
+    """A check's row from an item's outcome: an unknown verdict when it was stopped or lost."""
+    if outcome.value is not None:
+        return Checked(label, puzzle, outcome.value)
+    return Checked(
+        label, puzzle, Verdict(Status.UNKNOWN, reason=outcome.error, seconds=outcome.seconds)
+    )
 
 
 def verdict_record(verdict: Verdict) -> dict[str, Any]:
@@ -476,6 +497,74 @@ def report_case(
         grid = made.repair.grid
         row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
     return row, made
+
+
+ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, bool]
+"""(picture bytes, name, width, options, truth, with a contact sheet entry): one report case."""
+
+
+def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
+    """One report row and its contact sheet entry (None unless asked and made), on a worker."""
+    data, name, width, options, truth, sheet = task
+    row, made = report_case(data, name=name, width=width, options=options, truth=truth)
+    if not sheet or made is None:
+        return row, None
+    return row, sheet_entry(made, label=f"{row['picture']} @ {width}", note=sheet_note(row))
+
+
+def _with_bytes(task: ReportTask) -> ReportTask:
+    """A report case with its picture read (when the case is submitted; stdin's is kept)."""
+    data, path, width, options, truth, sheet = task
+    return data or read_bytes(path), path, width, options, truth, sheet
+
+
+def report_rows(
+    paths: Sequence[str],
+    widths: Sequence[int],
+    options: MakeOptions,
+    *,
+    square: bool = False,
+    sheet: bool = False,
+    backend: Backend | None = None,
+    on_progress: Progress | None = None,
+) -> Iterator[tuple[dict[str, Any], Any]]:
+    """Every picture made at every width on the backend (inline if none is given), largest
+    first: its report row and contact sheet entry, yielded in input order."""
+    from nonogen.image.header import grid_cells  # noqa: PLC0415
+
+    truths = bench_truths(paths)
+    items: list[Item[ReportTask]] = []
+    cases = [(path, width) for path in paths for width in widths]
+    for path in paths:
+        data = read_bytes(path)  # here to size its grids, then again when each case is sent
+        for width in widths:
+            picture = replace(options.picture, width=width)
+            picture = replace(picture, height=width) if square else picture
+            case = replace(options, picture=picture)
+            task = (data if path == STDIO else b"", path, width, case, truths.get(path), sheet)
+            load = partial(_with_bytes, task)
+            items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
+    runs = run_all(
+        _report_one, items, backend=backend or choose_backend(1), on_progress=on_progress
+    )
+    yield from in_input_order((i, _report_result(*cases[i], outcome)) for i, outcome in runs)
+
+
+def _report_result(
+    path: str, width: int, outcome: Outcome[tuple[dict[str, Any], Any]]
+) -> tuple[dict[str, Any], Any]:
+    """A case's row and sheet entry; an error row if it was stopped or lost with its worker."""
+    if outcome.value is not None:
+        return outcome.value
+    return {"picture": Path(path).name, "width": width, "error": outcome.error}, None
+
+
+def sheet_note(row: dict[str, Any]) -> str:
+    """The contact sheet's note for a made row: verdict, flips, IoU."""
+    solved = "logic-only" if row["line_solvable"] else "needs search"
+    iou = f"; IoU {row['iou']}" if "iou" in row else ""
+    repairs = f"{row['flipped']} flips, {row['givens']} givens"
+    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {repairs}{iou}"
 
 
 LINE_KINDS = ("stroke", "thin-line")

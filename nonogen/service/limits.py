@@ -82,6 +82,8 @@ class Limits:
     """Requests in flight at once (each may hold an upload); 503 for more."""
     pool: str = "process"
     """``process`` runs jobs in worker processes, ``thread`` in threads of the server."""
+    scheduler: str = ""
+    """A Dask scheduler (``tcp://HOST:8786``) to run the jobs on; empty: this machine."""
     store_size: int = STORE_SIZE
     """Made puzzles kept for their links."""
     store_bytes: int = STORE_BYTES

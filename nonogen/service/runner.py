@@ -10,23 +10,23 @@ Every job holds its own time budget (the solver's and the generator's); a job st
 at ``kill_after(budget)`` is stuck (inside the SAT solver, or in a loop that does not look at
 the clock): its worker process is killed, a fresh one takes its place, and the request gets
 a ``TimeLimitError``. Threads cannot be killed; the thread pool is for tests.
+
+With ``Limits.scheduler`` (``nonogen serve --scheduler tcp://HOST:8786``) the jobs go to a
+Dask cluster instead, so several web servers share one pool of solver workers: each job runs
+there in a worker process of the Dask worker's own, stopped at the same limit.
 """
 
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
-import signal
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from multiprocessing.context import SpawnProcess
+from contextlib import ExitStack
 from typing import Any, Final, ParamSpec, TypeVar
 
 import anyio
 import anyio.to_thread
 
-from nonogen.backends import watch_parent
+from nonogen.backends import BACKENDS, Backend, Outcome, Worker
 from nonogen.errors import BusyError, NonogenError, TimeLimitError, WorkerError
 from nonogen.service.jobs import warm
 from nonogen.service.limits import Limits
@@ -36,8 +36,6 @@ T = TypeVar("T")
 
 GRACE: Final = (1.1, 0.2)
 """A job is killed at ``1.1 * budget + 0.2`` seconds: its budget held within 10 %."""
-WARM_SECONDS: Final = 120.0
-"""How long a new worker may take to load the heavy stages before it counts as dead."""
 
 
 def kill_after(budget: float) -> float:
@@ -46,65 +44,13 @@ def kill_after(budget: float) -> float:
     return share * budget + extra
 
 
-def _serve(conn: Connection, parent: int) -> None:
-    """A worker process: run each call received and send back its result or its error."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    watch_parent(parent)
-    warm()
-    while True:
-        try:
-            call = conn.recv()
-        except EOFError:
-            return  # the server closed the pipe
-        try:
-            answer: tuple[bool, Any] = (True, call())
-        except NonogenError as error:
-            answer = (False, error)
-        except Exception as error:  # a bug: the server answers 500 and keeps running
-            answer = (False, WorkerError(f"the job failed: {type(error).__name__}: {error}"))
-        conn.send(answer)
-
-
-class Worker:
-    """One worker process, one job at a time, killable mid-job."""
-
-    def __init__(self) -> None:
-        context = multiprocessing.get_context("spawn")  # the server has threads: no fork
-        self._conn, child = context.Pipe()
-        self._process: SpawnProcess = context.Process(
-            target=_serve, args=(child, os.getpid()), name="nonogen-worker", daemon=True
-        )
-        self._process.start()
-        child.close()
-        self._warm = False
-
-    def warmed(self) -> None:
-        """Block until the worker has loaded the heavy stages, not counted against a job."""
-        if not self._warm:
-            self._send(int, WARM_SECONDS)
-            self._warm = True
-
-    def call(self, call: Callable[[], T], seconds: float) -> T:
-        """The call's result, run in this worker (blocks) once it is warm; TimeoutError when
-        it is not done within ``seconds``, EOFError when the worker died."""
-        self.warmed()
-        return self._send(call, seconds)
-
-    def _send(self, call: Callable[[], T], seconds: float) -> T:
-        """Send the call, wait up to ``seconds`` for its answer."""
-        self._conn.send(call)
-        if not self._conn.poll(seconds):
-            raise TimeoutError
-        ok, value = self._conn.recv()
-        if not ok:
-            raise value
-        return value  # type: ignore[no-any-return]
-
-    def kill(self) -> None:
-        """Stop the worker process at once and reap it."""
-        self._process.kill()
-        self._process.join()
-        self._conn.close()
+def _captured(call: Callable[[], T]) -> tuple[bool, Any]:
+    """Run a job on a cluster worker: (True, its result) or (False, the nonogen error it
+    raised), so that the error keeps its class (its HTTP status) on the way back."""
+    try:
+        return True, call()
+    except NonogenError as error:
+        return False, error
 
 
 class Runner:
@@ -116,20 +62,38 @@ class Runner:
         """Jobs holding a slot now."""
         self._slots = anyio.Semaphore(limits.jobs)
         self._idle: list[Worker] = []
-        self._processes = limits.pool == "process" and limits.jobs > 0
+        self._processes = limits.pool == "process" and limits.jobs > 0 and not limits.scheduler
+        self._cluster = ExitStack()
+        self._remote: Callable[[Callable[[], Any]], Any] | None = None
 
     async def start(self) -> None:
-        """Start the worker processes (if any) and wait until each has loaded the stages."""
+        """Connect to the cluster, or start the worker processes (if any) and wait until each
+        has loaded the stages."""
+        if self.limits.scheduler:
+            await anyio.to_thread.run_sync(self._connect)
+            return
         if not self._processes:
             return
-        workers = [Worker() for _ in range(self.limits.jobs)]
+        workers = [Worker(warm) for _ in range(self.limits.jobs)]
         async with anyio.create_task_group() as group:
             for worker in workers:
                 group.start_soon(anyio.to_thread.run_sync, worker.warmed)
         self._idle = workers
 
+    def _connect(self) -> None:
+        """Open the Dask backend (UsageError or InputError if the scheduler is unreachable)."""
+        backend = Backend("dask", scheduler=self.limits.scheduler)
+        pool = self._cluster.enter_context(BACKENDS["dask"](backend, self.limits.jobs))
+        seconds = kill_after(self.limits.solver_seconds)
+
+        def remote(call: Callable[[], Any]) -> Any:
+            return pool.executor.submit(pool.run, _captured, call, seconds).result()
+
+        self._remote = remote
+
     def stop(self) -> None:
-        """Stop the worker processes."""
+        """Stop the worker processes, or leave the cluster."""
+        self._cluster.close()
         for worker in self._idle:
             worker.kill()
         self._idle = []
@@ -152,7 +116,9 @@ class Runner:
         self.running += 1
         try:
             with anyio.CancelScope(shield=True):  # the job runs on; keep its slot till it ends
-                if self._processes:
+                if self._remote is not None:
+                    result = await self._on_cluster(self._remote, call)
+                elif self._processes:
                     result = await self._in_worker(call)
                 else:
                     result = await anyio.to_thread.run_sync(call)
@@ -185,7 +151,22 @@ class Runner:
         self._idle.append(worker)
         return result
 
+    async def _on_cluster(
+        self, remote: Callable[[Callable[[], Any]], Any], call: Callable[[], T]
+    ) -> T:
+        """Run the call on the cluster; its error, or TimeLimitError when it was stopped."""
+        outcome: Outcome[tuple[bool, Any]] = await anyio.to_thread.run_sync(remote, call)
+        if outcome.value is None:
+            raise TimeLimitError(
+                f"the job was stopped on the cluster: {outcome.error}; send a smaller picture "
+                "or puzzle, or ask for fewer cells"
+            )
+        ok, value = outcome.value
+        if not ok:
+            raise value
+        return value  # type: ignore[no-any-return]
+
     async def _replace(self, worker: Worker) -> None:
         """Kill a worker and put a fresh one in its place (it warms up on its own)."""
         await anyio.to_thread.run_sync(worker.kill)
-        self._idle.append(Worker())
+        self._idle.append(Worker(warm))
