@@ -178,7 +178,8 @@ def _alive(pid: int) -> bool:
 def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> None:
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(tmp_path / "b.pdf")]
     args += ["--workers", "2", "-w", "60"]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = (tmp_path / "stderr.log").open("w")
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 60
     workers: set[int] = set()
     while len(workers) < 2 and time.monotonic() < deadline:
@@ -191,3 +192,5 @@ def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> 
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in workers)
+    log.close()
+    assert "Traceback" not in (tmp_path / "stderr.log").read_text()  # they die quietly

@@ -61,12 +61,11 @@ def serve(fd: int, parent: int) -> None:
     if warm is not None:
         warm()
     conn.send((True, None))
-    while conn.poll(idle):
-        try:
-            message = conn.recv_bytes()
-        except EOFError:
-            return  # the parent closed the pipe
-        conn.send_bytes(_answer(message))
+    try:
+        while conn.poll(idle):
+            conn.send_bytes(_answer(conn.recv_bytes()))
+    except (EOFError, OSError):
+        return  # the parent closed the pipe, or died: nobody to answer, nothing to say
 
 
 def _answer(message: bytes) -> bytes:
