@@ -8,18 +8,15 @@ these tests are skipped.
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from nonogen.service.app import create_app
 from nonogen.service.limits import Limits
+from tests.servers import serving
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -31,29 +28,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = free_port()
-    app = create_app(Limits(pool="thread"))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start in 30 s"
-        assert thread.is_alive(), "the server thread stopped"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(Limits(pool="thread"))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -53,7 +53,9 @@ from nonogen.errors import InputError, NonogenError, UsageError, WorkerError
 
 __all__ = [
     "BACKENDS",
+    "START_SECONDS",
     "Backend",
+    "Children",
     "Item",
     "Outcome",
     "Worker",
@@ -77,7 +79,9 @@ RETRIES: Final = 2
 WINDOW: Final = 4
 """Items in flight per worker slot: enough to keep every slot busy, few enough to bound the
 client's memory."""
-LIMIT: Final = (1.25, 5.0)
+START_SECONDS: Final = 5.0
+"""What a fresh worker process may spend loading the stages on its first item."""
+LIMIT: Final = (1.25, START_SECONDS)
 """An item is stopped at ``1.25 * budget + 5`` seconds: its own budget, plus the imports a
 fresh worker does on its first item."""
 CONNECT_SECONDS: Final = 10.0

@@ -148,18 +148,26 @@ class Worker:
 class Children:
     """This process's bulk worker processes: idle ones are reused, dead ones replaced."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, warm: Callable[[], object] | None = None, *, idle: float | None = IDLE_SECONDS
+    ) -> None:
         self._lock = threading.Lock()
         self._idle: list[Worker] = []
         self._all: set[Worker] = set()
         self._closed = False
+        self._warm = warm
+        """What each worker loads when it starts, before its first call."""
+        self._idle_seconds = idle
+        """How long a worker waits for a call before it exits (None: for ever)."""
 
-    def start(self, count: int) -> None:
-        """Start ``count`` workers now, so that the first items do not wait for them."""
+    def _new(self) -> Worker:
+        return Worker(self._warm, idle=self._idle_seconds)
+
+    def start(self, count: int) -> list[Worker]:
+        """Start ``count`` idle workers now, so that the next calls do not wait for them."""
         with self._lock:
             self._closed = False
-            for _ in range(count):
-                self._add(Worker(idle=IDLE_SECONDS), idle=True)
+            return [self._add(self._new(), idle=True) for _ in range(count)]
 
     def _add(self, worker: Worker, *, idle: bool) -> Worker:
         self._all.add(worker)
@@ -177,7 +185,7 @@ class Children:
                 if worker.alive():
                     return worker
                 self._all.discard(worker)  # it was idle too long and left
-            return self._add(Worker(idle=IDLE_SECONDS), idle=False)
+            return self._add(self._new(), idle=False)
 
     def give(self, worker: Worker) -> None:
         """Put a worker back once its call is done."""

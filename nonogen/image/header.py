@@ -13,7 +13,7 @@ from typing import Final
 from PIL import Image
 
 from nonogen.errors import InputError
-from nonogen.image.options import PictureOptions, grid_size
+from nonogen.image.options import PICTURE_FORMATS, PictureOptions, grid_size
 
 _TURNED: Final = frozenset({5, 6, 7, 8})
 """EXIF orientations that turn the picture a quarter: its sides swap when it is read."""
@@ -26,7 +26,7 @@ def picture_shape(data: bytes) -> tuple[int, int] | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # bomb and metadata warnings: the read says
-            with Image.open(io.BytesIO(data)) as opened:
+            with Image.open(io.BytesIO(data), formats=PICTURE_FORMATS) as opened:
                 cols, rows = opened.size
                 turned = opened.getexif().get(_EXIF_ORIENTATION) in _TURNED
     except Exception:  # any header Pillow cannot read: the read will say why

@@ -13,6 +13,9 @@ from nonogen.errors import InputError, LimitError
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels (a guard against decompression bombs)."""
+PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
+"""The only formats Pillow is asked to open (JPEG covers MPO): no EPS, which would run
+Ghostscript, nor the dozens of rare formats nobody uploads on purpose."""
 MIN_CELLS: Final = 5
 MAX_CELLS: Final = 200
 """The grid a picture becomes has between MIN_CELLS and MAX_CELLS cells a side."""

@@ -24,7 +24,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from skimage import color
 
 from nonogen.errors import InputError, LimitError
-from nonogen.image.options import MAX_PIXELS
+from nonogen.image.options import MAX_PIXELS, PICTURE_FORMATS
 
 RGB = npt.NDArray[np.float64]
 """Colour pictures indexed ``(row, col, channel)``, channels in ``[0, 1]``."""
@@ -33,9 +33,6 @@ Grey = npt.NDArray[np.float64]
 
 WORK_SIDE: Final = 800
 """The working copy has at most this many pixels on its long side (4 a cell at 200 cells)."""
-PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
-"""The only formats Pillow is asked to open (JPEG covers MPO): no EPS, which would run
-Ghostscript, nor the dozens of rare formats nobody uploads on purpose."""
 SEGMENT_SIDE: Final = 200
 """Colour segmentation (Lab statistics, GrabCut) works on a copy at most this long a side."""
 

@@ -13,7 +13,8 @@ a ``TimeLimitError``. Threads cannot be killed; the thread pool is for tests.
 
 With ``Limits.scheduler`` (``nonogen serve --scheduler tcp://HOST:8786``) the jobs go to a
 Dask cluster instead, so several web servers share one pool of solver workers: each job runs
-there in a worker process of the Dask worker's own, stopped at the same limit.
+there in a worker process of the Dask worker's own, stopped at the same limit plus the
+``START_SECONDS`` a cold worker process may spend loading the stages.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 import anyio
 import anyio.to_thread
 
-from nonogen.backends import BACKENDS, Backend, Outcome, Worker
+from nonogen.backends import BACKENDS, START_SECONDS, Backend, Children, Outcome, Worker
 from nonogen.errors import BusyError, NonogenError, TimeLimitError, WorkerError
 from nonogen.service.jobs import warm
 from nonogen.service.limits import Limits
@@ -61,7 +62,7 @@ class Runner:
         self.running = 0
         """Jobs holding a slot now."""
         self._slots = anyio.Semaphore(limits.jobs)
-        self._idle: list[Worker] = []
+        self._children = Children(warm, idle=None)
         self._processes = limits.pool == "process" and limits.jobs > 0 and not limits.scheduler
         self._cluster = ExitStack()
         self._remote: Callable[[Callable[[], Any]], Any] | None = None
@@ -74,17 +75,18 @@ class Runner:
             return
         if not self._processes:
             return
-        workers = [Worker(warm) for _ in range(self.limits.jobs)]
+        workers = self._children.start(self.limits.jobs)
         async with anyio.create_task_group() as group:
             for worker in workers:
                 group.start_soon(anyio.to_thread.run_sync, worker.warmed)
-        self._idle = workers
 
     def _connect(self) -> None:
         """Open the Dask backend (UsageError or InputError if the scheduler is unreachable)."""
         backend = Backend("dask", scheduler=self.limits.scheduler)
         pool = self._cluster.enter_context(BACKENDS["dask"](backend, self.limits.jobs))
-        seconds = kill_after(self.limits.solver_seconds)
+        # A cluster's worker processes are started cold (they load the stages on their first
+        # job, inside its time): a stuck job there is stopped that much later.
+        seconds = kill_after(self.limits.solver_seconds) + START_SECONDS
 
         def remote(call: Callable[[], Any]) -> Any:
             return pool.executor.submit(pool.run, _captured, call, seconds).result()
@@ -94,9 +96,7 @@ class Runner:
     def stop(self) -> None:
         """Stop the worker processes, or leave the cluster."""
         self._cluster.close()
-        for worker in self._idle:
-            worker.kill()
-        self._idle = []
+        self._children.stop()
 
     async def run(self, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """The job's result, computed by a worker; BusyError if no slot frees up in time,
@@ -129,12 +129,12 @@ class Runner:
 
     async def _in_worker(self, call: Callable[[], T]) -> T:
         """Run the call in an idle worker; replace the worker if it died or was stuck."""
-        worker = self._idle.pop()  # a slot is held, so a worker is idle
+        worker = self._children.take()  # a slot is held, so a worker is idle
         budget = self.limits.solver_seconds
         try:
             result = await anyio.to_thread.run_sync(worker.call, call, kill_after(budget))
         except NonogenError:
-            self._idle.append(worker)  # the job's own error: the worker is fine
+            self._children.give(worker)  # the job's own error: the worker is fine
             raise
         except TimeoutError:
             await self._replace(worker)
@@ -148,7 +148,7 @@ class Runner:
                 "a worker process died while running the job (out of memory?); it was "
                 "restarted: retry, or send a smaller picture or puzzle"
             ) from None
-        self._idle.append(worker)
+        self._children.give(worker)
         return result
 
     async def _on_cluster(
@@ -167,6 +167,6 @@ class Runner:
         return value  # type: ignore[no-any-return]
 
     async def _replace(self, worker: Worker) -> None:
-        """Kill a worker and put a fresh one in its place (it warms up on its own)."""
-        await anyio.to_thread.run_sync(worker.kill)
-        self._idle.append(Worker(warm))
+        """Kill a worker and start a fresh one in its place (it warms up on its own)."""
+        await anyio.to_thread.run_sync(self._children.drop, worker)
+        self._children.start(1)
