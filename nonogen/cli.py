@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +36,7 @@ from nonogen.pipeline import (
     REPORT_WIDTHS,
     Made,
     MakeOptions,
+    MakeProgress,
     SolveOptions,
     check_paths,
     check_record,
@@ -170,6 +173,57 @@ def _clock(seconds: float | None) -> str:
         return "?"
     whole = round(seconds)
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+TICK_SECONDS = 0.25
+"""How often the line of a long make is rewritten."""
+QUIET_SECONDS = 1.0
+"""A make that ends sooner shows no progress line at all."""
+
+
+class _Ticker:
+    """Where a long make is, on one stderr line rewritten in place (only on a terminal)."""
+
+    def __init__(self, budget: float, *, shown: bool) -> None:
+        self.budget, self.shown = budget, shown
+        self.latest = MakeProgress("reading")
+        self.started = time.monotonic()
+        self.done = threading.Event()
+        self.drawn = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __call__(self, progress: MakeProgress) -> None:
+        self.latest = progress
+
+    def __enter__(self) -> _Ticker:
+        if self.shown:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+        if self.drawn:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+    def line(self) -> str:
+        """``making: repairing grid 1 of 3, 142 cells open after 12 moves; 4.2 s of 30 s``."""
+        at = self.latest
+        text = at.stage
+        if at.stage == "repairing":
+            text += f" grid {at.attempt} of {at.attempts}"
+            if at.open_cells is not None:
+                text += f", {at.open_cells} cells open after {at.moves} moves"
+        spent = time.monotonic() - self.started
+        return f"making: {text}; {spent:.1f} s of {self.budget:g} s"
+
+    def _run(self) -> None:
+        if self.done.wait(QUIET_SECONDS):
+            return
+        while not self.done.wait(TICK_SECONDS):
+            self.drawn = True
+            print(f"\r\033[K{self.line()}", end="", file=sys.stderr, flush=True)
 
 
 def _backend(workers: int, scheduler: str | None) -> Backend:
@@ -409,9 +463,14 @@ def make(
     png: Annotated[
         bool, typer.Option("--png", help="Also write a PNG preview beside the JSON.")
     ] = False,
+    show_solution: Annotated[
+        bool,
+        typer.Option("--show-solution", help="Print the solution too (default: clues only)."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
-    """Turn a picture into a unique puzzle that logic alone solves. Exit 1 if the budget ran out."""
+    """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
+    summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
     with _options():  # checks every option, --difficulty and --repair too, before reading
         options = MakeOptions(
             picture=PictureOptions(
@@ -434,7 +493,9 @@ def make(
             repair=repair,
             max_givens=max_givens,
         )
-    made = make_from_picture(read_bytes(image), name=image, options=options)
+    data = read_bytes(image)
+    with _Ticker(seconds, shown=sys.stderr.isatty()) as ticker:
+        made = make_from_picture(data, name=image, options=options, on_progress=ticker)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
     preview = target.with_suffix(".png") if png else None
@@ -451,7 +512,7 @@ def make(
     if as_json:
         print(json.dumps(summary))
     else:
-        print(render_puzzle(made.puzzle, made.repair.grid), end="")
+        print(_board(made, show_solution), end="")
         figures = summary["fidelity"]
         verdict = made.verdict
         print(
@@ -467,6 +528,22 @@ def make(
     if not made.ok:
         _err(_missed(made))
         raise typer.Exit(ExitCode.NO)
+
+
+def _board(made: Made, show_solution: bool) -> str:
+    """The clues (and the solution when asked) as text, or a note when a terminal is too
+    narrow for them (a file or pipe always gets them)."""
+    text = render_puzzle(made.puzzle, made.repair.grid if show_solution else None)
+    if sys.stdout.isatty():
+        columns = shutil.get_terminal_size().columns
+        widest = max(map(len, text.splitlines()), default=0)
+        if widest > columns:
+            return (
+                f"(the {made.puzzle.width}x{made.puzzle.height} clues are {widest} characters "
+                f"wide, wider than this terminal's {columns}; they are in the JSON, and "
+                "nonogen pdf prints them)\n"
+            )
+    return text
 
 
 def _missed(made: Made) -> str:

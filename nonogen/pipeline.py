@@ -238,6 +238,30 @@ class MakeOptions:
 
 
 @dataclass(frozen=True)
+class MakeProgress:
+    """Where a make is: its stage and, while repairing, how far the repair has come."""
+
+    stage: str
+    """reading, converting, repairing or checking."""
+    attempt: int = 0
+    """The candidate grid being repaired, 1-based (0 before the repair)."""
+    attempts: int = 0
+    """How many candidate grids may be tried."""
+    open_cells: int | None = None
+    """Cells line logic leaves open after the latest move (None before the first)."""
+    moves: int = 0
+    """Flips or givens made on this candidate so far."""
+
+
+MakeListener = Callable[[MakeProgress], None]
+"""on_progress(progress) of a make: told of every stage and repair move."""
+
+
+def _silent(progress: MakeProgress) -> None:
+    """The listener of a make nobody watches."""
+
+
+@dataclass(frozen=True)
 class Made:
     """A puzzle made from a picture, and how faithful it stayed."""
 
@@ -269,7 +293,9 @@ RETRIES = 2
 """Candidates tried after the chosen one when its repair runs out of budget."""
 
 
-def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
+def make_from_picture(
+    data: bytes, *, name: str, options: MakeOptions, on_progress: MakeListener = _silent
+) -> Made:
     """Convert a picture (the candidate that looks most like its subject) and repair it into
     a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
@@ -277,18 +303,24 @@ def make_from_picture(data: bytes, *, name: str, options: MakeOptions) -> Made:
     from nonogen.image.read import read_picture  # noqa: PLC0415
 
     started = time.perf_counter()
+    on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    on_progress(MakeProgress("converting"))
     conversion = _by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
     tries = [conversion.chosen] if forced(options.picture) else _choices(conversion)
     for attempt, scored in enumerate(tries):
         left = max(0.01, deadline - time.perf_counter())
-        repaired = _repaired(scored, options, seconds=left)
+        at = MakeProgress("repairing", attempt + 1, len(tries))
+        on_progress(at)
+        moved = partial(_moved, on_progress, at)
+        repaired = _repaired(scored, options, seconds=left, on_move=moved)
         if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
             break
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
     source = scored.cells.grid()
+    on_progress(MakeProgress("checking"))
     left = min(VERDICT_SECONDS, deadline - time.perf_counter())
     verdict = solve_puzzle(repaired.puzzle(), timeout=max(0.2, left))
     box = scored.cells.box
@@ -335,7 +367,18 @@ def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversi
     return replace(conversion, chosen=weighed[0], ranked=ranked)
 
 
-def _repaired(scored: Scored, options: MakeOptions, *, seconds: float) -> Repair:
+def _moved(on_progress: MakeListener, at: MakeProgress, open_cells: int, moves: int) -> None:
+    """Pass a repair move on as progress."""
+    on_progress(replace(at, open_cells=open_cells, moves=moves))
+
+
+def _repaired(
+    scored: Scored,
+    options: MakeOptions,
+    *,
+    seconds: float,
+    on_move: Callable[[int, int], None] | None = None,
+) -> Repair:
     """One candidate grid repaired toward the target within the budgets."""
     from nonogen.generate import Target, repair  # noqa: PLC0415
 
@@ -351,6 +394,7 @@ def _repaired(scored: Scored, options: MakeOptions, *, seconds: float) -> Repair
         target=Target(options.target()),
         mode=options.repair,
         max_givens=options.max_givens,
+        on_move=on_move,
     )
 
 

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nonogen.cli import app
+from nonogen.image.options import PictureOptions
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
@@ -155,6 +156,63 @@ def test_make_writes_a_unique_logic_only_puzzle(tmp_path: Path) -> None:
     assert len(written["source_grid"][0]) == 20
     check = runner.invoke(app, ["check", "--require-logic", str(out)])
     assert check.exit_code == 0
+
+
+def test_make_prints_the_clues_not_the_solution_unless_asked(tmp_path: Path) -> None:
+    out = tmp_path / "ring.json"
+    args = ["make", str(SAMPLES / "ring.png"), "--width", "20", "-o", str(out)]
+    hidden = runner.invoke(app, args)
+    assert hidden.exit_code == 0, hidden.output
+    written = json.loads(out.read_text())
+    board = hidden.stdout.split("\n20x")[0].splitlines()
+    depth = max(len(clue) for clue in written["cols"])
+    rows = board[depth:]
+    assert len(rows) == len(written["rows"])
+    for line, clue in zip(rows, written["rows"], strict=True):
+        assert line.split()[: len(clue) or 1] == [str(n) for n in clue or [0]]
+    assert "#" not in hidden.stdout  # nothing of the solution
+    shown = runner.invoke(app, [*args, "--show-solution"])
+    assert shown.exit_code == 0, shown.output
+    drawn = shown.stdout.split("\n20x")[0].splitlines()[depth:]
+    solution = ["".join(line.split()[-20:]) for line in drawn]
+    assert solution == written["solution"]
+
+
+def test_a_long_make_shows_where_it_is_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nonogen import cli  # noqa: PLC0415
+    from nonogen.pipeline import MakeProgress  # noqa: PLC0415
+
+    monkeypatch.setattr(cli, "QUIET_SECONDS", 0.0)
+    monkeypatch.setattr(cli, "TICK_SECONDS", 0.01)
+    with cli._Ticker(30, shown=True) as ticker:
+        ticker(MakeProgress("repairing", 1, 3, open_cells=142, moves=12))
+        time.sleep(0.2)
+    shown = capsys.readouterr().err
+    assert "making: repairing grid 1 of 3, 142 cells open after 12 moves;" in shown
+    assert "s of 30 s" in shown
+    assert shown.endswith("\r\033[K")  # the line is cleared when the make ends
+    with cli._Ticker(30, shown=False) as ticker:
+        ticker(MakeProgress("converting"))
+        time.sleep(0.05)
+    assert capsys.readouterr().err == ""
+
+
+def test_make_reports_every_stage_and_repair_move() -> None:
+    from nonogen.pipeline import MakeOptions, MakeProgress, make_from_picture  # noqa: PLC0415
+
+    heard: list[MakeProgress] = []
+    data = (SAMPLES / "chelsea.jpg").read_bytes()  # needs a few givens at 20 wide
+    options = MakeOptions(picture=PictureOptions(width=20), repair="givens")
+    made = make_from_picture(data, name="chelsea.jpg", options=options, on_progress=heard.append)
+    stages = [p.stage for p in heard]
+    assert stages[:3] == ["reading", "converting", "repairing"]
+    assert stages[-1] == "checking"
+    moves = [p for p in heard if p.open_cells is not None]
+    assert made.repair.givens
+    assert [p.moves for p in moves] == list(range(1, len(made.repair.givens) + 1))
+    assert moves[-1].open_cells == 0
 
 
 def test_make_refuses_a_non_picture(tmp_path: Path) -> None:

@@ -63,9 +63,10 @@ def format_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
     return "\n".join(format_grid(goal)) + "\n"
 
 
-def render_puzzle(puzzle: Puzzle, grid: Grid) -> str:
+def render_puzzle(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The puzzle for a terminal: column clues stacked above, row clues to the left, and the
-    grid as ``#`` and ``.``, two characters a cell (three with two-digit column clues)."""
+    grid as ``#`` and ``.`` (all ``.`` without ``grid``, so nothing is given away), two
+    characters a cell (three with two-digit column clues)."""
     row_texts = [" ".join(map(str, clue)) or "0" for clue in puzzle.rows]
     left = max(map(len, row_texts), default=1) + 1
     depth = max((len(clue) for clue in puzzle.cols), default=1) or 1
@@ -79,6 +80,7 @@ def render_puzzle(puzzle: Puzzle, grid: Grid) -> str:
             cells.append(f"{shown[index]:>{cell}}" if index >= 0 else " " * cell)
         lines.append(" " * left + "".join(cells))
     for r, text in enumerate(row_texts):
-        picture = "".join(("#" if filled else ".").rjust(cell) for filled in grid[r].tolist())
+        marks = [False] * puzzle.width if grid is None else grid[r].tolist()
+        picture = "".join(("#" if filled else ".").rjust(cell) for filled in marks)
         lines.append(f"{text:>{left - 1}} {picture}")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ budget cuts the run short).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TypeVar
 
@@ -92,15 +93,17 @@ def repair(
     max_givens: int | None = None,
     estimates: int = 1200,
     candidates: int = 8,
+    on_move: Callable[[int, int], None] | None = None,
 ) -> Repair:
     """Repair ``goal`` (flipping cells, revealing givens or both, by ``mode``) until its
-    puzzle meets ``target``, within the budgets; the best attempt when it cannot."""
+    puzzle meets ``target``, within the budgets; the best attempt when it cannot.
+    ``on_move(open cells, moves)`` hears of every flip or given."""
     deadline = time.perf_counter() + seconds
     target = _choice(Target, target, "target")
     mode = default_mode(target) if mode is None else _choice(RepairMode, mode, "mode")
     grid = np.asarray(goal, dtype=np.bool_).copy()
     sweeps = EASY_SWEEPS if target is Target.EASY else None
-    how = Search(rng, estimates, candidates, sweeps, deadline)
+    how = Search(rng, estimates, candidates, sweeps, deadline, on_move)
     budget = Budget(max_flips, default_givens(*grid.shape) if max_givens is None else max_givens)
     state = state_of(grid, (), sweeps)
     if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):

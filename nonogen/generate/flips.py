@@ -166,6 +166,7 @@ def flip_repair(
         cell, state = _next_state(state, costs, fresh, how)
         flipped[cell] = True
         flips.append(cell)
+        how.moved(state, len(flips))
         solved = state.unknown == 0
     if solved and not unique:
         until = how.deadline if prune_until is None else prune_until

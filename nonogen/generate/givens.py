@@ -97,6 +97,7 @@ def reveal(state: State, how: Search, *, max_givens: int) -> State:
         rows, cols = changed_lines(state.board, after.board)
         cache = {k: g for k, g in cache.items() if not (g.rows & rows or g.cols & cols)}
         state = after
+        how.moved(state, len(state.givens))
     return state
 
 

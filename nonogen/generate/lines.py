@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import ne, or_
 from typing import Final, TypeVar
@@ -199,3 +200,10 @@ class Search:
     """The sweep cap of line logic (the easy target), or None."""
     deadline: float
     """``time.perf_counter()`` after which no new move starts."""
+    on_move: Callable[[int, int], None] | None = None
+    """Told ``(cells line logic leaves open, moves made)`` after every flip or given."""
+
+    def moved(self, state: State, moves: int) -> None:
+        """Report a move to ``on_move``, if any."""
+        if self.on_move is not None:
+            self.on_move(state.unknown, moves)
