@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
@@ -37,6 +36,10 @@ from nonogen.image.header import grid_cells
 from nonogen.pipeline import MakeOptions, make_from_picture
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, difficulty_label, solve_puzzle
+
+if TYPE_CHECKING:
+    from nonogen.pdf import Imprint, PageOptions
+    from nonogen.pdf.press import Printed
 
 CACHE_VERSION: Final = 1
 """Bumped when a cached record would no longer match what this code makes."""
@@ -61,6 +64,17 @@ class BookOptions:
     page_size: str = "letter"
     margin_mm: float = 15.0
     gutter_mm: float = 0.0
+    """The least inside margin added for binding; KDP's for the page count when larger."""
+    font: str = ""
+    """A TrueType font for characters DejaVu Sans lacks (see ``PageOptions.font``)."""
+    year: int | None = None
+    """The year on the copyright page; None leaves it out."""
+    isbn: str = ""
+    """The ISBN on the copyright page, or an empty string."""
+    paper: str = "white"
+    """KDP paper, white or cream: the spine's width and the most pages."""
+    force_small: bool = False
+    """Print puzzles whose cells or clues would be too small to read (with a warning)."""
     timeout: float = 30.0
     """Solver seconds per puzzle file puzzle."""
     workers: int = 0
@@ -73,12 +87,27 @@ class BookOptions:
             )
         self.make.target()
         # The page options are checked now, not after every puzzle is made.
-        from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, PageOptions  # noqa: PLC0415
+        from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE  # noqa: PLC0415
         from nonogen.pdf.book import check_count  # noqa: PLC0415
+        from nonogen.pdf.rules import check_paper  # noqa: PLC0415
 
         check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
         check_count("--keys-per-page", self.keys_per_page, KEYS_PER_PAGE)
-        PageOptions(self.page_size, self.margin_mm, self.gutter_mm)
+        check_paper(self.paper)
+        self.page_options()
+        self.imprint()
+
+    def page_options(self) -> PageOptions:
+        """The page options of the book (before its gutter is set from its page count)."""
+        from nonogen.pdf import PageOptions  # noqa: PLC0415  (reportlab)
+
+        return PageOptions(self.page_size, self.margin_mm, self.gutter_mm, self.font)
+
+    def imprint(self) -> Imprint:
+        """The words of the title and copyright pages."""
+        from nonogen.pdf import Imprint  # noqa: PLC0415  (reportlab)
+
+        return Imprint(self.title, self.subtitle, self.author, self.year, self.isbn)
 
 
 @dataclass(frozen=True)
@@ -116,6 +145,12 @@ class Book:
     pages: int
     bytes: int
     seconds: float
+    gutter_mm: float = 0.0
+    """The inside margin added for binding, from the page count."""
+    cover: Path | None = None
+    """The cover PDF, when one was asked for."""
+    warnings: tuple[str, ...] = ()
+    """What may print badly (characters no font has, puzzles forced through too small)."""
 
 
 def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
@@ -317,11 +352,6 @@ def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
     return sorted(made, key=lambda p: p.difficulty if p.difficulty is not None else 101)
 
 
-def _page_count(pdf: bytes) -> int:
-    """Pages in a PDF reportlab wrote (one ``/Type /Page`` object each)."""
-    return len(re.findall(rb"/Type /Page\b(?!s)", pdf))
-
-
 def make_book(
     inputs: Sequence[str],
     output: str | Path,
@@ -330,58 +360,81 @@ def make_book(
     work: str | Path | None = None,
     backend: Backend | None = None,
     on_progress: Progress | None = None,
+    cover: str | Path | None = None,
 ) -> Book:
-    """Prepare the inputs and write the book PDF and its JSON manifest beside it."""
-    from nonogen.pdf import Entry, PageOptions, book_pdf  # noqa: PLC0415  (reportlab)
-
+    """Prepare the inputs and write the book PDF and its JSON manifest beside it (and the cover
+    to ``cover``). Every puzzle is checked for legibility and the page count against KDP's
+    limit before any page is drawn."""
     started = time.perf_counter()
-    page = PageOptions(options.page_size, options.margin_mm, options.gutter_mm)
     paths = expand_paths(inputs, pictures=True)
     pdf_path = Path(output)
-    work_dir = Path(work) if work is not None else pdf_path.with_name(f".{pdf_path.stem}.work")
-    try:
-        work_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"{work_dir}: cannot create the work folder: {error}") from None
+    work_dir = _work_folder(pdf_path, work)
     prepared = prepare_all(paths, options, work=work_dir, backend=backend, on_progress=on_progress)
     chosen = _ordered(prepared, options.order)
     skipped = tuple(p for p in prepared if p.skipped)
     if not chosen:
         reasons = "; ".join(f"{p.source}: {p.reason}" for p in skipped[:5])
         raise InputError(f"none of the {len(skipped)} inputs gave a puzzle for the book: {reasons}")
-    entries = [
-        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
-        for n, p in enumerate(chosen, 1)
-        if p.puzzle is not None
-    ]
 
     def rendered(done: int, total: int) -> None:
         if on_progress:
             on_progress("render", done, total)
 
-    pdf = book_pdf(
-        entries,
-        title=options.title,
-        options=page,
-        subtitle=options.subtitle,
-        author=options.author,
-        per_page=options.per_page,
-        keys_per_page=options.keys_per_page,
-        on_progress=rendered,
-    )
-    write_atomic(pdf_path, pdf)
-    seconds = time.perf_counter() - started
+    printed = _print(chosen, options, cover=cover is not None, on_progress=rendered)
+    write_atomic(pdf_path, printed.pdf)
+    if cover is not None and printed.cover is not None:
+        write_atomic(Path(cover), printed.cover)
     book = Book(
         pdf_path,
         pdf_path.with_suffix(".json"),
         tuple(chosen),
         skipped,
-        _page_count(pdf),
-        len(pdf),
-        seconds,
+        printed.pages,
+        len(printed.pdf),
+        time.perf_counter() - started,
+        round(printed.gutter_mm, 3),
+        None if cover is None else Path(cover),
+        printed.warnings,
     )
     write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
     return book
+
+
+def _work_folder(pdf: Path, work: str | Path | None) -> Path:
+    """The work folder, made if missing (default ``.BOOK.work`` beside the PDF)."""
+    folder = Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"{folder}: cannot create the work folder: {error}") from None
+    return folder
+
+
+def _print(
+    chosen: Sequence[Prepared],
+    options: BookOptions,
+    *,
+    cover: bool,
+    on_progress: Callable[[int, int], None],
+) -> Printed:
+    """The book's PDFs from its prepared puzzles, numbered in order."""
+    from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab)
+    from nonogen.pdf.press import Press, print_book  # noqa: PLC0415
+
+    entries = [
+        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
+        for n, p in enumerate(chosen, 1)
+        if p.puzzle is not None
+    ]
+    press = Press(
+        options.page_options(),
+        options.per_page,
+        options.keys_per_page,
+        options.paper,
+        options.force_small,
+        cover,
+    )
+    return print_book(entries, options.imprint(), press, on_progress=on_progress)
 
 
 def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
@@ -392,6 +445,9 @@ def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
         "pdf": book.pdf.name,
         "pages": book.pages,
         "bytes": book.bytes,
+        "gutter_mm": book.gutter_mm,
+        "cover": None if book.cover is None else book.cover.name,
+        "warnings": list(book.warnings),
         "seconds": round(book.seconds, 3),
         "options": asdict(options),
         "puzzles": [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import shutil
@@ -579,12 +580,27 @@ def _conversion_line(made: Made) -> str:
 PageSizeOpt = Annotated[
     str,
     typer.Option(
-        "--page-size", help="letter, a4, 6x9, 8.5x11, or WxH in inches or mm (e.g. 150x200mm)."
+        "--page-size",
+        help="letter, a4, 6x9, 8.5x11, a3, 11x17, or WxH in inches or mm (e.g. 150x200mm).",
     ),
 ]
 MarginOpt = Annotated[float, typer.Option("--margin-mm", min=0.0, help="Page margin in mm.")]
 GutterOpt = Annotated[
     float, typer.Option("--gutter-mm", min=0.0, help="Extra inner margin for binding, in mm.")
+]
+FontOpt = Annotated[
+    str,
+    typer.Option(
+        "--font",
+        help="TrueType font (.ttf, or .ttc#N) for characters DejaVu Sans lacks (CJK, symbols).",
+    ),
+]
+ForceSmallOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force-small",
+        help="Print puzzles whose cells (under 4 mm) or clues (under 6 pt) are too small to read.",
+    ),
 ]
 
 
@@ -605,12 +621,33 @@ def pdf(
     number: Annotated[int, typer.Option(min=1, help="Puzzle number printed on the page.")] = 1,
     timeout: TimeoutOpt = DEFAULT_TIMEOUT,
     fmt: FormatOpt = None,
+    font: FontOpt = "",
+    force_small: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            "--force-small",
+            help="Print even when cells (under 4 mm) or clues (under 6 pt) are too small to read.",
+        ),
+    ] = False,
 ) -> None:
-    """Print a puzzle (and its solution) as a PDF page with embedded fonts."""
-    from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf  # noqa: PLC0415
+    """Print a puzzle (and its solution) as a PDF page with embedded fonts.
+
+    A puzzle too big to print legibly on the page is refused (exit 3) with the page size or
+    split that would fit, unless --force.
+    """
+    from nonogen.pdf import (  # noqa: PLC0415
+        Entry,
+        PageOptions,
+        glyph_warnings,
+        printed_texts,
+        puzzle_pdf,
+        require_legible,
+        solution_pdf,
+    )
 
     with _options():
-        page = PageOptions(page_size, margin_mm, gutter_mm)
+        page = PageOptions(page_size, margin_mm, gutter_mm, font)
     read = read_puzzle(puzzle, fmt=fmt)
     printable, verdict = for_print(read, timeout=timeout)
     if (solution or solution_only) and printable.goal is None:
@@ -620,6 +657,9 @@ def pdf(
         )
     label = difficulty_label(verdict.difficulty)
     entry = Entry(printable, printable.title, number, label)
+    warnings = require_legible([entry], page, force=force_small)
+    for warning in warnings + glyph_warnings(printed_texts(entry), page):
+        _err(f"nonogen: warning: {warning}")
     data = (
         solution_pdf(entry, options=page)
         if solution_only
@@ -648,7 +688,24 @@ def book(
     ] = 6,
     page_size: PageSizeOpt = "letter",
     margin_mm: MarginOpt = 15.0,
-    gutter_mm: GutterOpt = 0.0,
+    gutter_mm: Annotated[
+        float,
+        typer.Option(
+            "--gutter-mm", min=0.0, help="Least inner margin for binding, in mm (KDP's if larger)."
+        ),
+    ] = 0.0,
+    font: FontOpt = "",
+    force_small: ForceSmallOpt = False,
+    isbn: Annotated[str, typer.Option(help="ISBN for the copyright page.")] = "",
+    year: Annotated[
+        int | None, typer.Option(min=0, help="Copyright year (default: this year).")
+    ] = None,
+    paper: Annotated[
+        str, typer.Option(help="KDP paper, white or cream: spine width and most pages.")
+    ] = "white",
+    cover: Annotated[
+        str | None, typer.Option(help="Also write the wrap-around cover PDF (spine from pages).")
+    ] = None,
     width: Annotated[
         int | None, typer.Option("--width", "-w", help="Grid columns for pictures (5-200).")
     ] = None,
@@ -685,10 +742,12 @@ def book(
         ),
     ] = None,
 ) -> None:
-    """Make a puzzle book: title page, contents, puzzles, answer keys, and a JSON manifest.
+    """Make a puzzle book: title and copyright pages, contents, puzzles, answer keys, and a
+    JSON manifest; padded to KDP's 24 pages, with the inside margin for its page count.
 
     Pictures go through make; puzzle files are solved for their answer keys. Bad inputs are
-    skipped with their reason. A killed run resumes from the work folder.
+    skipped with their reason. A killed run resumes from the work folder. A puzzle too small
+    to read on the page is refused (exit 3) unless --force-small.
     """
     from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
 
@@ -718,15 +777,26 @@ def book(
             page_size=page_size,
             margin_mm=margin_mm,
             gutter_mm=gutter_mm,
+            font=font,
+            year=datetime.date.today().year if year is None else year,
+            isbn=isbn,
+            paper=paper,
+            force_small=force_small,
             timeout=timeout,
             workers=workers,
         )
     meter = _meter(bar=sys.stderr.isatty(), json_lines=progress_json)
     backend = _backend(workers, scheduler)
-    made = make_book(inputs, output, options, work=work_dir, backend=backend, on_progress=meter)
+    made = make_book(
+        inputs, output, options, work=work_dir, backend=backend, on_progress=meter, cover=cover
+    )
     reused = sum(1 for p in made.puzzles if p.cached)
+    for warning in made.warnings:
+        _err(f"nonogen: warning: {warning}")
+    covered = f", cover {made.cover}" if made.cover else ""
     _err(
-        f"book: {made.pdf} ({made.pages} pages, {made.bytes / 1e6:.2f} MB) and {made.manifest}; "
+        f"book: {made.pdf} ({made.pages} pages, gutter {made.gutter_mm:.1f} mm{covered}, "
+        f"{made.bytes / 1e6:.2f} MB) and {made.manifest}; "
         f"{len(made.puzzles)} puzzles ({reused} reused from the work folder), "
         f"{len(made.skipped)} skipped; {made.seconds:.1f} s"
     )

@@ -249,9 +249,17 @@ def _clue_size(px: int) -> int:
     return max(7, int(px * 0.62))
 
 
-def _row_clue(clue: Sequence[int]) -> str:
-    """A row clue as printed left of the grid: its runs with spaces, or 0."""
-    return " ".join(map(str, clue)) or "0"
+def row_clue_layout(clue: Sequence[int], font: Font) -> tuple[list[tuple[str, float]], float]:
+    """A row clue's numbers with their x offsets, and its width: a digit's width between numbers.
+
+    A plain space in Pillow's font is narrow enough that "1 13" reads as "113".
+    """
+    gap = font.getlength("0")
+    placed, x = [], 0.0
+    for number in [str(n) for n in clue] or ["0"]:
+        placed.append((number, x))
+        x += font.getlength(number) + gap
+    return placed, x - gap
 
 
 def preview_layout(
@@ -260,7 +268,7 @@ def preview_layout(
     """The layout of ``preview_png`` for this puzzle, source picture shape and legend."""
     px = _cell_px(puzzle)
     pad, text, clue_font = px, max(12, int(px * 0.7)), _font(_clue_size(px))
-    clue_w = round(max(clue_font.getlength(_row_clue(c)) for c in puzzle.rows or [()])) + px // 2
+    clue_w = round(max(row_clue_layout(c, clue_font)[1] for c in puzzle.rows or [()])) + px // 2
     clue_h = max((len(c) for c in puzzle.cols), default=1) * px + px // 2
     gw, gh = puzzle.width * px, puzzle.height * px
     top = pad + max(clue_h, text + px // 2)
@@ -284,8 +292,10 @@ def _draw_clues(draw: ImageDraw.ImageDraw, puzzle: Puzzle, layout: PreviewLayout
     font = _font(_clue_size(px))
     x0, y0 = layout.puzzle
     for r, clue in enumerate(puzzle.rows):
-        xy = (x0 - px // 4, y0 + r * px + px / 2)
-        draw.text(xy, _row_clue(clue), fill=INK, font=font, anchor="rm")
+        placed, width = row_clue_layout(clue, font)
+        left, y = x0 - px // 4 - width, y0 + r * px + px / 2
+        for number, x in placed:
+            draw.text((left + x, y), number, fill=INK, font=font, anchor="lm")
     for c, clue in enumerate(puzzle.cols):
         for k, run in enumerate(reversed(clue or (0,))):
             y = y0 - px // 4 - k * px

@@ -7,8 +7,10 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -16,8 +18,11 @@ from typer.testing import CliRunner
 from nonogen.books import BookOptions, make_book
 from nonogen.cli import app
 from nonogen.errors import InputError
+from nonogen.formats import format_puzzle, read_puzzle, write_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Status, solve_puzzle
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 runner = CliRunner()
@@ -54,8 +59,8 @@ def test_a_book_has_its_puzzles_in_difficulty_order_and_skips_bad_inputs(
     assert difficulties == sorted(difficulties)  # type: ignore[type-var]
     pdf = PdfReader(tmp_path / "b.pdf")
     assert len(pdf.pages) == book.pages
-    # title, contents, 4 puzzle pages, 1 page of answer keys
-    assert book.pages == 7
+    # title, copyright, contents, 4 puzzle pages, 1 page of answer keys, then notes to 24
+    assert book.pages == 24
     manifest = json.loads((tmp_path / "b.json").read_text())
     assert [p["number"] for p in manifest["puzzles"]] == [1, 2, 3, 4]
     assert len(manifest["skipped"]) == 2
@@ -194,3 +199,115 @@ def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> 
     assert not any(_alive(pid) for pid in workers)
     log.close()
     assert "Traceback" not in (tmp_path / "stderr.log").read_text()  # they die quietly
+
+
+# --- printing: legibility, fonts, KDP books and covers -------------------------------------
+
+
+def unique_pack(path: Path, count: int, side: int = 6) -> Path:
+    """A JSON Lines file of ``count`` small puzzles, each with one solution."""
+    rng = np.random.default_rng(7)
+    lines: list[str] = []
+    while len(lines) < count:
+        puzzle = puzzle_from_grid(rng.random((side, side)) < 0.6)
+        if solve_puzzle(puzzle, timeout=5).status is Status.UNIQUE:
+            record = json.loads(format_puzzle(puzzle, "json"))
+            record["title"] = f"Little {len(lines) + 1}"
+            lines.append(json.dumps(record))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def big_puzzle(path: Path) -> Path:
+    """A 150 x 150 puzzle, every cell filled (solved at once)."""
+    write_puzzle(puzzle_from_grid(np.ones((150, 150), dtype=np.bool_)), path, "json")
+    return path
+
+
+def test_the_pdf_command_refuses_a_puzzle_too_small_to_read_unless_forced(tmp_path: Path) -> None:
+    big, out = big_puzzle(tmp_path / "big.json"), tmp_path / "big.pdf"
+    refused = runner.invoke(app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9"])
+    assert refused.exit_code == 3
+    assert "cells would be 0.8 mm" in refused.stderr
+    assert "split the puzzle into" in refused.stderr
+    assert "--force" in refused.stderr
+    assert not out.exists()
+    forced = runner.invoke(app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9", "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "nonogen: warning: Puzzle 1 (150 x 150): cells would be" in forced.stderr
+    assert out.exists()
+
+
+def test_the_pdf_command_warns_about_characters_no_font_has(tmp_path: Path) -> None:
+    puzzle = read_puzzle(SAMPLES / "heart.txt")
+    path = tmp_path / "cat.json"
+    write_puzzle(replace(puzzle, meta={"title": "Cat \U0001f9e9"}), path, "json")
+    result = runner.invoke(app, ["pdf", str(path), "-o", str(tmp_path / "cat.pdf")])
+    assert result.exit_code == 0, result.output
+    if "U+1F9E9" not in result.stderr:
+        pytest.skip("a font on this machine has U+1F9E9")
+    assert "nonogen: warning: no font has U+1F9E9" in result.stderr
+    assert "pass --font" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_font_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "h.pdf"
+    result = runner.invoke(
+        app, ["pdf", str(SAMPLES / "heart.txt"), "-o", str(out), "--font", "nope.ttf"]
+    )
+    assert result.exit_code == 2
+    assert "expected --font to be a TrueType font file" in result.stderr
+
+
+def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
+    pack = unique_pack(tmp_path / "pack.jsonl", 30)
+    out, cover = tmp_path / "kdp.pdf", tmp_path / "cover.pdf"
+    args = ["book", str(pack), "-o", str(out), "--workers", "1", "--page-size", "6x9"]
+    args += ["--per-page", "4", "--title", "Thirty", "--author", "Ann", "--year", "2025"]
+    args += ["--isbn", "978-3-16-148410-0", "--cover", str(cover), "--paper", "cream"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "30 puzzles" in result.stderr
+    assert "24 pages, gutter 9.5 mm" in result.stderr
+    reader = PdfReader(out)
+    assert len(reader.pages) == 24
+    assert "ISBN 978-3-16-148410-0" in reader.pages[1].extract_text()
+    assert "Copyright © 2025 Ann" in reader.pages[1].extract_text()
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert manifest["pages"] == 24
+    assert manifest["gutter_mm"] == pytest.approx(9.525)
+    assert manifest["cover"] == "cover.pdf"
+    width = float(PdfReader(cover).pages[0].mediabox.width)
+    assert width == pytest.approx((0.25 + 12 + 24 * 0.0025) * 72, abs=0.01)
+
+
+def test_a_book_puzzle_too_small_to_read_is_refused_before_any_page(tmp_path: Path) -> None:
+    big = big_puzzle(tmp_path / "big.json")
+    out = tmp_path / "big-book.pdf"
+    args = ["book", str(big), "-o", str(out), "--workers", "1", "--page-size", "6x9"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 3
+    assert "cells would be" in refused.stderr
+    assert "--force-small" in refused.stderr
+    assert not out.exists()
+    forced = runner.invoke(app, [*args, "--force-small"])
+    assert forced.exit_code == 0, forced.output
+    assert "nonogen: warning: 1. big (150 x 150): cells would be" in forced.stderr
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [
+        ("--isbn", "12345", "--isbn"),
+        ("--paper", "glossy", "--paper"),
+        ("--font", "x.ttf", "--font"),
+    ],
+)
+def test_bad_print_options_of_a_book_are_usage_errors(
+    tmp_path: Path, flag: str, value: str, message: str
+) -> None:
+    args = ["book", str(SAMPLES / "heart.txt"), "-o", str(tmp_path / "b.pdf"), flag, value]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr

@@ -7,7 +7,7 @@ import io
 import numpy as np
 import numpy.typing as npt
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
 from nonogen.clues import grid_clues
 from nonogen.grid import Grid, parse_partial
@@ -21,6 +21,7 @@ from nonogen.preview import (
     contact_sheet,
     preview_layout,
     preview_png,
+    row_clue_layout,
     sheet_layout,
 )
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
@@ -94,6 +95,64 @@ def test_the_plain_preview_keeps_its_layout_and_has_no_legend(heart: tuple[Puzzl
     assert pixels.shape == (layout.size[1], layout.size[0], 3)
     assert tuple(centre(pixels, layout.cell_box("solution", 1, 0))) == (20, 20, 20)
     assert tuple(centre(pixels, layout.cell_box("puzzle", 1, 0))) == (255, 255, 255)
+
+
+# Rows whose clues run together without spacing: 1 13 and 1 2 5 (and 113, 125 for contrast).
+SPACED = [
+    "#.#############.",
+    "#.##.#####......",
+    "#############.#.",
+    "#.......#.......",
+]
+
+
+def ink_groups(line: npt.NDArray[np.bool_]) -> list[int]:
+    """Lengths of the blank stretches between inked stretches of a line of pixels."""
+    inked = np.flatnonzero(line)
+    if inked.size == 0:
+        return []
+    gaps = np.diff(inked) - 1
+    return [int(g) for g in gaps if g > 0]
+
+
+def test_row_clue_numbers_are_a_digit_apart() -> None:
+    font = ImageFont.load_default(15)
+    digit = font.getlength("0")
+    placed, width = row_clue_layout((1, 13), font)
+    assert [text for text, _ in placed] == ["1", "13"]
+    assert placed[1][1] - font.getlength("1") >= digit  # the gap after "1"
+    assert width == pytest.approx(placed[1][1] + font.getlength("13"))
+    assert row_clue_layout((), font) == ([("0", 0.0)], font.getlength("0"))
+
+
+def test_row_clues_read_as_separate_numbers_in_the_picture() -> None:
+    solution = grid_of(SPACED)
+    puzzle = puzzle_from_grid(solution)
+    assert puzzle.rows[:2] == ((1, 13), (1, 2, 5))
+    pixels = decode(preview_png(puzzle, solution))
+    layout = preview_layout(puzzle)
+    digit = ImageFont.load_default(max(7, int(layout.px * 0.62))).getlength("0")
+    x0, top = layout.puzzle
+    wide: list[int] = []
+    for row in range(4):
+        band = pixels[top + row * layout.px + 2 : top + (row + 1) * layout.px - 2, : x0 - 2]
+        inked = (band.min(axis=2) < 128).any(axis=0)
+        wide.append(sum(1 for gap in ink_groups(inked) if gap >= 0.8 * digit))
+    # 1 13 and 1 2 5 show one and two wide gaps; 13 1 likewise one; a lone 1 none.
+    assert wide == [1, 2, 1, 1]
+
+
+def test_column_clues_stay_stacked_one_number_a_line() -> None:
+    solution = grid_of(SPACED)
+    puzzle = puzzle_from_grid(solution)
+    layout = preview_layout(puzzle)
+    pixels = decode(preview_png(puzzle, solution))
+    x0, top = layout.puzzle
+    assert (puzzle.cols[0], puzzle.cols[4]) == ((4,), (1, 1))
+    for col, gaps in ((0, 0), (4, 1)):  # one number; two numbers one above the other
+        strip = pixels[: top - 2, x0 + col * layout.px + 2 : x0 + (col + 1) * layout.px - 2]
+        inked = (strip.min(axis=2) < 128).any(axis=1)
+        assert len(ink_groups(inked)) == gaps
 
 
 def test_the_source_picture_makes_the_preview_wider_not_taller(

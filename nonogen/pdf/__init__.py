@@ -1,19 +1,41 @@
 """Nonogram puzzles rendered to PDF bytes with reportlab: single pages and whole books.
 
-Same input, same bytes: the canvas is invariant and the Vera fonts shipped with reportlab are
-embedded. This is the only package that imports reportlab.
+Same input, same bytes: the canvas is invariant and the fonts are embedded (subset): DejaVu
+Sans, bundled, then a font given and system fonts for characters it lacks. This is the only
+package that imports reportlab.
 
-    pages   page sizes, margins and gutter, fonts, the canvas
+    rules   the limits: legible cells and clues, KDP page counts, gutters, spine and bleed
+    fonts   the font chain, chosen per character (fontconfig for fallbacks)
+    pages   page sizes, margins and gutter, the canvas, text fitted and drawn
     figure  one puzzle's grid, clues, givens or solution, laid out to fit a box
     sheet   one puzzle with its heading in a slot; puzzle and solution PDFs
-    book    title page, contents, puzzles, answer keys
+    checks  what would print badly: cells too small, characters no font has
+    book    title and copyright pages, contents, puzzles, answer keys, notes to 24 pages
+    cover   the wrap-around cover: back, spine (width from the page count) and front
 """
 
 from __future__ import annotations
 
-from nonogen.pdf.book import KEYS_PER_PAGE, PUZZLES_PER_PAGE, Progress, book_pdf
+from nonogen.pdf.book import (
+    KEYS_PER_PAGE,
+    PUZZLES_PER_PAGE,
+    Plan,
+    Progress,
+    book_layout,
+    book_pdf,
+)
+from nonogen.pdf.checks import (
+    Fit,
+    entry_texts,
+    glyph_warnings,
+    legibility_problems,
+    puzzle_fit,
+    require_legible,
+)
+from nonogen.pdf.cover import cover_pdf
+from nonogen.pdf.front import Imprint
 from nonogen.pdf.pages import PAGE_SIZES, PageOptions, parse_page_size
-from nonogen.pdf.sheet import NO_SOLUTION, Entry, puzzle_pdf, solution_pdf
+from nonogen.pdf.sheet import NO_SOLUTION, Entry, printed_texts, puzzle_pdf, solution_pdf
 
 __all__ = [
     "KEYS_PER_PAGE",
@@ -21,10 +43,21 @@ __all__ = [
     "PAGE_SIZES",
     "PUZZLES_PER_PAGE",
     "Entry",
+    "Fit",
+    "Imprint",
     "PageOptions",
+    "Plan",
     "Progress",
+    "book_layout",
     "book_pdf",
+    "cover_pdf",
+    "entry_texts",
+    "glyph_warnings",
+    "legibility_problems",
     "parse_page_size",
+    "printed_texts",
+    "puzzle_fit",
     "puzzle_pdf",
+    "require_legible",
     "solution_pdf",
 ]

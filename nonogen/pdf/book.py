@@ -1,29 +1,37 @@
-"""Books: a title page, contents, the puzzles, then answer keys, with page numbers."""
+"""Books: title and copyright pages, contents, the puzzles, answer keys, then notes pages.
+
+KDP's rules for paperbacks hold: at least 24 pages and an even count (padded with notes pages),
+the inside margin grows with the page count (mirrored: left on odd pages, right on even ones),
+and a book longer than KDP prints is refused before any page is drawn.
+"""
 
 from __future__ import annotations
 
 import io
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
-from nonogen.errors import InputError, utf8_safe
+from nonogen.errors import InputError
+from nonogen.pdf.fonts import BOLD, REGULAR
+from nonogen.pdf.front import (
+    Imprint,
+    draw_copyright_page,
+    draw_notes_page,
+    draw_title_page,
+)
 from nonogen.pdf.pages import (
-    BOLD,
     MM,
-    REGULAR,
     Box,
     PageOptions,
-    draw_centred,
+    Pen,
     fit_text,
     footer,
     new_canvas,
     text_area,
-    wrap_text,
 )
+from nonogen.pdf.rules import book_pages, check_page_count, gutter_inches
 from nonogen.pdf.sheet import (
     Entry,
     draw_key,
@@ -69,8 +77,15 @@ class Plan:
     """The first puzzle page."""
     answers: int
     """The first answer-key page."""
+    notes: int
+    """The first notes page (equal to ``end`` when the book needs none)."""
     end: int
     """One past the last page."""
+
+    @property
+    def pages(self) -> int:
+        """How many pages the book has."""
+        return self.end - 1
 
 
 def toc_font(options: PageOptions) -> float:
@@ -86,10 +101,37 @@ def toc_rows(options: PageOptions) -> int:
 
 
 def plan_book(count: int, rows: int, per_page: int, keys_per_page: int) -> Plan:
-    """Where the parts of a book of ``count`` puzzles start, with ``rows`` contents rows a page."""
-    puzzles = 2 + math.ceil((count + 1) / rows)
+    """Where the parts of a book of ``count`` puzzles start, with ``rows`` contents rows a page.
+
+    Pages 1 and 2 are the title and copyright pages; notes pages pad the book to KDP's length.
+    """
+    puzzles = 3 + math.ceil((count + 1) / rows)
     answers = puzzles + math.ceil(count / per_page)
-    return Plan(2, puzzles, answers, answers + math.ceil(count / keys_per_page))
+    notes = answers + math.ceil(count / keys_per_page)
+    return Plan(3, puzzles, answers, notes, book_pages(notes - 1) + 1)
+
+
+def book_layout(
+    count: int,
+    options: PageOptions,
+    *,
+    per_page: int = 1,
+    keys_per_page: int = 6,
+    paper: str = "white",
+) -> tuple[PageOptions, Plan]:
+    """The page options with KDP's gutter for the book's page count, and the plan of its pages.
+
+    ``options.gutter_mm`` is a least gutter; LimitError for more pages than KDP prints.
+    """
+    page = options
+    for _ in range(4):  # the gutter may change the contents' type size, hence the page count
+        plan = plan_book(count, toc_rows(page), per_page, keys_per_page)
+        check_page_count(plan.pages, paper)
+        gutter = max(options.gutter_mm, gutter_inches(plan.pages) * 25.4)
+        if gutter == page.gutter_mm:
+            break
+        page = replace(options, gutter_mm=gutter)
+    return page, plan
 
 
 def check_count(name: str, value: int, allowed: dict[int, tuple[int, int]]) -> None:
@@ -99,63 +141,31 @@ def check_count(name: str, value: int, allowed: dict[int, tuple[int, int]]) -> N
         raise InputError(f"expected {name} to be one of {choices}, got {value!r}")
 
 
-def size_range(entries: Sequence[Entry]) -> str:
-    """The sizes in a book: one size, or the smallest to the largest by area."""
-    sizes = sorted({(e.puzzle.width * e.puzzle.height, size_text(e.puzzle)) for e in entries})
-    return sizes[0][1] if len(sizes) == 1 else f"{sizes[0][1]} to {sizes[-1][1]}"
-
-
-def draw_title_page(
-    canvas: Canvas, options: PageOptions, entries: Sequence[Entry], texts: tuple[str, str, str]
-) -> None:
-    """The first page: title over a rule, subtitle, author, and how many puzzles of what sizes."""
-    title, subtitle, author = texts
-    area = text_area(options, 1)
-    middle, width = area.x + area.w / 2, area.w * 0.9
-    size = min(32.0, area.w / 12)
-    lines = wrap_text(title, size, width, bold=True)
-    while len(lines) > 3 and size > 16:  # a long title: smaller type, then an ellipsis
-        size *= 0.9
-        lines = wrap_text(title, size, width, bold=True)
-    lines = [*lines[:2], " ".join(lines[2:])] if len(lines) > 3 else lines or [""]
-    y = area.y + area.h * 0.62 + (len(lines) - 1) * size * 1.2
-    for line in lines:
-        draw_centred(canvas, (middle, y), line, size, width, bold=True)
-        y -= size * 1.2
-    canvas.setLineWidth(1)
-    canvas.line(middle - area.w * 0.2, y + size * 0.4, middle + area.w * 0.2, y + size * 0.4)
-    draw_centred(canvas, (middle, y - size * 0.5), subtitle, size * 0.5, width, grey=0.3)
-    draw_centred(canvas, (middle, area.y + area.h * 0.3), author, size * 0.45, width)
-    count = f"{len(entries)} puzzle{'s' if len(entries) != 1 else ''} · {size_range(entries)}"
-    draw_centred(canvas, (middle, area.y + area.h * 0.1), count, size * 0.35, width, grey=0.3)
-
-
 def draw_toc_row(
-    canvas: Canvas, area: Box, y: float, cells: Sequence[str], font: float, *, bold: bool = False
+    pen: Pen, area: Box, y: float, cells: Sequence[str], font: float, *, bold: bool = False
 ) -> None:
     """One contents row with its baseline at ``y``, each text cut to its column."""
-    name = BOLD if bold else REGULAR
     for text, (_, at, width) in zip(cells, TOC_COLUMNS, strict=True):
         x = area.x + at * area.w
         if not width:
-            canvas.setFont(name, font)
-            canvas.drawRightString(x, y, text)
+            pen.canvas.setFont(BOLD if bold else REGULAR, font)
+            pen.canvas.drawRightString(x, y, text)
             continue
-        fitted, size = fit_text(text, font, width * area.w, bold=bold)
-        canvas.setFont(name, size)
-        canvas.drawString(x, y, fitted)
+        fitted, size = fit_text(text, font, width * area.w, bold=bold, fonts=pen.fonts)
+        pen.draw((x, y), fitted, size, bold=bold)
 
 
 def draw_toc_page(
-    canvas: Canvas, options: PageOptions, page: int, rows: Sequence[tuple[list[str], str]]
+    pen: Pen, options: PageOptions, page: int, rows: Sequence[tuple[list[str], str]]
 ) -> None:
     """One contents page: the heading, column headers, then rows linked to their pages."""
+    canvas = pen.canvas
     area = text_area(options, page)
     font = toc_font(options)
-    rest = draw_lines_of_text(canvas, area, [("Contents", TOC_TITLE, True)])
+    rest = draw_lines_of_text(pen, area, [("Contents", TOC_TITLE, True)])
     y = rest.top - font
     canvas.setFillGray(0.35)
-    draw_toc_row(canvas, area, y, [name for name, _, _ in TOC_COLUMNS], font * 0.9, bold=True)
+    draw_toc_row(pen, area, y, [name for name, _, _ in TOC_COLUMNS], font * 0.9, bold=True)
     canvas.setFillGray(0)
     canvas.setLineWidth(0.6)
     canvas.line(area.x, y - font * 0.6, area.x + area.w, y - font * 0.6)
@@ -165,7 +175,7 @@ def draw_toc_page(
             canvas.setFillGray(0.95)
             canvas.rect(area.x, y - font * 0.45, area.w, font * 1.6, stroke=0, fill=1)
             canvas.setFillGray(0)
-        draw_toc_row(canvas, area, y, cells, font)
+        draw_toc_row(pen, area, y, cells, font)
         box = (area.x, y - font * 0.45, area.x + area.w, y + font * 1.15)
         canvas.linkAbsolute("", key, Rect=box, thickness=0)
 
@@ -188,41 +198,56 @@ def book_pdf(
     options: PageOptions,
     subtitle: str = "",
     author: str = "",
+    year: int | None = None,
+    isbn: str = "",
+    paper: str = "white",
     per_page: int = 1,
     keys_per_page: int = 6,
     on_progress: Progress | None = None,
 ) -> bytes:
-    """A puzzle book: title page, contents, puzzles ``per_page`` a page, answer keys at the back."""
+    """A puzzle book: title and copyright pages, contents, puzzles ``per_page`` a page, answer
+    keys at the back, notes pages up to KDP's length; the gutter from the page count."""
     if not entries:
         raise InputError("expected at least one puzzle for the book, got none")
     check_count("per_page", per_page, PUZZLES_PER_PAGE)
     check_count("keys_per_page", keys_per_page, KEYS_PER_PAGE)
-    title, subtitle, author = (utf8_safe(text) for text in (title, subtitle, author))
+    imprint = Imprint(title, subtitle, author, year, isbn)
+    options, plan = book_layout(
+        len(entries), options, per_page=per_page, keys_per_page=keys_per_page, paper=paper
+    )
     rows = toc_rows(options)
-    plan = plan_book(len(entries), rows, per_page, keys_per_page)
     out = io.BytesIO()
-    canvas = new_canvas(out, options, title=title, author=author)
-    pages = Pages(canvas, options, plan.end - 1, on_progress)
-    draw_title_page(canvas, options, entries, (title, subtitle, author))
+    canvas = new_canvas(out, options, title=imprint.title, author=imprint.author)
+    pages = Pages(Pen(canvas, options.fonts()), options, plan.pages, on_progress)
+    draw_title_page(pages.pen, options, entries, imprint)
     pages.turn(numbered=False)
-    contents = toc_rows_of(entries, plan, per_page, keys_per_page)
-    canvas.bookmarkPage("contents")
-    canvas.addOutlineEntry("Contents", "contents", level=0)
-    for start in range(0, len(contents), rows):
-        draw_toc_page(canvas, options, pages.number, contents[start : start + rows])
-        pages.turn()
+    draw_copyright_page(pages.pen, options, pages.number, imprint)
+    pages.turn(numbered=False)
+    draw_contents(pages, toc_rows_of(entries, plan, per_page, keys_per_page), rows)
     draw_puzzle_pages(pages, entries, per_page)
     draw_answer_pages(pages, entries, keys_per_page)
+    while pages.number <= plan.pages:
+        draw_notes_page(pages.pen, options, pages.number)
+        pages.turn()
     canvas.save()
     return out.getvalue()
+
+
+def draw_contents(pages: Pages, contents: Sequence[Row], rows: int) -> None:
+    """The contents pages, ``rows`` rows a page, bookmarked and in the outline."""
+    pages.pen.canvas.bookmarkPage("contents")
+    pages.pen.canvas.addOutlineEntry("Contents", "contents", level=0)
+    for start in range(0, len(contents), rows):
+        draw_toc_page(pages.pen, pages.options, pages.number, contents[start : start + rows])
+        pages.turn()
 
 
 @dataclass
 class Pages:
     """The canvas of a book being drawn, with its page counter and progress callback."""
 
-    canvas: Canvas
-    """Where the pages go."""
+    pen: Pen
+    """Where the pages go, and the fonts of their text."""
     options: PageOptions
     """Page size, margins and gutter."""
     total: int
@@ -239,8 +264,8 @@ class Pages:
     def turn(self, *, numbered: bool = True) -> None:
         """Finish the current page, with its page number if ``numbered``."""
         if numbered:
-            footer(self.canvas, self.options, self.number)
-        self.canvas.showPage()
+            footer(self.pen.canvas, self.options, self.number)
+        self.pen.canvas.showPage()
         if self.on_progress is not None:
             self.on_progress(self.number, self.total)
         self.number += 1
@@ -248,7 +273,7 @@ class Pages:
 
 def draw_puzzle_pages(pages: Pages, entries: Sequence[Entry], per_page: int) -> None:
     """The puzzles, ``per_page`` to a page, each bookmarked and in the outline."""
-    canvas = pages.canvas
+    canvas = pages.pen.canvas
     canvas.bookmarkPage("puzzles")
     canvas.addOutlineEntry("Puzzles", "puzzles", level=0)
     for start in range(0, len(entries), per_page):
@@ -258,19 +283,19 @@ def draw_puzzle_pages(pages: Pages, entries: Sequence[Entry], per_page: int) -> 
         ):
             canvas.bookmarkPage(f"puzzle{start + i}")
             canvas.addOutlineEntry(heading(entry), f"puzzle{start + i}", level=1)
-            draw_puzzle(canvas, entry, box)
+            draw_puzzle(pages.pen, entry, box)
         pages.turn()
 
 
 def draw_answer_pages(pages: Pages, entries: Sequence[Entry], keys_per_page: int) -> None:
     """The answer keys at the back, ``keys_per_page`` to a page, under an Answers heading."""
-    canvas = pages.canvas
+    canvas = pages.pen.canvas
     canvas.bookmarkPage("answers")
     canvas.addOutlineEntry("Answers", "answers", level=0)
     for start in range(0, len(entries), keys_per_page):
-        rest = draw_lines_of_text(canvas, pages.area(), [("Answers", TOC_TITLE, True)])
+        rest = draw_lines_of_text(pages.pen, pages.area(), [("Answers", TOC_TITLE, True)])
         room = Box(rest.x, rest.y, rest.w, rest.h - 2 * MM)
         boxes = slots(room, KEYS_PER_PAGE[keys_per_page], pages.options.size)
         for entry, box in zip(entries[start : start + keys_per_page], boxes, strict=False):
-            draw_key(canvas, entry, box)
+            draw_key(pages.pen, entry, box)
         pages.turn()

@@ -16,7 +16,8 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unuse
 
 from nonogen.clues import Clue
 from nonogen.grid import EMPTY, FILLED
-from nonogen.pdf.pages import MM, REGULAR, Box, text_width
+from nonogen.pdf.fonts import REGULAR
+from nonogen.pdf.pages import MM, Box, text_width
 from nonogen.puzzle import Puzzle
 
 Mask = npt.NDArray[np.bool_]
@@ -37,7 +38,7 @@ WORD_SPACE: Final = 0.3
 GAP: Final = 0.4
 """Space between the clues and the grid, and around the clue bands, in cells."""
 DIGIT_HEIGHT: Final = 0.73
-"""Height of Vera's digits, in font sizes."""
+"""Height of DejaVu Sans's digits (those of Bitstream Vera), in font sizes."""
 BAND_GREY: Final = 0.93
 """Grey level of the clue bands' background."""
 

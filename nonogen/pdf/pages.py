@@ -8,17 +8,14 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
-import reportlab  # type: ignore[import-untyped, unused-ignore]
-from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped, unused-ignore]
-from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped, unused-ignore]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
 from nonogen.errors import InputError
+from nonogen.pdf.fonts import PLAIN, REGULAR, Fonts, bundled, user_face
 
 MM: Final = 72 / 25.4
 """Points per millimetre."""
@@ -30,23 +27,20 @@ PAGE_SIZES: Final[dict[str, tuple[float, float]]] = {
     "a4": (210 * MM, 297 * MM),
     "6x9": (6 * INCH, 9 * INCH),
     "8.5x11": (8.5 * INCH, 11 * INCH),
+    "a3": (297 * MM, 420 * MM),
+    "11x17": (11 * INCH, 17 * INCH),
 }
 """Named page sizes as (width, height) in points; 6x9 and 8.5x11 are print-on-demand trims."""
 
 SIDE_RANGE: Final = (2 * INCH, 48 * INCH)
 """The smallest and largest page side accepted, in points."""
 
-REGULAR: Final = "nonogen-Vera"
-"""The registered name of the regular text font (Bitstream Vera Sans, shipped with reportlab)."""
-BOLD: Final = "nonogen-VeraBd"
-"""The registered name of the bold text font."""
-
 FOOTER: Final = 8 * MM
 """Height kept free at the bottom of the text area for the page number."""
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(in|mm)?\s*$", re.IGNORECASE)
 _FORMS: Final = (
-    "letter, a4, 6x9, 8.5x11, or a custom WxH in inches or mm such as 6x9in or 150x200mm"
+    "letter, a4, 6x9, 8.5x11, a3, 11x17, or a custom WxH in inches or mm such as 6x9in or 150x200mm"
 )
 
 
@@ -89,8 +83,11 @@ class PageOptions:
     """Margin on every side, in millimetres."""
     gutter_mm: float = 0
     """Extra inner margin for binding: on the left of odd pages and the right of even ones."""
+    font: str = ""
+    """A TrueType font (``.ttf``, or ``.ttc`` with ``#N``) for characters DejaVu Sans lacks."""
 
     def __post_init__(self) -> None:
+        self.fonts()  # a font that cannot be used is refused with the options
         width, height = parse_page_size(self.page_size)
         for name, value in (("margin", self.margin_mm), ("gutter", self.gutter_mm)):
             if not (math.isfinite(value) and value >= 0):
@@ -107,6 +104,10 @@ class PageOptions:
     def size(self) -> tuple[float, float]:
         """Page width and height in points."""
         return parse_page_size(self.page_size)
+
+    def fonts(self) -> Fonts:
+        """The font chain of the text: DejaVu Sans, then ``font``, then system fonts."""
+        return Fonts(extra=(user_face(self.font),)) if self.font else PLAIN
 
 
 def parse_page_size(text: str) -> tuple[float, float]:
@@ -146,26 +147,34 @@ def footer(canvas: Canvas, options: PageOptions, page: int) -> None:
     canvas.setFillGray(0)
 
 
-@cache
-def register_fonts() -> None:
-    """Register reportlab's bundled Vera TrueType fonts once, so that they are embedded."""
-    folder = Path(reportlab.__file__).parent / "fonts"
-    pdfmetrics.registerFont(TTFont(REGULAR, str(folder / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
+def new_canvas(
+    out: io.BytesIO,
+    options: PageOptions,
+    *,
+    title: str,
+    author: str = "",
+    size: tuple[float, float] | None = None,
+    bleed: float = 0.0,
+) -> Canvas:
+    """A canvas whose bytes depend on its drawing only, with DejaVu Sans as its initial font.
 
-
-def new_canvas(out: io.BytesIO, options: PageOptions, *, title: str, author: str = "") -> Canvas:
-    """A canvas whose bytes depend on its drawing only, with Vera as its initial font."""
-    register_fonts()
+    Pages are ``size`` (default the options' page size); the TrimBox lies ``bleed`` inside the
+    MediaBox, and with a bleed the BleedBox is the whole page.
+    """
+    bundled()
+    width, height = size or options.size
+    boxes = {"bleedBox": (0, 0, width, height)} if bleed else {}
     canvas = Canvas(
         out,
-        pagesize=options.size,
+        pagesize=(width, height),
         invariant=1,  # fixed creation date and document id: same input, same bytes
         pageCompression=1,
         # The default initial font would put a non-embedded Helvetica on every page.
         # (types-reportlab wrongly types initialFontName as a number.)
         initialFontName=REGULAR,  # type: ignore[arg-type, unused-ignore]
         initialFontSize=10,
+        trimBox=(bleed, bleed, width - bleed, height - bleed),
+        **boxes,
     )
     canvas.setTitle(title)
     canvas.setAuthor(author)
@@ -175,31 +184,45 @@ def new_canvas(out: io.BytesIO, options: PageOptions, *, title: str, author: str
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """Width of ``text`` set in Vera at ``size`` points."""
-    register_fonts()
-    return float(pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size))
+    """Width of ``text`` set at ``size`` points in DejaVu Sans and system fallbacks."""
+    return PLAIN.width(text, size, bold=bold)
 
 
-def fit_text(text: str, size: float, width: float, *, bold: bool = False) -> tuple[str, float]:
+Measure = Callable[..., float]
+"""A text measure: ``measure(text, size, bold=...)`` in points."""
+
+
+def _measure(fonts: Fonts) -> Measure:
+    """How to measure text in ``fonts`` (the module's ``text_width`` for the plain chain)."""
+    return text_width if fonts == PLAIN else fonts.width
+
+
+def fit_text(
+    text: str, size: float, width: float, *, bold: bool = False, fonts: Fonts = PLAIN
+) -> tuple[str, float]:
     """The text and font size that fit ``width``: shrink to 70 %, then cut with an ellipsis."""
-    need = text_width(text, size, bold=bold)
+    measure = _measure(fonts)
+    need = measure(text, size, bold=bold)
     if need <= width:
         return text, size
     smaller = max(size * 0.7, size * width / need)
-    if text_width(text, smaller, bold=bold) <= width:
+    if measure(text, smaller, bold=bold) <= width:
         return text, smaller
-    return cut_text(text, smaller, width, bold=bold), smaller
+    return cut_text(text, smaller, width, bold=bold, fonts=fonts), smaller
 
 
-def cut_text(text: str, size: float, width: float, *, bold: bool = False) -> str:
+def cut_text(
+    text: str, size: float, width: float, *, bold: bool = False, fonts: Fonts = PLAIN
+) -> str:
     """The longest start of ``text`` that fits ``width`` with an ellipsis after it ("" if none).
 
     Widths grow with the cut, so the cut is found by doubling it until it overflows, then
     halving the gap: O(k log k) for a cut of k characters, however long the text.
     """
+    measure = _measure(fonts)
 
     def fits(cut: int) -> bool:
-        return cut == 0 or text_width(text[:cut] + "…", size, bold=bold) <= width
+        return cut == 0 or measure(text[:cut] + "…", size, bold=bold) <= width
 
     low, high = 0, 1  # fits(low); high is the first cut tried that may not fit
     while high < len(text) and fits(high):
@@ -212,19 +235,59 @@ def cut_text(text: str, size: float, width: float, *, bold: bool = False) -> str
     return text[:low].rstrip() + "…" if low else ""
 
 
-def wrap_text(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+def wrap_text(
+    text: str, size: float, width: float, *, bold: bool = False, fonts: Fonts = PLAIN
+) -> list[str]:
     """The words of ``text`` broken into lines no wider than ``width`` where words allow."""
+    measure = _measure(fonts)
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+        if lines and measure(f"{lines[-1]} {word}", size, bold=bold) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
     return lines
 
 
+Align = Literal["left", "centre", "right"]
+"""Where a drawn string sits relative to its point."""
+
+
+@dataclass(frozen=True)
+class Pen:
+    """A canvas and the font chain its texts are set in."""
+
+    canvas: Canvas
+    """Where the drawing goes."""
+    fonts: Fonts = PLAIN
+    """The fonts, chosen per character."""
+
+    def width(self, text: str, size: float, *, bold: bool = False) -> float:
+        """Width of ``text`` at ``size`` points."""
+        return self.fonts.width(text, size, bold=bold)
+
+    def draw(
+        self,
+        at: tuple[float, float],
+        text: str,
+        size: float,
+        *,
+        bold: bool = False,
+        align: Align = "left",
+    ) -> None:
+        """Draw ``text`` at ``at`` in one text object, each run in the font that has it."""
+        x, y = at
+        if align != "left":
+            x -= self.width(text, size, bold=bold) * (0.5 if align == "centre" else 1.0)
+        out = self.canvas.beginText(x, y)
+        for name, run in self.fonts.runs(text, bold=bold):
+            out.setFont(name, size)
+            out.textOut(run)
+        self.canvas.drawText(out)
+
+
 def draw_centred(
-    canvas: Canvas,
+    pen: Pen,
     at: tuple[float, float],
     text: str,
     size: float,
@@ -234,8 +297,7 @@ def draw_centred(
     grey: float = 0.0,
 ) -> None:
     """Draw ``text`` centred on the point ``at`` in ``grey``, fitted to ``width``."""
-    fitted, fsize = fit_text(text, size, width, bold=bold)
-    canvas.setFillGray(grey)
-    canvas.setFont(BOLD if bold else REGULAR, fsize)
-    canvas.drawCentredString(at[0], at[1], fitted)
-    canvas.setFillGray(0)
+    fitted, fsize = fit_text(text, size, width, bold=bold, fonts=pen.fonts)
+    pen.canvas.setFillGray(grey)
+    pen.draw(at, fitted, fsize, bold=bold, align="centre")
+    pen.canvas.setFillGray(0)

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
 from nonogen.errors import InputError, utf8_safe
-from nonogen.pdf.figure import Mask, draw_figure, layout
-from nonogen.pdf.pages import MM, Box, PageOptions, draw_centred, new_canvas, text_area
+from nonogen.pdf.figure import Layout, Mask, draw_figure, layout
+from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
 
 KEY_CELL: Final = 4 * MM
@@ -38,6 +37,11 @@ class Entry:
         # What UTF-8 cannot encode (a lone surrogate) would fail in reportlab: replace it.
         object.__setattr__(self, "title", utf8_safe(self.title))
         object.__setattr__(self, "difficulty", utf8_safe(self.difficulty))
+
+
+def printed_texts(entry: Entry) -> list[str]:
+    """The texts of an entry that go on the page (for the glyph check)."""
+    return [heading(entry), details(entry)]
 
 
 def heading(entry: Entry) -> str:
@@ -68,9 +72,23 @@ def goal_mask(puzzle: Puzzle) -> Mask | None:
     return goal
 
 
-def draw_lines_of_text(
-    canvas: Canvas, box: Box, lines: Sequence[tuple[str, float, bool]], *, grey: float = 0.35
-) -> Box:
+Line = tuple[str, float, bool]
+"""A line of text over a puzzle: (text, font size, bold)."""
+
+
+def lines_height(lines: Sequence[Line]) -> float:
+    """Height that ``draw_lines_of_text`` takes at the top of a box for these lines."""
+    sizes = [size * (1.0 if i == 0 else 1.35) for i, (_, size, _) in enumerate(lines)]
+    return sum(sizes) + (lines[0][1] * 1.2 if lines else 0)
+
+
+def below(box: Box, lines: Sequence[Line]) -> Box:
+    """The part of ``box`` left under these lines of text."""
+    y = box.top - lines_height(lines)
+    return Box(box.x, box.y, box.w, max(y - box.y, 1.0))
+
+
+def draw_lines_of_text(pen: Pen, box: Box, lines: Sequence[Line], *, grey: float = 0.35) -> Box:
     """Centre lines of (text, size, bold) at the top of ``box``; the rest of the box below them.
 
     The first line is black, the others ``grey``.
@@ -79,9 +97,8 @@ def draw_lines_of_text(
     for i, (text, size, bold) in enumerate(lines):
         y -= size * (1.0 if i == 0 else 1.35)
         at = (box.x + box.w / 2, y)
-        draw_centred(canvas, at, text, size, box.w, bold=bold, grey=grey if i else 0.0)
-    y -= lines[0][1] * 1.2 if lines else 0
-    return Box(box.x, box.y, box.w, max(y - box.y, 1.0))
+        draw_centred(pen, at, text, size, box.w, bold=bold, grey=grey if i else 0.0)
+    return below(box, lines)
 
 
 def heading_size(box: Box) -> float:
@@ -89,35 +106,43 @@ def heading_size(box: Box) -> float:
     return max(9.0, min(16.0, box.h * 0.035, box.w * 0.05))
 
 
-def draw_puzzle(canvas: Canvas, entry: Entry, box: Box, *, solution: bool = False) -> None:
-    """Draw one puzzle, or its solution, with heading and clues, to fit ``box``."""
+def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Line]:
+    """The two lines over a puzzle in ``box``: number and title, then size and difficulty."""
     size = heading_size(box)
     second = ("Solution · " if solution else "") + details(entry)
-    rest = draw_lines_of_text(
-        canvas, box, [(heading(entry), size, True), (second, size * 0.7, False)]
-    )
+    return [(heading(entry), size, True), (second, size * 0.7, False)]
+
+
+def puzzle_layout(entry: Entry, box: Box) -> Layout:
+    """Where the puzzle's figure goes in a slot ``box``, under its heading."""
+    return layout(entry.puzzle, below(box, heading_lines(entry, box)))
+
+
+def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> None:
+    """Draw one puzzle, or its solution, with heading and clues, to fit ``box``."""
+    rest = draw_lines_of_text(pen, box, heading_lines(entry, box, solution=solution))
     mask = goal_mask(entry.puzzle) if solution else None
     if solution and mask is None:
-        draw_message(canvas, rest, NO_SOLUTION)
+        draw_message(pen, rest, NO_SOLUTION)
         return
-    draw_figure(canvas, entry.puzzle, layout(entry.puzzle, rest), solution=mask)
+    draw_figure(pen.canvas, entry.puzzle, layout(entry.puzzle, rest), solution=mask)
 
 
-def draw_key(canvas: Canvas, entry: Entry, box: Box) -> None:
+def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
     """Draw one answer key: a small solved grid without clues, under its number and title."""
     size = max(7.0, min(10.0, box.h * 0.05))
-    rest = draw_lines_of_text(canvas, box, [(heading(entry), size, True)])
+    rest = draw_lines_of_text(pen, box, [(heading(entry), size, True)])
     mask = goal_mask(entry.puzzle)
     if mask is None:
-        draw_message(canvas, rest, NO_SOLUTION)
+        draw_message(pen, rest, NO_SOLUTION)
         return
     lay = layout(entry.puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
-    draw_figure(canvas, entry.puzzle, lay, solution=mask)
+    draw_figure(pen.canvas, entry.puzzle, lay, solution=mask)
 
 
-def draw_message(canvas: Canvas, box: Box, text: str) -> None:
+def draw_message(pen: Pen, box: Box, text: str) -> None:
     """A grey note centred in ``box``, where a grid would have been."""
-    draw_centred(canvas, (box.x + box.w / 2, box.y + box.h / 2), text, 10, box.w, grey=0.4)
+    draw_centred(pen, (box.x + box.w / 2, box.y + box.h / 2), text, 10, box.w, grey=0.4)
 
 
 def slots(area: Box, arrangement: tuple[int, int], page_size: tuple[float, float]) -> list[Box]:
@@ -128,24 +153,24 @@ def slots(area: Box, arrangement: tuple[int, int], page_size: tuple[float, float
     return area.split(cols, rows, gap=6 * MM)
 
 
-def render(options: PageOptions, title: str, draw: Callable[[Canvas], None]) -> bytes:
+def render(options: PageOptions, title: str, draw: Callable[[Pen], None]) -> bytes:
     """The PDF bytes of what ``draw`` puts on a fresh canvas."""
     out = io.BytesIO()
-    canvas = new_canvas(out, options, title=title)
-    draw(canvas)
-    canvas.save()
+    pen = Pen(new_canvas(out, options, title=title), options.fonts())
+    draw(pen)
+    pen.canvas.save()
     return out.getvalue()
 
 
 def puzzle_pdf(entry: Entry, *, options: PageOptions, solution: bool = False) -> bytes:
     """A PDF of one puzzle page, followed by its solution page if ``solution``."""
 
-    def draw(canvas: Canvas) -> None:
-        draw_puzzle(canvas, entry, text_area(options, 1))
-        canvas.showPage()
+    def draw(pen: Pen) -> None:
+        draw_puzzle(pen, entry, text_area(options, 1))
+        pen.canvas.showPage()
         if solution:
-            draw_puzzle(canvas, entry, text_area(options, 2), solution=True)
-            canvas.showPage()
+            draw_puzzle(pen, entry, text_area(options, 2), solution=True)
+            pen.canvas.showPage()
 
     return render(options, heading(entry), draw)
 
@@ -153,8 +178,8 @@ def puzzle_pdf(entry: Entry, *, options: PageOptions, solution: bool = False) ->
 def solution_pdf(entry: Entry, *, options: PageOptions) -> bytes:
     """A PDF of one puzzle's solution page alone: the filled grid with its clues."""
 
-    def draw(canvas: Canvas) -> None:
-        draw_puzzle(canvas, entry, text_area(options, 1), solution=True)
-        canvas.showPage()
+    def draw(pen: Pen) -> None:
+        draw_puzzle(pen, entry, text_area(options, 1), solution=True)
+        pen.canvas.showPage()
 
     return render(options, f"{heading(entry)} (solution)", draw)
