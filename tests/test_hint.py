@@ -11,7 +11,9 @@ from nonogen.clues import Clue, grid_clues
 from nonogen.errors import InputError
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, Grid, Partial, parse_partial
 from nonogen.puzzle import puzzle_from_grid
-from nonogen.solve.hint import HintStatus, LineKind, cell_ranges, next_step
+from nonogen.solve.board import board_from_partial
+from nonogen.solve.hint import HintStatus, LineKind, StepKind, cell_ranges, next_step
+from nonogen.solve.search import search
 from tests.strategies import brute_line, brute_solutions, grids
 
 
@@ -63,7 +65,7 @@ def consistent(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) ->
 @st.composite
 def marked(draw: st.DrawFn) -> tuple[Grid, Partial]:
     """A small solved grid and a partial grid: some cells marked, right or (sometimes) wrong."""
-    goal = draw(grids(max_side=4))
+    goal = draw(grids(max_side=5))
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     shown = rng.random(goal.shape) < draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
@@ -74,6 +76,11 @@ def marked(draw: st.DrawFn) -> tuple[Grid, Partial]:
     return goal, grid
 
 
+def fitting(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) -> list[tuple[int, ...]]:
+    """Every solution (row masks) that agrees with every marked cell, by brute force."""
+    return [s for s in brute_solutions(rows, cols) if consistent_with(s, grid)]
+
+
 @settings(max_examples=300, deadline=None)
 @given(marked())
 def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
@@ -81,26 +88,33 @@ def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
     rows, cols = grid_clues(goal)
     hint = next_step(rows, cols, grid)
     news = brute_news(rows, cols, grid)
+    solutions = fitting(rows, cols, grid)
     if hint.status is HintStatus.MISTAKE:
-        assert not consistent(rows, cols, grid)
+        assert not solutions
         return
     assert news is not None
-    if hint.status is HintStatus.STEP:
+    assert hint.status is not HintStatus.STUCK  # the default budget is ample for 5x5
+    if hint.kind is StepKind.LINE:
         assert hint.line is not None
         offset = 0 if hint.line.kind is LineKind.ROW else len(rows)
         assert len(hint.cells) == news[offset + hint.line.index] == max(news)
-        for r, c, value in hint.cells:
-            assert grid[r, c] == UNKNOWN
-            if consistent(rows, cols, grid):
-                # Sound: a step never contradicts a solution that fits the marks.
-                assert all(
-                    (s[r] >> c & 1) == value
-                    for s in brute_solutions(rows, cols)
-                    if consistent_with(s, grid)
-                )
     else:
         assert max(news, default=0) == 0
-        assert (hint.status is HintStatus.SOLVED) == bool((grid != UNKNOWN).all())
+    if hint.status is HintStatus.STEP:
+        assert hint.cells
+        for r, c, value in hint.cells:
+            assert grid[r, c] == UNKNOWN
+            # Sound: a step never contradicts a solution that fits the marks.
+            assert all((s[r] >> c & 1) == value for s in solutions)
+    elif hint.status is HintStatus.AMBIGUOUS:
+        assert len(solutions) >= 2
+        for r, c, value in hint.cells:
+            assert grid[r, c] == UNKNOWN
+            assert value == UNKNOWN
+            assert len({s[r] >> c & 1 for s in solutions}) == 2
+    else:
+        assert hint.status is HintStatus.SOLVED
+        assert (grid != UNKNOWN).all()
 
 
 def consistent_with(solution: tuple[int, ...], grid: Partial) -> bool:
@@ -114,9 +128,7 @@ def consistent_with(solution: tuple[int, ...], grid: Partial) -> bool:
 
 @settings(max_examples=150, deadline=None)
 @given(grids(max_side=5))
-def test_right_marks_are_never_a_mistake_and_hints_finish_line_solvable_puzzles(
-    goal: Grid,
-) -> None:
+def test_right_marks_are_never_a_mistake_and_hints_finish_unique_puzzles(goal: Grid) -> None:
     rows, cols = grid_clues(goal)
     grid = unknown(*goal.shape)
     for _ in range(goal.size + 1):
@@ -127,11 +139,12 @@ def test_right_marks_are_never_a_mistake_and_hints_finish_line_solvable_puzzles(
         for r, c, value in hint.cells:
             grid[r, c] = value
     solutions = brute_solutions(rows, cols)
-    if hint.status is HintStatus.SOLVED:
-        assert len(solutions) == 1
+    if len(solutions) == 1:
+        assert hint.status is HintStatus.SOLVED
         assert (grid == goal).all()
     else:
-        assert hint.status is HintStatus.STUCK
+        assert hint.status is HintStatus.AMBIGUOUS
+        assert len(fitting(rows, cols, grid)) >= 2
 
 
 def test_reason_names_the_line_clue_and_cells() -> None:
@@ -179,13 +192,176 @@ def test_a_contradiction_ahead_is_a_mistake() -> None:
     assert "contradiction" in hint.reason
 
 
-def test_solved_and_stuck() -> None:
-    rows: tuple[Clue, ...] = ((1,), (1,))
-    cols: tuple[Clue, ...] = ((1,), (1,))
-    assert next_step(rows, cols, partial("#.", ".#")).status is HintStatus.SOLVED
-    stuck = next_step(rows, cols, unknown(2, 2))
-    assert stuck.status is HintStatus.STUCK
-    assert stuck.cells == ()
+DOM5 = (
+    "........###",
+    "..........#",
+    "......###.#",
+    "........#..",
+    "....###.#..",
+    "......#....",
+    "..###.#....",
+    "....#......",
+    "###.#......",
+    "..#........",
+    "..#........",
+)
+"""The 5-Dom pattern (corpus ``dom/dom-05``): unique, and from an empty grid no single cell
+tried both ways settles anything."""
+
+
+def clues_of(*goal: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    """The clues of a grid in text notation."""
+    return grid_clues(partial(*goal) == FILLED)
+
+
+@pytest.mark.parametrize(
+    ("goal", "marks", "expected"),
+    [
+        (
+            ("#.#", ".#.", ".#."),
+            ("???", "???", "???"),
+            (
+                HintStatus.STEP,
+                StepKind.LINE,
+                ((0, 0, FILLED), (0, 1, EMPTY), (0, 2, FILLED)),
+                "Row 1 (clue 1 1): cells 1, 3 must be filled and cell 2 must be empty (from the "
+                "left) in every arrangement of the clue that fits the cells already marked",
+            ),
+        ),
+        (
+            (".#.", ".#.", "#..", "..#", "..#"),
+            ("???", "???", "???", "???", "???"),
+            (
+                HintStatus.STEP,
+                StepKind.PROBE,
+                ((1, 0, EMPTY),),
+                "If row 2, column 1 were filled, following the rows and columns (2 rounds), row 1 "
+                "(clue 1) could not be completed, so it must be empty",
+            ),
+        ),
+        (
+            DOM5,
+            ("?" * 11,) * 11,
+            (
+                HintStatus.STEP,
+                StepKind.SEARCH,
+                ((0, 0, EMPTY),),
+                "Trying the open cells one at a time settles nothing here, so only a search of "
+                "every possibility does: the only solution has row 1, column 1 empty",
+            ),
+        ),
+        (
+            ("#.", ".#"),
+            ("??", "??"),
+            (
+                HintStatus.AMBIGUOUS,
+                None,
+                ((0, 0, UNKNOWN), (0, 1, UNKNOWN), (1, 0, UNKNOWN), (1, 1, UNKNOWN)),
+                "The puzzle has more than one solution from here: two of them differ at 4 open "
+                "cells (row 1, column 1; row 1, column 2; row 2, column 1 and 1 more); no logic "
+                "can tell which is meant",
+            ),
+        ),
+        (
+            ("..#", "#..", ".#."),
+            ("..#", "??.", "??."),
+            (
+                HintStatus.AMBIGUOUS,
+                None,
+                ((1, 0, UNKNOWN), (1, 1, UNKNOWN), (2, 0, UNKNOWN), (2, 1, UNKNOWN)),
+                "The puzzle has more than one solution from here: two of them differ at 4 open "
+                "cells (row 2, column 1; row 2, column 2; row 3, column 1 and 1 more); no logic "
+                "can tell which is meant",
+            ),
+        ),
+        (
+            DOM5,
+            tuple("?????.?????" if r == 4 else "?" * 11 for r in range(11)),
+            (
+                HintStatus.MISTAKE,
+                None,
+                (),
+                "No solution agrees with these marks; one of them is wrong (no single line shows "
+                "which: undo the latest marks until a hint is a step again)",
+            ),
+        ),
+        (
+            ("#.", ".#"),
+            ("#.", ".#"),
+            (
+                HintStatus.SOLVED,
+                None,
+                (),
+                "Every row and column matches its clue: solved",
+            ),
+        ),
+    ],
+    ids=["line", "probe", "search", "ambiguous", "ambiguous-after-marks", "mistake", "solved"],
+)
+def test_each_kind_of_hint(
+    goal: tuple[str, ...], marks: tuple[str, ...], expected: tuple[object, ...]
+) -> None:
+    rows, cols = clues_of(*goal)
+    hint = next_step(rows, cols, partial(*marks))
+    assert (hint.status, hint.kind, hint.cells, hint.reason) == expected
+
+
+def test_hints_take_a_puzzle_that_needs_search_to_its_one_solution() -> None:
+    rows, cols = clues_of(*DOM5)
+    goal = partial(*DOM5)
+    grid = unknown(11, 11)
+    kinds = set()
+    for _ in range(goal.size + 1):
+        hint = next_step(rows, cols, grid)
+        if hint.status is not HintStatus.STEP:
+            break
+        kinds.add(hint.kind)
+        for r, c, value in hint.cells:
+            assert goal[r, c] == value  # the puzzle is unique: every step agrees with it
+            grid[r, c] = value
+    assert hint.status is HintStatus.SOLVED
+    assert kinds == {StepKind.LINE, StepKind.PROBE, StepKind.SEARCH}
+
+
+def test_a_probe_step_names_its_assumption_and_the_line_it_breaks() -> None:
+    rows, cols = clues_of(".#.", ".#.", "#..", "..#", "..#")
+    hint = next_step(rows, cols, unknown(5, 3))
+    assert hint.probe == (1, 0, FILLED)
+    assert hint.line is not None
+    assert hint.line.name() == "Row 1 (clue 1)"
+
+
+def test_a_cell_with_no_value_left_is_a_mistake() -> None:
+    rows, cols = clues_of(*DOM5)
+    # Line logic took these marks as far as it goes; the crosses in row 3 and the filled cell
+    # in row 10 are wrong, which line logic alone does not see.
+    marks = partial(
+        "??????????.",
+        "??????????.",
+        "???.??????.",
+        "???????????",
+        "???????????",
+        "???????????",
+        "???????????",
+        "???????????",
+        "????????#.?",
+        "........#..",
+        "??.?.?.???.",
+    )
+    hint = next_step(rows, cols, marks)
+    assert hint.status is HintStatus.MISTAKE
+    assert hint.reason.startswith("Row 9, column 7 can be neither filled nor empty")
+    found = search(rows, cols, board_from_partial(marks), limit=1, seconds=60)
+    assert found.complete
+    assert not found.solutions
+
+
+def test_a_hint_out_of_time_is_stuck_and_says_so() -> None:
+    rows, cols = clues_of(*DOM5)
+    hint = next_step(rows, cols, unknown(11, 11), seconds=0.0)
+    assert hint.status is HintStatus.STUCK
+    assert hint.cells == ()
+    assert hint.reason.startswith("The hint ran out of time (0 s) while trying cells both ways")
 
 
 def test_a_grid_of_the_wrong_size_is_bad_input() -> None:

@@ -17,14 +17,18 @@ import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
+from nonogen.clues import grid_clues
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
+from nonogen.grid import EMPTY, FILLED, UNKNOWN
+from nonogen.puzzle import make_puzzle
 from nonogen.service.app import create_app
 from nonogen.service.errors import ErrorBody
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
 from nonogen.service.load import png_bytes
 from nonogen.service.store import ID_PATTERN, Store
+from nonogen.solve import Status, solve_puzzle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 RING = (SAMPLES / "ring.png").read_bytes()
@@ -100,6 +104,8 @@ def test_make_answers_the_puzzle_and_its_links(made: dict[str, Any]) -> None:
     assert made["seed"] == 0
     assert made["options"]["seconds"] == 9.0  # 90 % of the limit; the rest for the preview
     assert set(made["links"]) == {"json", "png", "puzzle_pdf", "solution_pdf"}
+    assert made["conversion"]["method"]  # the page shows the conversion it chose
+    assert "givens" in made
 
 
 def test_the_links_serve_json_png_and_pdfs(client: TestClient, made: dict[str, Any]) -> None:
@@ -280,6 +286,15 @@ def test_check_json_from_the_editor(client: TestClient) -> None:
     assert sorted(map(tuple, body["differing_cells"])) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
+def test_check_answers_the_givens_so_the_page_keeps_them(client: TestClient) -> None:
+    puzzle = {"rows": [[1], [1]], "cols": [[1], [1]], "givens": ["#?", "??"]}
+    body = client.post("/api/check", json=puzzle).json()
+    assert body["givens"] == ["#?", "??"]
+    assert body["status"] == "unique"
+    plain = client.post("/api/check", json={"rows": [[1], [1]], "cols": [[1], [1]]}).json()
+    assert plain["givens"] is None
+
+
 def test_convert_between_formats(client: TestClient) -> None:
     non = client.post("/api/convert?to=non", content=HEART)
     assert non.status_code == 200
@@ -319,6 +334,104 @@ def test_hint_step_mistake_and_solved(client: TestClient) -> None:
     assert_error(bad, 400, "InputError", "same length")
     bad = client.post("/api/hint", json={**clues, "grid": ["???", "???"]})
     assert_error(bad, 400, "InputError", "the grid is 3x2")
+
+
+def test_hint_by_probing_names_its_assumption(client: TestClient) -> None:
+    # The clues of .#. / .#. / #.. / ..# / ..#: no single line settles a cell.
+    clues = {"rows": [[1]] * 5, "cols": [[1], [2], [2]]}
+    body = client.post("/api/hint", json={**clues, "grid": ["???"] * 5}).json()
+    assert body["status"] == "step"
+    assert body["kind"] == "probe"
+    assert body["probe"] == {"row": 1, "col": 0, "tried": "filled"}
+    assert body["cells"] == [{"row": 1, "col": 0, "value": "empty"}]
+    assert body["line"] == {"kind": "row", "index": 0, "clue": [1]}
+    assert body["reason"].startswith("If row 2, column 1 were filled")
+    line = client.post("/api/hint", json={**clues, "grid": ["?#?"] + ["???"] * 4}).json()
+    assert (line["kind"], line["probe"]) == ("line", None)
+
+
+def test_hint_of_an_ambiguous_grid_names_the_cells_that_differ(client: TestClient) -> None:
+    clues = {"rows": [[1], [1]], "cols": [[1], [1]]}
+    body = client.post("/api/hint", json={**clues, "grid": ["??", "??"]}).json()
+    assert (body["status"], body["kind"], body["probe"], body["line"]) == (
+        "ambiguous",
+        None,
+        None,
+        None,
+    )
+    assert body["cells"] == [
+        {"row": r, "col": c, "value": "either"} for r, c in ((0, 0), (0, 1), (1, 0), (1, 1))
+    ]
+    assert "more than one solution" in body["reason"]
+
+
+def test_a_hint_out_of_time_is_stuck() -> None:
+    dom5 = {
+        "rows": [[3], [1], [3, 1], [1], [3, 1], [1], [3, 1], [1], [3, 1], [1], [1]],
+        "cols": [[1], [1], [1, 3], [1], [1, 3], [1], [1, 3], [1], [1, 3], [1], [3]],
+    }
+    with client_for(Limits(pool="thread", solver_seconds=1e-6)) as hurried:
+        body = hurried.post("/api/hint", json={**dom5, "grid": ["?" * 11] * 11}).json()
+    assert (body["status"], body["kind"], body["cells"]) == ("stuck", None, [])
+    assert "ran out of time" in body["reason"]
+
+
+def applied_fix(drawing: list[str], body: dict[str, Any]) -> np.ndarray:
+    """The drawing with the answer's flips, checked against the values the answer gives."""
+    grid = np.array([[ch == "#" for ch in row] for row in drawing])
+    for flip in body["flips"]:
+        r, c = flip["row"], flip["col"]
+        grid[r, c] = not grid[r, c]
+        assert flip["value"] == ("filled" if grid[r, c] else "empty")
+    return grid
+
+
+@pytest.mark.parametrize("mode", ["flips", "givens", "auto"])
+def test_fix_makes_a_drawing_unique_and_logic_only(client: TestClient, mode: str) -> None:
+    drawing = ["#..#", ".##.", ".##.", "#..#"]
+    body = client.post("/api/fix", json={"grid": drawing, "mode": mode}).json()
+    assert body["status"] == "fixed", body
+    assert body["verdict"]["status"] == "unique"
+    assert body["verdict"]["line_solvable"] is True
+    grid = applied_fix(drawing, body)
+    assert body["grid"] == ["".join("#" if v else "." for v in row) for row in grid.tolist()]
+    givens = np.full(grid.shape, UNKNOWN, dtype=np.int8)
+    for cell in body["givens"]:
+        givens[cell["row"], cell["col"]] = FILLED if cell["value"] == "filled" else EMPTY
+        assert givens[cell["row"], cell["col"]] == grid[cell["row"], cell["col"]]
+    rows, cols = grid_clues(grid)
+    shown = givens if body["givens"] else None
+    verdict = solve_puzzle(make_puzzle(rows, cols, givens=shown), timeout=30)
+    assert (verdict.status, verdict.line_solvable) == (Status.UNIQUE, True)
+    assert (body["flips"] == []) == (mode == "givens")
+
+
+def test_fix_of_a_good_drawing_is_already(client: TestClient) -> None:
+    body = client.post("/api/fix", json={"grid": ["##.", "#..", "..."]}).json()
+    assert (body["status"], body["flips"], body["givens"]) == ("already", [], [])
+    assert body["grid"] == ["##.", "#..", "..."]
+    assert body["verdict"]["line_solvable"] is True
+
+
+def test_fix_refuses_a_bad_drawing(client: TestClient) -> None:
+    ragged = client.post("/api/fix", json={"grid": ["#.", "#"]})
+    assert_error(ragged, 400, "InputError", "2 cells long")
+    other = client.post("/api/fix", json={"grid": ["#?"]})
+    assert_error(other, 400, "InputError", "got '?' at row 1, column 2")
+    assert_error(client.post("/api/fix", json={"grid": []}), 400, "InputError", "got none")
+    wide = client.post("/api/fix", json={"grid": ["." * 201]})
+    assert_error(wide, 413, "LimitError", "201x1")
+    mode = client.post("/api/fix", json={"grid": ["#."], "mode": "erase"})
+    assert_error(mode, 422, "ValidationError")
+
+
+def test_the_schema_documents_the_hint_and_fix_answers(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path, model in (("/api/hint", "HintAnswer"), ("/api/fix", "FixAnswer")):
+        answer = schema["paths"][path]["post"]["responses"]["200"]["content"]
+        assert answer["application/json"]["schema"] == {"$ref": f"#/components/schemas/{model}"}
+    fields = schema["components"]["schemas"]["HintAnswer"]["properties"]
+    assert {"version", "status", "reason", "line", "cells", "kind", "probe"} <= set(fields)
 
 
 def test_the_page_the_static_files_and_the_docs(client: TestClient) -> None:

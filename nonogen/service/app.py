@@ -5,7 +5,8 @@ GET  /api/puzzles/{id}.json|.png|.pdf, /api/puzzles/{id}/solution.pdf
 POST /api/check                    puzzle in any format -> verdict, clues, goal
 POST /api/convert?to=FORMAT        puzzle in any format -> that format
 POST /api/pdf                      puzzle JSON + page options -> PDF
-POST /api/hint                     clues + a player's grid -> the next logical step
+POST /api/hint                     clues + a player's grid -> the next step (line, probe, search)
+POST /api/fix                      a drawn grid -> flips or givens that make it unique, logic-only
 GET  /api/health                   liveness, load and limits
 GET  /                             the web page (Make, Edit, Play); /docs the API docs
 """
@@ -38,6 +39,7 @@ from nonogen.formats import check_title
 from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.pdf import PageOptions
 from nonogen.pipeline import MakeOptions
+from nonogen.service.answers import FixAnswer, FixRequest, HintAnswer
 from nonogen.service.errors import (
     BodyLimit,
     RequestLimit,
@@ -51,6 +53,7 @@ from nonogen.service.jobs import (
     MadePuzzle,
     check_job,
     convert_job,
+    fix_job,
     hint_job,
     make_job,
     pdf_from_json,
@@ -361,11 +364,19 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     return attachment(data, "application/pdf", "puzzle.pdf")
 
 
-@router.post("/hint", responses=BAD_INPUT)
+@router.post("/hint", response_model=HintAnswer, responses=BAD_INPUT)
 async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
-    """The next step line logic takes from the player's grid and why, or that the grid holds
-    a mistake, is solved, or that no single line settles another cell (stuck)."""
+    """The next step from the player's grid and why (by one line, by trying a cell one way, or
+    by search), or that the grid holds a mistake, is solved, has more than one solution from
+    here (ambiguous), or that the hint ran out of time (stuck)."""
     return await svc.runner.run(hint_job, body.rows, body.cols, body.grid, svc.limits)
+
+
+@router.post("/fix", response_model=FixAnswer, responses=BAD_INPUT)
+async def fix(svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
+    """Few flips or givens that make a drawn grid a unique puzzle solvable by logic alone, and
+    the verdict on it; already when it is one, failed when the budget runs out first."""
+    return await svc.runner.run(fix_job, body.grid, body.mode, svc.limits)
 
 
 @router.get("/health")

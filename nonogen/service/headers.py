@@ -2,7 +2,8 @@
 headers (no sniffing, no referrer, no framing, no opener, no powerful features).
 
 The web page loads only its own files (module scripts, one stylesheet, the favicon, the
-preview PNGs and the API), so its policy allows ``'self'`` and nothing inline. The API docs
+preview PNGs and the API), so its policy allows ``'self'`` and nothing inline; its images may
+also be ``blob:`` URLs, to show the picture a user chose before it is uploaded. The API docs
 (Swagger UI at /docs, ReDoc at /redoc, served offline) style themselves inline, draw icons
 from ``data:`` URLs and (ReDoc) search in a worker started from a ``blob:`` URL, so their
 pages alone get those allowances; their scripts are files too (ReDoc's logo, fetched from
@@ -16,7 +17,7 @@ from typing import Final
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 PAGE_CSP: Final = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 """The policy of the web page and of every API answer."""

@@ -15,7 +15,8 @@ from typing import Any, Final
 from nonogen.errors import InputError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
-from nonogen.grid import EMPTY, FILLED, format_grid, parse_partial
+from nonogen.generate.fix import drawing_grid, fix_drawing
+from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     MakeOptions,
@@ -24,7 +25,7 @@ from nonogen.pipeline import (
     preview_of,
     verdict_record,
 )
-from nonogen.puzzle import Puzzle, make_puzzle
+from nonogen.puzzle import Puzzle, has_givens, make_puzzle
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
@@ -38,6 +39,9 @@ WARM_MODULES: Final = ("nonogen.generate", "nonogen.image", "nonogen.preview")
 MAKE_SHARE: Final = 0.9
 """The share of a make request's time budget the generator gets: the rest renders the
 preview and the answer, so the request holds its budget."""
+SEARCH_SHARE: Final = 0.9
+"""The share of a hint's or a fix's time budget its probing, search or repair gets: the rest
+parses the request and answers it, so the job ends before the runner would stop it."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
         "options": meta["options"],
         "verdict": meta["verdict"],
         "fidelity": meta["fidelity"],
+        "conversion": meta.get("conversion"),
         "seconds": round(made.seconds, 3),
     }
     text = format_puzzle(made.puzzle, "json")
@@ -98,13 +103,16 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
-    """Title, size and clues of a puzzle, as JSON."""
+    """Title, size, clues and givens (text rows, or null) of a puzzle, as JSON."""
     return {
         "title": puzzle.title,
         "width": puzzle.width,
         "height": puzzle.height,
         "rows": [list(clue) for clue in puzzle.rows],
         "cols": [list(clue) for clue in puzzle.cols],
+        "givens": format_grid(puzzle.givens)
+        if puzzle.givens is not None and has_givens(puzzle)
+        else None,
     }
 
 
@@ -132,10 +140,14 @@ def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits
     return format_puzzle(read_puzzle_text(decode_bytes(data, name), name, fmt, limits), to)
 
 
+CELL_VALUES: Final = {FILLED: "filled", EMPTY: "empty", UNKNOWN: "either"}
+"""A cell's value in a JSON answer (``either``: filled in one solution, empty in another)."""
+
+
 def hint_job(
     rows: list[list[int]], cols: list[list[int]], grid: list[str], limits: Limits
 ) -> dict[str, Any]:
-    """The next logical step from a player's grid (``#`` filled, ``.`` crossed, ``?`` open)."""
+    """The next step from a player's grid (``#`` filled, ``.`` crossed, ``?`` open)."""
     limits.check_side(len(cols), len(rows))
     puzzle = make_puzzle(rows, cols, where="hint")
     partial = parse_partial(grid) if grid else None
@@ -144,9 +156,9 @@ def hint_job(
             "grid: expected one text row per puzzle row, all of the same length, with '#' for "
             "filled, '.' for crossed and '?' for open cells"
         )
-    hint = next_step(puzzle.rows, puzzle.cols, partial)
-    line = hint.line
-    value = {FILLED: "filled", EMPTY: "empty"}
+    seconds = SEARCH_SHARE * limits.solver_seconds
+    hint = next_step(puzzle.rows, puzzle.cols, partial, seconds=seconds)
+    line, probe = hint.line, hint.probe
     return {
         "version": RECORD_VERSION,
         "status": str(hint.status),
@@ -154,7 +166,33 @@ def hint_job(
         "line": None
         if line is None
         else {"kind": str(line.kind), "index": line.index, "clue": list(line.clue)},
-        "cells": [{"row": r, "col": c, "value": value[v]} for r, c, v in hint.cells],
+        "cells": [{"row": r, "col": c, "value": CELL_VALUES[v]} for r, c, v in hint.cells],
+        "kind": None if hint.kind is None else str(hint.kind),
+        "probe": None
+        if probe is None
+        else {"row": probe[0], "col": probe[1], "tried": CELL_VALUES[probe[2]]},
+    }
+
+
+def fix_job(grid: list[str], mode: str, limits: Limits) -> dict[str, Any]:
+    """Few flips or givens that make a drawn grid (``#`` filled, ``.`` empty) a unique,
+    logic-only puzzle, and the verdict on it."""
+    limits.check_side(len(grid[0]) if grid else 0, len(grid))  # before a huge grid is parsed
+    drawing = drawing_grid(grid)
+    fix = fix_drawing(drawing, seconds=SEARCH_SHARE * limits.solver_seconds, mode=mode)
+
+    def cells(marks: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+        return [{"row": r, "col": c, "value": CELL_VALUES[int(fix.grid[r, c])]} for r, c in marks]
+
+    return {
+        "version": RECORD_VERSION,
+        "status": str(fix.status),
+        "reason": fix.reason,
+        "grid": format_grid(fix.grid),
+        "flips": cells(fix.flips),
+        "givens": cells(fix.givens),
+        "seed": fix.seed,
+        "verdict": verdict_record(fix.verdict),
     }
 
 

@@ -1,6 +1,6 @@
 // Make: upload a picture with the make options; show the preview, verdict and downloads.
 
-import { api, errorText } from "./common.js";
+import { announce, api, errorText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +39,29 @@ function badge(text, kind) {
   return span;
 }
 
+/** "otsu (dark), score 0.918" from a conversion record. */
+function conversionText(conversion) {
+  const side = conversion.params && conversion.params.subject;
+  const { score } = conversion;
+  const scored = typeof score === "number" ? `, score ${score.toFixed(3)}` : "";
+  const others = conversion.candidates ? ` (best of ${conversion.candidates.length})` : "";
+  return `${conversion.method}${side ? ` (${side} subject)` : ""}${scored}${others}`;
+}
+
+/** The made puzzle's JSON file (it holds the conversion and any givens), or {}. */
+async function puzzleFile(record) {
+  try {
+    return await (await api(record.links.json, { method: "GET" })).json();
+  } catch {
+    return {};
+  }
+}
+
+/** Show the conversion the make chose. */
+function showConversion(conversion) {
+  $("make-conversion").textContent = conversion ? `Conversion: ${conversionText(conversion)}` : "";
+}
+
 /** Show a made puzzle: title, badges, figures, preview and links. */
 function showResult(record) {
   const verdict = record.verdict;
@@ -63,8 +86,12 @@ function showResult(record) {
     $(id).href = record.links[key];
     $(id).download = `${name}${suffix}`;
   }
+  // An answer key only for a puzzle with exactly one solution (as the service prints).
+  $("make-solution-pdf").hidden = verdict.status !== "unique";
   $("make-placeholder").hidden = true;
   $("make-result").hidden = false;
+  announce(`Made ${record.title || "the puzzle"}: ${record.width} by ${record.height}, ` +
+    `${verdict.status}${verdict.tier ? `, ${verdict.tier}` : ""}.`);
 }
 
 export function initMake({ toEdit, toPlay }) {
@@ -73,9 +100,15 @@ export function initMake({ toEdit, toPlay }) {
   const submit = $("make-submit");
   const error = $("make-error");
   let current = null;
+  let sourceUrl = null;
 
   const showName = () => {
     $("make-file-name").textContent = file.files.length ? file.files[0].name : "";
+    if (sourceUrl) URL.revokeObjectURL(sourceUrl);
+    sourceUrl = file.files.length ? URL.createObjectURL(file.files[0]) : null;
+    $("make-source").hidden = sourceUrl === null;
+    if (sourceUrl) $("make-source").src = sourceUrl;
+    else $("make-source").removeAttribute("src");
   };
   file.addEventListener("change", showName);
   drop.addEventListener("dragover", (event) => {
@@ -106,6 +139,10 @@ export function initMake({ toEdit, toPlay }) {
       const response = await api("/api/puzzles", { body: formData(file.files[0]) });
       current = await response.json();
       showResult(current);
+      showConversion(current.conversion);
+      const saved = await puzzleFile(current);
+      current.givens = saved.givens || null;
+      if (!current.conversion) showConversion(saved.conversion);
     } catch (failure) {
       error.textContent = errorText(failure);
       error.hidden = false;
@@ -116,12 +153,12 @@ export function initMake({ toEdit, toPlay }) {
   });
 
   $("make-to-edit").addEventListener("click", () => {
-    if (current) toEdit(current.solution, current.title);
+    if (current) toEdit(current.solution, current.title, current.givens);
   });
   $("make-to-play").addEventListener("click", () => {
     if (current) {
-      const { rows, cols, solution, title } = current;
-      toPlay({ rows, cols, solution, title });
+      const { rows, cols, givens, title } = current;
+      toPlay({ rows, cols, givens, title });
     }
   });
 }

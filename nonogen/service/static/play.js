@@ -1,108 +1,143 @@
-// Play: solve a puzzle with fill, cross and undo; satisfied lines, a mistakes check, hints.
+// Play: solve a puzzle with fill, cross, undo and redo, by pointer or keyboard. Lines are
+// judged by their clues only (any valid solution is right); progress and time are saved;
+// a link holds the puzzle; hints come from the server.
 
-import { Board, api, errorText, lineClue, sameClue } from "./common.js";
+import { Board, zoomButtons } from "./board.js";
+import {
+  EMPTY, FILLED, SYMBOL, UNKNOWN, VALUE, announce, api, errorText, store, stored,
+} from "./common.js";
+import { clearHint, drawHint, hintText, hintTitle, stepPairs } from "./hints.js";
+import { brokenLines, complete, lineCells, lineOf } from "./lines.js";
+import {
+  Timer, autosave, clock, dropProgress, lastPuzzle, loadProgress, rememberPuzzle, saveProgress,
+} from "./progress.js";
+import { shareFragment } from "./share.js";
+import { Sheet, undoKey } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
-const UNKNOWN = -1;
-const EMPTY = 0;
-const FILLED = 1;
-const SYMBOL = { [UNKNOWN]: "?", [EMPTY]: ".", [FILLED]: "#" };
+const AUTO_CROSS = "nonogen:auto-cross";
 
 export function initPlay() {
-  let puzzle = null; // {rows, cols, solution: text rows or null, title}
-  let cells = new Int8Array(0);
-  let history = [];
-  let changes = null;
-  let tool = "fill";
+  let puzzle = null; // {rows, cols, givens: text rows or null, title}
+  let givens = null; // Int8Array of the given cells' values, or null
   let board = null;
+  let sheet = null;
+  let tool = FILLED;
   let hint = null;
+  let solved = false;
+  const timer = new Timer(() => showTime());
 
   const width = () => puzzle.cols.length;
   const height = () => puzzle.rows.length;
-  const at = (r, c) => cells[r * width() + c];
-  const gridRows = () =>
-    puzzle.rows.map((_, r) => puzzle.cols.map((__, c) => SYMBOL[at(r, c)]).join(""));
+  const values = () => sheet.values;
+  const gridRows = () => puzzle.rows.map((_, r) =>
+    Array.from(values().subarray(r * width(), (r + 1) * width()), (v) => SYMBOL[v]).join(""));
+  const lineDone = (kind, index) => complete((kind === "row" ? puzzle.rows : puzzle.cols)[index],
+    lineOf(values(), width(), height(), kind, index));
 
   function setStatus(text, state) {
     $("play-status").textContent = text;
     $("play-status").dataset.state = state;
   }
 
-  function drawCell(i) {
-    const td = board.cells[i];
-    td.classList.toggle("filled", cells[i] === FILLED);
-    td.classList.toggle("crossed", cells[i] === EMPTY);
-    td.dataset.state = cells[i] === FILLED ? "filled" : cells[i] === EMPTY ? "crossed" : "open";
+  function showTime() {
+    $("play-timer").textContent = puzzle ? clock(timer.ms) : "0:00";
   }
 
-  /** Whether a line's filled cells read its clue. */
-  function lineDone(kind, index) {
-    if (kind === "row") {
-      return sameClue(lineClue(puzzle.cols.map((_, c) => at(index, c) === FILLED)),
-        puzzle.rows[index]);
-    }
-    return sameClue(lineClue(puzzle.rows.map((_, r) => at(r, index) === FILLED)),
-      puzzle.cols[index]);
+  function save() {
+    if (puzzle) saveProgress(puzzle, values(), timer.ms);
   }
 
+  /** Redraw what depends on the whole grid: clues, status, buttons; save the progress. */
   function refresh() {
     board.setClues(puzzle.rows, puzzle.cols, lineDone);
-    const done = board.rowClues.filter((th) => th.classList.contains("done")).length +
-      board.colClues.filter((th) => th.classList.contains("done")).length;
-    const solved = done === width() + height();
-    board.table.classList.toggle("solved", solved);
-    $("play-undo").disabled = history.length === 0;
-    if (solved) {
-      setStatus("Solved! Every row and column matches its clue.", "solved");
-    } else {
-      const filled = cells.filter((v) => v === FILLED).length;
-      setStatus(`${done} of ${width() + height()} lines done · ${filled} cells filled`, "playing");
+    const done = board.table.querySelectorAll("th.clue.done").length;
+    const lines = width() + height();
+    const nowSolved = done === lines;
+    board.table.classList.toggle("solved", nowSolved);
+    $("play-undo").disabled = sheet.done.length === 0;
+    $("play-redo").disabled = sheet.undone.length === 0;
+    if (nowSolved && !solved) {
+      timer.stop();
+      announce(`Solved in ${clock(timer.ms)}! Every row and column matches its clue.`);
+    } else if (!nowSolved && solved) {
+      timer.start(timer.ms);
     }
+    solved = nowSolved;
+    if (solved) {
+      setStatus(`Solved in ${clock(timer.ms)}! Every row and column matches its clue.`, "solved");
+    } else {
+      const filled = values().filter((v) => v === FILLED).length;
+      setStatus(`${done} of ${lines} lines done · ${filled} cells filled`, "playing");
+    }
+    showTime();
+    save();
+  }
+
+  /** Cross the open cells of the lines a step completed (they join the step). */
+  function autoCross(step) {
+    if (!$("play-auto-cross").checked) return;
+    const lines = new Set();
+    for (const [i] of step) {
+      lines.add(`row:${Math.floor(i / width())}`);
+      lines.add(`col:${i % width()}`);
+    }
+    const pairs = [];
+    for (const line of lines) {
+      const [kind, index] = [line.split(":")[0], Number(line.split(":")[1])];
+      if (!lineDone(kind, index)) continue;
+      for (const i of lineCells(width(), height(), kind, index)) {
+        if (values()[i] === UNKNOWN) pairs.push([i, EMPTY]);
+      }
+    }
+    sheet.apply(pairs);
   }
 
   function clearMarks() {
     hint = null;
     $("play-hint-box").hidden = true;
-    board.clear("hint-fill", "hint-empty", "line-hint", "hint-line", "wrong");
-  }
-
-  /** Apply [index, value] pairs as one undoable step. */
-  function applyStep(pairs) {
-    const step = pairs.filter(([i, v]) => cells[i] !== v).map(([i, v]) => [i, cells[i], v]);
-    for (const [i, , v] of step) {
-      cells[i] = v;
-      drawCell(i);
+    if (board) {
+      clearHint(board);
+      board.clear("wrong", "wrong-line");
     }
-    if (step.length) history.push(step);
-    refresh();
   }
 
-  function render() {
-    board = new Board($("play-board"), "play", width(), height());
-    board.onPaint({
-      start: (r, c, event) => {
+  function render(start) {
+    board = new Board($("play-board"), "play", width(), height(), "Puzzle");
+    sheet = new Sheet(board, start, {
+      crosses: true,
+      locked: (i) => givens !== null && givens[i] !== UNKNOWN,
+      tool: () => tool,
+      changed: (step) => {
         clearMarks();
-        const target = event.button === 2 || tool === "cross" ? EMPTY : FILLED;
-        changes = [];
-        return at(r, c) === target ? UNKNOWN : target;
-      },
-      paint: (r, c, value) => {
-        const i = r * width() + c;
-        if (cells[i] === value) return;
-        changes.push([i, cells[i], value]);
-        cells[i] = value;
-        drawCell(i);
-      },
-      end: () => {
-        if (changes && changes.length) history.push(changes);
-        changes = null;
+        if (step) autoCross(step);
         refresh();
       },
     });
-    cells.forEach((_, i) => drawCell(i));
-    $("play-title").textContent =
-      `${puzzle.title || "Puzzle"} · ${width()} × ${height()}`;
-    refresh();
+    $("play-title").textContent = `${puzzle.title || "Puzzle"} · ${width()} × ${height()}`;
+    $("play-share-link").value =
+      `${location.origin}${location.pathname}#${shareFragment(puzzle)}`;
+    refresh(); // shows the board, fitted to its box
+    updateZoom();
+  }
+
+  /** Open a puzzle ({rows, cols, givens, title}), resuming its saved progress. */
+  function load(next, { resume = true } = {}) {
+    save();
+    const { rows, cols } = next;
+    puzzle = { rows, cols, givens: next.givens || null, title: next.title || "" };
+    rememberPuzzle(puzzle);
+    const size = width() * height();
+    givens = puzzle.givens
+      ? Int8Array.from(puzzle.givens.join(""), (ch) => VALUE[ch] ?? UNKNOWN) : null;
+    const saved = resume ? loadProgress(puzzle) : null;
+    const start = saved ? saved.values : new Int8Array(size).fill(UNKNOWN);
+    if (givens) givens.forEach((v, i) => v !== UNKNOWN && (start[i] = v));
+    solved = false;
+    timer.start(saved ? saved.ms : 0);
+    clearMarks();
+    render(start);
+    if (saved) announce(`Resumed ${puzzle.title || "the puzzle"} at ${clock(timer.ms)}.`);
   }
 
   function showHint(record) {
@@ -111,68 +146,72 @@ export function initPlay() {
     box.hidden = false;
     box.classList.toggle("mistake", record.status === "mistake");
     box.dataset.status = record.status;
-    const titles = {
-      step: "Next step", mistake: "There is a mistake", solved: "Solved", stuck: "No single step",
-    };
-    $("play-hint-title").textContent = titles[record.status] || "Hint";
-    $("play-hint-text").textContent = record.reason;
-    if (record.line) {
-      const { kind, index } = record.line;
-      const clues = kind === "row" ? board.rowClues : board.colClues;
-      clues[index].classList.add("hint-line");
-      const length = kind === "row" ? width() : height();
-      for (let k = 0; k < length; k += 1) {
-        const [r, c] = kind === "row" ? [index, k] : [k, index];
-        board.cell(r, c).classList.add("line-hint");
-      }
-    }
-    for (const { row, col, value } of record.cells) {
-      board.cell(row, col).classList.add(value === "filled" ? "hint-fill" : "hint-empty");
-    }
-    hint = record.status === "step" ? record : null;
+    box.dataset.kind = record.kind || "";
+    $("play-hint-title").textContent = hintTitle(record);
+    $("play-hint-text").textContent = hintText(record);
+    drawHint(board, record);
+    hint = stepPairs(record, width());
     $("play-apply").hidden = hint === null;
+    announce(`${hintTitle(record)}: ${hintText(record)}`);
     if (record.status === "mistake") setStatus("There is a mistake.", "mistake");
+  }
+
+  async function fetchHint() {
+    const json = { rows: puzzle.rows, cols: puzzle.cols, grid: gridRows() };
+    return (await api("/api/hint", { json })).json();
   }
 
   async function askHint() {
     if (!puzzle) return;
     try {
-      const response = await api("/api/hint", {
-        json: { rows: puzzle.rows, cols: puzzle.cols, grid: gridRows() },
-      });
-      showHint(await response.json());
+      showHint(await fetchHint());
     } catch (failure) {
       showHint({ status: "error", reason: errorText(failure), line: null, cells: [] });
     }
   }
 
+  /** Flag the lines whose marks fit no arrangement of their clue; else ask the server. */
   async function checkMistakes() {
     if (!puzzle) return;
     clearMarks();
-    if (!puzzle.solution) {
-      await askHint();
+    const broken = brokenLines(puzzle, values());
+    for (const { kind, index } of broken) {
+      (kind === "row" ? board.rowClues : board.colClues)[index].classList.add("wrong-line");
+      for (const i of lineCells(width(), height(), kind, index)) {
+        if (values()[i] !== UNKNOWN) board.cells[i].classList.add("wrong");
+      }
+    }
+    if (broken.length) {
+      const names = broken.slice(0, 6)
+        .map(({ kind, index }) => `${kind === "row" ? "row" : "column"} ${index + 1}`);
+      const more = broken.length > 6 ? ` and ${broken.length - 6} more` : "";
+      const count = broken.length === 1 ? "1 line breaks its"
+        : `${broken.length} lines break their`;
+      const text = `${count} clue (outlined in red): ${names.join(", ")}${more}.`;
+      setStatus(announce(text), "mistake");
       return;
     }
-    let wrong = 0;
-    puzzle.solution.forEach((row, r) => [...row].forEach((ch, c) => {
-      const value = at(r, c);
-      if ((value === FILLED && ch !== "#") || (value === EMPTY && ch === "#")) {
-        board.cell(r, c).classList.add("wrong");
-        wrong += 1;
-      }
-    }));
-    if (wrong) {
-      setStatus(`${wrong} ${wrong === 1 ? "cell is" : "cells are"} wrong (outlined in red).`,
-        "mistake");
-    } else {
-      setStatus("No mistakes so far.", "playing");
+    if (solved) {
+      setStatus(announce("No mistakes: Solved! Every row and column matches its clue."), "solved");
+      return;
     }
+    let text = "No mistakes so far: every line can still match its clue.";
+    try {
+      const record = await fetchHint(); // looks ahead: marks no solution can hold
+      if (record.status === "mistake") {
+        showHint(record);
+        text = `Every line fits its clue, but the marks cannot all be right: ${record.reason}`;
+      }
+    } catch {
+      // offline: the line check above is all we can say
+    }
+    setStatus(announce(text), text.startsWith("No mistakes") ? "playing" : "mistake");
   }
 
-  function setTool(name) {
-    tool = name;
-    $("play-tool-fill").setAttribute("aria-checked", String(name === "fill"));
-    $("play-tool-cross").setAttribute("aria-checked", String(name === "cross"));
+  function setTool(mark) {
+    tool = mark;
+    $("play-tool-fill").setAttribute("aria-pressed", String(mark === FILLED));
+    $("play-tool-cross").setAttribute("aria-pressed", String(mark === EMPTY));
   }
 
   async function importFile(file) {
@@ -180,47 +219,68 @@ export function initPlay() {
     body.append("file", file);
     try {
       const record = await (await api("/api/check", { body })).json();
-      const solution = record.goal || (record.status === "unique" ? record.solution : null);
-      load({ rows: record.rows, cols: record.cols, solution, title: record.title || file.name });
+      load({ rows: record.rows, cols: record.cols, givens: record.givens || null,
+        title: record.title || file.name.replace(/\.[^.]*$/, "") });
     } catch (failure) {
-      setStatus(errorText(failure), "mistake");
+      setStatus(announce(errorText(failure)), "mistake");
     }
   }
 
-  function load(next) {
-    puzzle = next;
-    cells = new Int8Array(next.rows.length * next.cols.length).fill(UNKNOWN);
-    history = [];
-    render();
-    clearMarks();
+  async function copyLink() {
+    const input = $("play-share-link");
+    try {
+      // The clipboard may wait for a permission that never comes: then select and copy.
+      const late = new Promise((_, reject) => setTimeout(() => reject(new Error("late")), 1000));
+      await Promise.race([navigator.clipboard.writeText(input.value), late]);
+    } catch {
+      input.select();
+      document.execCommand("copy");
+    }
+    announce("Link copied: it opens this puzzle in Play.");
+    $("play-copied").hidden = false;
   }
 
-  $("play-tool-fill").addEventListener("click", () => setTool("fill"));
-  $("play-tool-cross").addEventListener("click", () => setTool("cross"));
-  $("play-undo").addEventListener("click", () => {
-    const step = history.pop();
-    if (!step) return;
-    clearMarks();
-    for (const [i, before] of step.reverse()) {
-      cells[i] = before;
-      drawCell(i);
-    }
-    refresh();
+  const updateZoom = zoomButtons("play", () => board);
+  $("play-tool-fill").addEventListener("click", () => setTool(FILLED));
+  $("play-tool-cross").addEventListener("click", () => setTool(EMPTY));
+  $("play-undo").addEventListener("click", () => sheet && sheet.replay(true));
+  $("play-redo").addEventListener("click", () => sheet && sheet.replay(false));
+  $("play-restart").addEventListener("click", () => {
+    if (!puzzle) return;
+    dropProgress(puzzle);
+    load(puzzle, { resume: false });
   });
-  $("play-restart").addEventListener("click", () => puzzle && load(puzzle));
   $("play-hint").addEventListener("click", askHint);
   $("play-check").addEventListener("click", checkMistakes);
   $("play-apply").addEventListener("click", () => {
     if (!hint) return;
-    const pairs = hint.cells.map(({ row, col, value }) =>
-      [row * width() + col, value === "filled" ? FILLED : EMPTY]);
+    const pairs = hint;
     clearMarks();
-    applyStep(pairs);
+    sheet.apply(pairs);
   });
   $("play-import").addEventListener("change", (event) => {
     if (event.target.files.length) importFile(event.target.files[0]);
     event.target.value = "";
   });
+  $("play-copy").addEventListener("click", copyLink);
+  $("play-share-link").addEventListener("focus", (event) => event.target.select());
+  $("play-auto-cross").checked = stored(AUTO_CROSS, false);
+  $("play-auto-cross").addEventListener("change",
+    (event) => store(AUTO_CROSS, event.target.checked));
+  $("panel-play").addEventListener("keydown", (event) => {
+    const action = undoKey(event);
+    if (!action || !sheet || event.target.matches("input, select, textarea")) return;
+    event.preventDefault();
+    sheet.replay(action === "undo");
+  });
+  autosave(save);
 
-  return { load };
+  return {
+    load,
+    /** Open the puzzle played last, if there is one. */
+    resume() {
+      const last = lastPuzzle();
+      if (last && !puzzle) load(last);
+    },
+  };
 }

@@ -1,0 +1,149 @@
+"""Fix a drawn grid: few flips or givens that make its puzzle unique and logic-only.
+
+A designer's drawing is the goal. ``fix_drawing`` runs the generator's repair on it (target
+``line``: line logic alone solves the puzzle, so it is unique), with every cell costing the
+same to flip, so fewer flips is better; a fixed seed, so the same drawing always gets the
+same fix (unless the time budget cuts the repair short); and a time budget. The complete
+solver then gives the verdict on the fixed puzzle. The repair is greedy: its flips and
+givens are few, not proven the fewest.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import numpy as np
+
+from nonogen.errors import InputError
+from nonogen.generate import RepairMode, Target, repair, undetermined
+from nonogen.grid import Grid
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Verdict, solve_puzzle
+from nonogen.solve.verdict import Cell
+
+FIX_SEED: Final = 0
+"""The seed of every fix: a drawing always gets the same answer."""
+REPAIR_SHARE: Final = 0.8
+"""The share of the time budget the repair gets; the rest gives the verdict."""
+VERDICT_SECONDS: Final = 0.2
+"""The least time the verdict gets, even when the repair used up the budget."""
+FLIP_SHARE: Final = 20
+"""The default flip budget: one cell in this many (at least one), as ``nonogen make``."""
+
+
+class FixStatus(StrEnum):
+    """What a fix found."""
+
+    FIXED = "fixed"
+    """Flips or givens make the puzzle unique and logic-only."""
+    ALREADY = "already"
+    """Line logic alone solves the drawing's puzzle: nothing to change."""
+    FAILED = "failed"
+    """The budgets ran out before a fix was found."""
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A drawing's fix, or why there is none."""
+
+    status: FixStatus
+    reason: str
+    """Why, for people: what changed, or what to try."""
+    grid: Grid
+    """The fixed drawing: the drawing with the flips (the drawing itself unless ``FIXED``)."""
+    verdict: Verdict
+    """The complete solver's verdict on the fixed puzzle (on the drawing unless ``FIXED``)."""
+    flips: tuple[Cell, ...] = ()
+    """Cells whose value the fix changes, in order; empty unless ``FIXED``."""
+    givens: tuple[Cell, ...] = ()
+    """Cells the fix reveals in the printed grid (with ``grid``'s value); empty unless
+    ``FIXED``."""
+    seed: int = FIX_SEED
+
+
+def drawing_grid(rows: Sequence[str]) -> Grid:
+    """The grid of a drawing given as text rows, ``#`` filled and ``.`` empty; InputError
+    when a row is ragged or holds another character."""
+    if not rows or not rows[0]:
+        raise InputError("grid: expected rows of '#' (filled) and '.' (empty) cells, got none")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise InputError(
+                f"grid: expected every row to be {len(rows[0])} cells long like row 1, "
+                f"got {len(row)} in row {r + 1}"
+            )
+        wrong = next((c for c, ch in enumerate(row) if ch not in "#."), None)
+        if wrong is not None:
+            raise InputError(
+                f"grid: expected only '#' (filled) and '.' (empty), got {row[wrong]!r} at "
+                f"row {r + 1}, column {wrong + 1}"
+            )
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
+
+
+def _changes(flips: int, givens: int) -> str:
+    """``Flipping 2 cells and revealing 1 given``."""
+    parts = [
+        f"{verb} {count} {noun if count == 1 else noun + 's'}"
+        for verb, count, noun in (("flipping", flips, "cell"), ("revealing", givens, "given"))
+        if count
+    ]
+    return " and ".join(parts).capitalize()
+
+
+def _failed_reason(mode: RepairMode, seconds: float, max_flips: int, unknown: int) -> str:
+    """Why no fix was found, and what to try."""
+    budget = (
+        f"{seconds:g} s" if mode is RepairMode.GIVENS else f"{seconds:g} s or {max_flips} flips"
+    )
+    tries = {
+        RepairMode.FLIPS: 'mode "givens" (keeps the drawing exact) or "auto"',
+        RepairMode.GIVENS: 'mode "auto" (flips, then givens)',
+        RepairMode.AUTO: "more time",
+    }[mode]
+    return (
+        f"No fix found within {budget}: line logic still leaves {unknown} cells undetermined; "
+        f"try {tries}, or redraw where two solutions differ (the verdict shows where)"
+    )
+
+
+def fix_drawing(
+    grid: Grid,
+    *,
+    seconds: float,
+    mode: RepairMode | str = RepairMode.AUTO,
+    max_flips: int | None = None,
+) -> Fix:
+    """Few flips (or givens, by ``mode``) that make the drawing's puzzle unique and solvable
+    by line logic, within ``seconds``; ``already`` when it is, ``failed`` when time runs out."""
+    deadline = time.perf_counter() + seconds
+    goal = np.asarray(grid, dtype=np.bool_)
+    if not undetermined(goal).any():
+        verdict = solve_puzzle(puzzle_from_grid(goal), timeout=max(VERDICT_SECONDS, seconds))
+        reason = "Line logic alone solves the drawing's puzzle, so it is unique: nothing to change"
+        return Fix(FixStatus.ALREADY, reason, goal, verdict)
+    flips = max(1, goal.size // FLIP_SHARE) if max_flips is None else max_flips
+    repaired = repair(
+        goal,
+        np.ones(goal.shape),
+        rng=np.random.default_rng(FIX_SEED),
+        max_flips=flips,
+        seconds=REPAIR_SHARE * seconds,
+        target=Target.LINE,
+        mode=mode,
+    )
+    left = max(VERDICT_SECONDS, deadline - time.perf_counter())
+    if repaired.solved:
+        verdict = solve_puzzle(repaired.puzzle(), timeout=left)
+        reason = (
+            f"{_changes(len(repaired.flips), len(repaired.givens))} makes the puzzle unique "
+            "and solvable by line logic alone"
+        )
+        return Fix(FixStatus.FIXED, reason, repaired.grid, verdict, repaired.flips, repaired.givens)
+    verdict = solve_puzzle(puzzle_from_grid(goal), timeout=left)
+    reason = _failed_reason(repaired.mode, seconds, flips, repaired.unknown)
+    return Fix(FixStatus.FAILED, reason, goal, verdict)

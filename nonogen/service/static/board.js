@@ -1,0 +1,274 @@
+// The board view: a table with column clues on top, row clues on the left and width x height
+// cells, as an ARIA grid (labelled cells and clues, one focusable cursor cell), sized to fit
+// its scroll container and zoomable. It only draws; sheet.js holds the values.
+
+import { FILLED, EMPTY } from "./common.js";
+
+const MIN_CELL = 8;
+const MAX_CELL = 64;
+const TOUCH_CELL = 28; // a comfortable finger target, reached by zooming in
+export const ZOOM_STEP = 1.3;
+
+const STATE = { [FILLED]: "filled", [EMPTY]: "crossed" };
+const WORD = { filled: "filled", crossed: "crossed", open: "empty" };
+
+/** The words a screen reader says for a clue: "1 2 5", or "0" for an empty line. */
+const clueWords = (clue) => (clue.length ? clue.join(" ") : "0");
+
+/**
+ * A board. Each cell has data-r, data-c, data-state and data-testid `${prefix}-cell-r-c`;
+ * clues have `${prefix}-row-clue-r` and `${prefix}-col-clue-c`.
+ */
+export class Board {
+  constructor(host, prefix, width, height, label) {
+    this.host = host;
+    this.prefix = prefix;
+    this.width = width;
+    this.height = height;
+    this.cells = [];
+    this.rowClues = [];
+    this.colClues = [];
+    this.cursor = 0;
+    this.zoom = 1;
+    this.fit = 24;
+    this.table = document.createElement("table");
+    this.table.className = "board";
+    this.table.dataset.testid = `${prefix}-table`;
+    this.table.setAttribute("role", "grid");
+    this.table.setAttribute("aria-label", `${label}, ${width} columns by ${height} rows`);
+    this.table.setAttribute("aria-rowcount", String(height + 1));
+    this.table.setAttribute("aria-colcount", String(width + 1));
+    this.build();
+    // Shown on the first setClues, when the clues are known: sized to fit before it is in the
+    // page, so that the browser lays a large board out once, not once per trial size.
+    this.setCursor(0, false);
+  }
+
+  build() {
+    const headRow = this.table.createTHead().insertRow();
+    headRow.setAttribute("role", "row");
+    const corner = document.createElement("th");
+    corner.className = "corner";
+    corner.setAttribute("role", "columnheader");
+    corner.innerHTML = '<span class="visually-hidden">Row clues</span>';
+    headRow.append(corner);
+    for (let c = 0; c < this.width; c += 1) {
+      const th = document.createElement("th");
+      th.className = "clue col-clue";
+      th.setAttribute("role", "columnheader");
+      th.dataset.testid = `${this.prefix}-col-clue-${c}`;
+      headRow.append(th);
+      this.colClues.push(th);
+    }
+    const body = this.table.createTBody();
+    for (let r = 0; r < this.height; r += 1) {
+      const row = body.insertRow();
+      row.setAttribute("role", "row");
+      const th = document.createElement("th");
+      th.className = "clue row-clue";
+      th.setAttribute("role", "rowheader");
+      th.dataset.testid = `${this.prefix}-row-clue-${r}`;
+      row.append(th);
+      this.rowClues.push(th);
+      for (let c = 0; c < this.width; c += 1) row.append(this.newCell(r, c));
+    }
+  }
+
+  newCell(r, c) {
+    const td = document.createElement("td");
+    td.className = "cell";
+    td.setAttribute("role", "gridcell");
+    td.tabIndex = -1;
+    if (c === 0) td.classList.add("first");
+    if ((c + 1) % 5 === 0 && c < this.width - 1) td.classList.add("edge-right");
+    if ((r + 1) % 5 === 0 && r < this.height - 1) td.classList.add("edge-bottom");
+    td.dataset.r = r;
+    td.dataset.c = c;
+    td.dataset.state = "open";
+    td.dataset.testid = `${this.prefix}-cell-${r}-${c}`;
+    td.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}, empty`);
+    this.cells.push(td);
+    return td;
+  }
+
+  cell(r, c) {
+    return this.cells[r * this.width + c];
+  }
+
+  /** Draw cell i as a value (FILLED, EMPTY or open); given cells say so. */
+  draw(i, value, given = false) {
+    const td = this.cells[i];
+    const state = STATE[value] || "open";
+    if (td.dataset.state === state && td.classList.contains("given") === given) return;
+    td.dataset.state = state;
+    td.classList.toggle("filled", state === "filled");
+    td.classList.toggle("crossed", state === "crossed");
+    td.classList.toggle("given", given);
+    const r = Math.floor(i / this.width);
+    const c = i % this.width;
+    const extra = given ? ", given" : "";
+    td.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}, ${WORD[state]}${extra}`);
+  }
+
+  /** Show the clues; done(kind, index) says whether a line is complete. */
+  setClues(rows, cols, done = () => false) {
+    const fill = (th, clue, name) => {
+      const text = clueWords(clue);
+      if (th.dataset.clue !== text) {
+        th.dataset.clue = text;
+        th.replaceChildren(...text.split(" ").map((n) => {
+          const span = document.createElement("span");
+          span.textContent = n;
+          if (n.length > 1) span.className = "wide"; // narrower, to fit a column
+          return span;
+        }));
+      }
+      const complete = done(name === "Row" ? "row" : "col", Number(th.dataset.index));
+      th.classList.toggle("done", complete);
+      th.setAttribute("aria-label", `${name} ${Number(th.dataset.index) + 1} clue ${text}` +
+        (complete ? ", complete" : ""));
+    };
+    rows.forEach((clue, r) => {
+      this.rowClues[r].dataset.index = r;
+      fill(this.rowClues[r], clue, "Row");
+    });
+    cols.forEach((clue, c) => {
+      this.colClues[c].dataset.index = c;
+      fill(this.colClues[c], clue, "Column");
+    });
+    if (!this.table.isConnected) {
+      this.fitWidth();
+      this.host.replaceChildren(this.table);
+    }
+  }
+
+  /** Remove classes from every cell and clue. */
+  clear(...classes) {
+    for (const el of this.table.querySelectorAll(classes.map((name) => `.${name}`).join(","))) {
+      el.classList.remove(...classes);
+    }
+  }
+
+  /** Move the keyboard cursor to cell i (the one cell in the tab order); focus it if asked. */
+  setCursor(i, focus = true) {
+    const old = this.cells[this.cursor];
+    if (old) {
+      old.tabIndex = -1;
+      old.removeAttribute("aria-selected");
+      old.classList.remove("cursor");
+    }
+    this.cursor = Math.max(0, Math.min(this.cells.length - 1, i));
+    const td = this.cells[this.cursor];
+    if (!td) return;
+    td.tabIndex = 0;
+    td.setAttribute("aria-selected", "true");
+    td.classList.add("cursor");
+    if (focus && td.isConnected) {
+      td.focus({ preventScroll: true });
+      td.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** The cell size in pixels. */
+  get cellSize() {
+    return Math.round(Math.max(MIN_CELL, Math.min(MAX_CELL, this.fit * this.zoom)));
+  }
+
+  /** Set the zoom (1 fits the width), keeping the point (x, y) of the host where it is. */
+  setZoom(zoom, x = this.host.clientWidth / 2, y = this.host.clientHeight / 2) {
+    const before = this.cellSize;
+    const most = Math.max(MAX_CELL, TOUCH_CELL) / this.fit;
+    this.zoom = Math.max(MIN_CELL / this.fit, Math.min(most, zoom));
+    const ratio = this.cellSize / before;
+    const left = this.host.scrollLeft;
+    const top = this.host.scrollTop;
+    this.table.style.setProperty("--cell", `${this.cellSize}px`);
+    this.host.scrollLeft = (left + x) * ratio - x;
+    this.host.scrollTop = (top + y) * ratio - y;
+    this.table.dataset.cell = String(this.cellSize);
+  }
+
+  /** Whether zooming in or out can go any further. */
+  canZoom(direction) {
+    const size = this.cellSize;
+    return direction > 0 ? size < Math.max(MAX_CELL, TOUCH_CELL) : size > MIN_CELL;
+  }
+
+  /** Fit the host's width again (shown, resized), keeping the zoom. */
+  refit() {
+    if (this.host.clientWidth - 4 === this.room) return;
+    const zoom = this.zoom;
+    this.fitWidth();
+    if (zoom !== 1) this.setZoom(zoom);
+  }
+
+  /** The width of the widest row clue at a cell size: a one-cell table measured aside. */
+  clueWidth(size) {
+    const weight = (text) => text.length + 0.75 * text.split(" ").length;
+    const texts = this.rowClues.map((th) => th.dataset.clue || "0");
+    const widest = texts.reduce((a, b) => (weight(b) > weight(a) ? b : a), "0");
+    const probe = document.createElement("table");
+    probe.className = "board";
+    probe.style.setProperty("--cell", `${size}px`);
+    const th = probe.createTBody().insertRow().appendChild(document.createElement("th"));
+    th.className = "clue row-clue";
+    th.append(...widest.split(" ").map((n) => {
+      const span = document.createElement("span");
+      span.textContent = n;
+      return span;
+    }));
+    this.host.append(probe);
+    const width = th.offsetWidth;
+    probe.remove();
+    return width;
+  }
+
+  /**
+   * The cell size at zoom 1: the board fits its host's width. Its width is the row clues'
+   * plus about size + 1 per column (collapsed borders), so only a clue is measured: a layout
+   * of a whole 200 x 200 board takes the best part of a second.
+   */
+  fitWidth() {
+    const room = this.host.clientWidth - 12;
+    this.room = this.host.clientWidth - 4;
+    let size = 24;
+    if (room > 0) {
+      for (let round = 0; round < 3; round += 1) {
+        size = Math.floor((room - this.clueWidth(size) - 4) / this.width) - 1;
+        size = Math.max(MIN_CELL, Math.min(this.height > 60 ? 16 : 28, size));
+      }
+    }
+    this.fit = size;
+    this.zoom = 1;
+    this.table.style.setProperty("--cell", `${this.fit}px`);
+    this.table.dataset.cell = String(this.fit);
+  }
+}
+
+/** Wire a panel's zoom buttons (`${prefix}-zoom-in`, `-zoom-out`, `-zoom-fit`) to its board. */
+export function zoomButtons(prefix, currentBoard) {
+  const button = (name) => document.getElementById(`${prefix}-zoom-${name}`);
+  const update = () => {
+    const board = currentBoard();
+    button("in").disabled = !board || !board.canZoom(1);
+    button("out").disabled = !board || !board.canZoom(-1);
+  };
+  const zoom = (factor) => {
+    const board = currentBoard();
+    if (!board) return;
+    board.setZoom(factor === null ? 1 : board.zoom * factor);
+    update();
+  };
+  button("in").addEventListener("click", () => zoom(ZOOM_STEP));
+  button("out").addEventListener("click", () => zoom(1 / ZOOM_STEP));
+  button("fit").addEventListener("click", () => zoom(null));
+  document.getElementById(`${prefix}-board`).addEventListener("zoomed", update);
+  const refit = () => {
+    const board = currentBoard();
+    if (board && board.host.clientWidth > 0) board.refit();
+    update();
+  };
+  window.addEventListener("resize", refit);
+  document.addEventListener("tab-shown", (event) => event.detail === prefix && refit());
+  return update;
+}

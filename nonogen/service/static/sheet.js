@@ -1,0 +1,161 @@
+// A sheet: the values of a board's cells, their undo history, and the input that changes them
+// (pointer strokes from strokes.js and the keyboard). Edit and Play each keep one.
+
+import { EMPTY, FILLED, UNKNOWN } from "./common.js";
+import { listen } from "./strokes.js";
+
+const MOVES = {
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+};
+
+/** Whether a key event is the undo or redo shortcut: "undo", "redo" or null. */
+export function undoKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === "z") return event.shiftKey ? "redo" : "undo";
+  if (key === "y" && !event.shiftKey) return "redo";
+  return null;
+}
+
+export class Sheet {
+  /**
+   * values: an Int8Array of UNKNOWN, EMPTY, FILLED; crosses: whether EMPTY is a mark (Play)
+   * or the same as clearing (Edit); locked(i): a cell the player cannot change; given(i): a
+   * cell drawn as given (by default the locked ones); tool(): the
+   * mark a primary press makes; changed(step): after every change, with the step's
+   * [i, before, after] triples (the step may be extended); moved(): after the cursor moves.
+   */
+  constructor(board, values, { crosses, locked = () => false, given = locked, tool, changed }) {
+    this.board = board;
+    this.values = values;
+    this.crosses = crosses;
+    this.locked = locked;
+    this.given = given;
+    this.tool = tool || (() => FILLED);
+    this.changed = changed;
+    this.done = [];
+    this.undone = [];
+    this.step = null;
+    this.from = null; // the value of the stroke's first cell: the stroke changes only those
+    this.paint = null;
+    this.redraw();
+    this.listen();
+  }
+
+  /** The value a mark key or press makes of cell i: the mark, or clear if it is there. */
+  toggled(i, mark) {
+    const value = this.crosses || mark !== EMPTY ? mark : UNKNOWN;
+    return this.values[i] === value ? UNKNOWN : value;
+  }
+
+  set(i, value) {
+    if (this.locked(i) || this.values[i] === value) return;
+    this.step.push([i, this.values[i], value]);
+    this.values[i] = value;
+    this.board.draw(i, value, this.given(i));
+  }
+
+  /** Draw every cell again (after the given cells changed). */
+  redraw() {
+    this.values.forEach((v, i) => this.board.draw(i, v, this.given(i)));
+  }
+
+  /** Apply [i, value] pairs as one undoable step (or as part of the step being made). */
+  apply(pairs) {
+    const own = this.step === null;
+    if (own) this.step = [];
+    for (const [i, value] of pairs) this.set(i, value);
+    if (own) this.commit();
+  }
+
+  /** Close the step being made: record it and tell the panel. */
+  commit() {
+    const step = this.step;
+    if (step && step.length) {
+      this.undone = [];
+      this.done.push(step);
+      this.changed(step); // what the panel applies now (an auto-cross) joins this step
+    }
+    this.step = null;
+  }
+
+  /** Undo (back = true) or redo the last step. */
+  replay(back) {
+    const step = (back ? this.done : this.undone).pop();
+    if (!step) return false;
+    const order = back ? [...step].reverse() : step;
+    for (const [i, before, after] of order) {
+      this.values[i] = back ? before : after;
+      this.board.draw(i, this.values[i], this.given(i));
+    }
+    (back ? this.undone : this.done).push(step);
+    this.changed(null);
+    return true;
+  }
+
+  /** Forget the history (a new puzzle, a restart). */
+  forget() {
+    this.done = [];
+    this.undone = [];
+  }
+
+  listen() {
+    listen(this.board, {
+      start: (i, event) => {
+        if (this.locked(i)) return false;
+        const mark = event.button === 2 ? EMPTY : this.tool();
+        this.from = this.values[i];
+        this.paint = this.toggled(i, mark);
+        this.step = [];
+        this.board.setCursor(i, false);
+        return true;
+      },
+      visit: (i) => {
+        if (this.values[i] === this.from) this.set(i, this.paint);
+      },
+      end: () => this.commit(),
+      cancel: () => {
+        for (const [i, before] of this.step.reverse()) {
+          this.values[i] = before;
+          this.board.draw(i, before, this.given(i));
+        }
+        this.step = null;
+      },
+      zoomed: () => this.board.table.dispatchEvent(new CustomEvent("zoomed", { bubbles: true })),
+    });
+    this.board.table.addEventListener("keydown", (event) => this.key(event));
+    this.board.table.addEventListener("focusin", (event) => {
+      const td = event.target.closest("td.cell");
+      if (td) this.board.setCursor(this.board.cells.indexOf(td), false);
+    });
+  }
+
+  /** Arrows move the cursor (Shift carries the cell's mark along); keys mark the cell. */
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const { board } = this;
+    const i = board.cursor;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (MOVES[key] || key === "Home" || key === "End") {
+      let [r, c] = [Math.floor(i / board.width), i % board.width];
+      if (MOVES[key]) {
+        r = Math.max(0, Math.min(board.height - 1, r + MOVES[key][0]));
+        c = Math.max(0, Math.min(board.width - 1, c + MOVES[key][1]));
+      } else {
+        c = key === "Home" ? 0 : board.width - 1;
+      }
+      const next = r * board.width + c;
+      if (event.shiftKey && next !== i) this.apply([[next, this.values[i]]]);
+      board.setCursor(next, true);
+    } else if (key === " " || key === "Enter" || key === "f") {
+      this.apply([[i, this.toggled(i, FILLED)]]);
+    } else if (key === "x") {
+      this.apply([[i, this.toggled(i, EMPTY)]]);
+    } else if (key === "Delete" || key === "Backspace" || key === "c") {
+      this.apply([[i, UNKNOWN]]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+}
