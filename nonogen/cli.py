@@ -215,7 +215,8 @@ class _Ticker:
         if at.stage == "repairing":
             text += f" grid {at.attempt} of {at.attempts}"
             if at.open_cells is not None:
-                text += f", {at.open_cells} cells open after {at.moves} moves"
+                moves = f"{at.moves} move" + ("" if at.moves == 1 else "s")
+                text += f", {at.open_cells} cells open after {moves}"
         spent = time.monotonic() - self.started
         return f"making: {text}; {spent:.1f} s of {self.budget:g} s"
 
