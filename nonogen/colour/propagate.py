@@ -1,0 +1,118 @@
+"""Colour boards and line logic over the grid: rows and columns solved to a fixpoint.
+
+A board holds, per cell, the bitmask of the colours still possible there (bit 0 the
+background); a cell with one bit is decided. ``propagate`` keeps a set of dirty rows and of
+dirty columns and solves them in sweeps (the dirty rows, then the dirty columns), each changed
+cell dirtying the line that crosses it, until nothing changes or a line has no arrangement
+left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from nonogen.colour.clues import ColourClue, ColourGrid
+from nonogen.colour.line import solve_line
+from nonogen.colour.puzzle import ColourPuzzle
+
+Board = tuple[tuple[int, ...], ...]
+"""Per row, per cell, the bitmask of the colours still possible there."""
+Possible = npt.NDArray[np.uint16]
+"""A board as a ``(rows, cols)`` array of colour bitmasks, for callers outside the solver."""
+
+
+class Propagation(NamedTuple):
+    """The board at line logic's fixpoint (None on a contradiction) and the work done."""
+
+    board: Board | None
+    sweeps: int
+    """Sweeps over the dirty rows then the dirty columns."""
+    line_solves: int
+    failed_line: str = ""
+    """``row 3`` or ``column 5``: the line left without an arrangement, if any."""
+
+
+def start_board(puzzle: ColourPuzzle) -> Board:
+    """The board before any logic: every colour of the palette possible in every cell."""
+    full = (1 << puzzle.palette.size) - 1
+    return tuple((full,) * puzzle.width for _ in range(puzzle.height))
+
+
+def is_solved(board: Board) -> bool:
+    """Whether every cell has exactly one colour left."""
+    return all(cell & (cell - 1) == 0 for row in board for cell in row)
+
+
+def solution(board: Board) -> ColourGrid:
+    """The colour grid of a solved board."""
+    return np.array(
+        [[cell.bit_length() - 1 for cell in row] for row in board], dtype=np.uint8
+    ).reshape(len(board), -1)
+
+
+def as_array(board: Board) -> Possible:
+    """The board as an array of colour bitmasks."""
+    return np.array(board, dtype=np.uint16).reshape(len(board), -1)
+
+
+def with_cell(board: Board, r: int, c: int, mask: int) -> Board:
+    """The board with cell (r, c) set to ``mask``."""
+    row = board[r]
+    return (*board[:r], (*row[:c], mask, *row[c + 1 :]), *board[r + 1 :])
+
+
+def propagate(
+    rows: tuple[ColourClue, ...],
+    cols: tuple[ColourClue, ...],
+    board: Board,
+    *,
+    dirty_rows: Iterable[int] | None = None,
+    dirty_cols: Iterable[int] | None = None,
+) -> Propagation:
+    """Line logic to its fixpoint from the dirty lines (all lines when not given)."""
+    grid = [list(row) for row in board]
+    height, width = len(rows), len(cols)
+    todo_rows = set(range(height) if dirty_rows is None else dirty_rows)
+    todo_cols = set(range(width) if dirty_cols is None else dirty_cols)
+    sweeps = solves = 0
+    while todo_rows or todo_cols:
+        sweeps += 1
+        for r in sorted(todo_rows):
+            solves += 1
+            line = tuple(grid[r])
+            out = solve_line(rows[r], line)
+            if out is None:
+                return Propagation(None, sweeps, solves, f"row {r + 1}")
+            for c in range(width):
+                if out[c] != line[c]:
+                    grid[r][c] = out[c]
+                    todo_cols.add(c)
+        todo_rows = set()
+        for c in sorted(todo_cols):
+            solves += 1
+            line = tuple(grid[r][c] for r in range(height))
+            out = solve_line(cols[c], line)
+            if out is None:
+                return Propagation(None, sweeps, solves, f"column {c + 1}")
+            for r in range(height):
+                if out[r] != line[r]:
+                    grid[r][c] = out[r]
+                    todo_rows.add(r)
+        todo_cols = set()
+    return Propagation(tuple(tuple(row) for row in grid), sweeps, solves)
+
+
+def assume(
+    rows: tuple[ColourClue, ...],
+    cols: tuple[ColourClue, ...],
+    board: Board,
+    cell: tuple[int, int],
+    mask: int,
+) -> Board | None:
+    """The board after narrowing one cell to ``mask`` and propagating, or None."""
+    r, c = cell
+    return propagate(rows, cols, with_cell(board, r, c, mask), dirty_rows=(r,), dirty_cols=(c,))[0]

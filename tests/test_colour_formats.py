@@ -1,0 +1,227 @@
+"""Colour puzzle formats: nonogen JSON and webpbn XML, round trips, detection, errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonogen.colour import ColourPuzzle, Status, make_palette, plain_palette, solve_colour_puzzle
+from nonogen.colour.sample import random_puzzle
+from nonogen.errors import InputError
+from nonogen.formats import parse_puzzle
+from nonogen.formats.colour import (
+    format_colour_puzzle,
+    is_colour_text,
+    read_colour_puzzle,
+    read_colour_puzzles,
+)
+
+WEBPBN = """<?xml version="1.0"?>
+<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">
+<puzzleset>
+<puzzle type="grid" defaultcolor="black">
+<source>webpbn.com</source>
+<id>#12</id>
+<title>Flag</title>
+<author>Someone</author>
+<copyright>&copy; 2024 Someone</copyright>
+<color name="white" char=".">fff</color>
+<color name="black" char="X">000</color>
+<color name="red" char="r">f00</color>
+<clues type="columns">
+<line><count>1</count><count color="red">1</count></line>
+<line><count color="red">2</count></line>
+<line></line>
+</clues>
+<clues type="rows">
+<line><count>1</count><count color="red">1</count></line>
+<line><count color="red">2</count></line>
+</clues>
+<solution type="goal">
+<image>
+|Xr.|
+|rr.|
+</image>
+</solution>
+<note>License: CC-BY</note>
+</puzzle>
+</puzzleset>
+"""
+
+
+def same(a: ColourPuzzle, b: ColourPuzzle) -> bool:
+    """Whether two colour puzzles have the same clues, palette, goal and metadata."""
+    goals = (a.goal is None and b.goal is None) or (
+        a.goal is not None and b.goal is not None and np.array_equal(a.goal, b.goal)
+    )
+    return (a.rows, a.cols, a.palette, dict(a.meta)) == (
+        b.rows,
+        b.cols,
+        b.palette,
+        dict(b.meta),
+    ) and goals
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    colours=st.integers(1, 8),
+    fmt=st.sampled_from(["json", "xml"]),
+    with_goal=st.booleans(),
+)
+def test_round_trip(seed: int, colours: int, fmt: str, with_goal: bool) -> None:
+    rng = np.random.default_rng(seed)
+    h, w = (int(n) for n in rng.integers(1, 8, size=2))
+    puzzle = random_puzzle(rng, h, w, colours)
+    if not with_goal:
+        puzzle = ColourPuzzle(puzzle.rows, puzzle.cols, puzzle.palette, None, {"title": "t & <x>"})
+    text = format_colour_puzzle(puzzle, fmt)
+    assert is_colour_text(text) == (fmt == "json" or colours > 1)
+    back = read_colour_puzzle(text, "round")
+    assert same(puzzle, back)
+    assert format_colour_puzzle(back, fmt) == text
+
+
+def test_reads_webpbn_colour_xml() -> None:
+    assert is_colour_text(WEBPBN)
+    puzzle = read_colour_puzzle(WEBPBN, "flag.xml")
+    assert [c.name for c in puzzle.palette.colours] == ["white", "black", "red"]
+    assert [c.char for c in puzzle.palette.colours] == [".", "X", "r"]
+    assert puzzle.palette.colours[2].rgb == "#ff0000"
+    assert puzzle.rows == (((1, 1), (1, 2)), ((2, 2),))
+    assert puzzle.cols == (((1, 1), (1, 2)), ((2, 2),), ())
+    assert puzzle.meta["title"] == "Flag"
+    assert puzzle.meta["copyright"] == "\u00a9 2024 Someone"
+    assert puzzle.meta["license"] == "CC-BY"
+    assert puzzle.goal is not None
+    assert puzzle.goal.tolist() == [[1, 2, 0], [2, 2, 0]]
+    verdict = solve_colour_puzzle(puzzle)
+    assert verdict.status == Status.UNIQUE
+    assert np.array_equal(verdict.solutions[0], puzzle.goal)
+
+
+def test_xml_to_json_and_back() -> None:
+    puzzle = read_colour_puzzle(WEBPBN, "flag.xml")
+    text = format_colour_puzzle(puzzle, "json")
+    obj = json.loads(text)
+    assert obj["palette"][2] == {"name": "red", "rgb": "#ff0000", "char": "r"}
+    assert obj["rows"] == [[[1, "black"], [1, "red"]], [[2, "red"]]]
+    assert obj["solution"] == ["Xr.", "rr."]
+    assert same(read_colour_puzzle(text, "flag.json"), puzzle)
+    assert same(read_colour_puzzle(format_colour_puzzle(puzzle, "xml"), "again.xml"), puzzle)
+
+
+def test_black_and_white_files_are_not_colour() -> None:
+    mono = WEBPBN.replace('<count color="red">', "<count>").replace(
+        '<color name="red" char="r">f00</color>', ""
+    )
+    assert not is_colour_text(mono)
+    assert not is_colour_text('{"rows": [[1]], "cols": [[1]]}')
+    assert not is_colour_text("not a puzzle")
+    assert not is_colour_text("<broken")
+
+
+def test_monochrome_reader_still_refuses_colour_xml() -> None:
+    with pytest.raises(InputError, match="colour puzzles are not supported"):
+        parse_puzzle(WEBPBN, name="flag.xml", fmt="xml")
+
+
+def test_json_indices_and_default_chars() -> None:
+    text = json.dumps(
+        {
+            "palette": [
+                {"name": "white", "rgb": "#fff"},
+                {"name": "red", "rgb": "#f00"},
+                {"name": "rose", "rgb": "#f08"},
+            ],
+            "rows": [[[1, 1], [1, "rose"]]],
+            "cols": [[[1, "red"]], [[1, 2]]],
+        }
+    )
+    puzzle = read_colour_puzzle(text, "p.json")
+    assert [c.char for c in puzzle.palette.colours] == [".", "r", "1"]
+    assert puzzle.rows == (((1, 1), (1, 2)),)
+
+
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        ({"palette": "red", "rows": [], "cols": []}, "expected a list of colours"),
+        ({"palette": [{"name": "white", "rgb": "#fff"}], "rows": [[]], "cols": [[]]}, "1 to 8"),
+        (
+            {"palette": [{"name": "w", "rgb": "#fff"}, {"name": "w", "rgb": "#000"}]},
+            "used twice",
+        ),
+        (
+            {"palette": [{"name": "w", "rgb": "white"}, {"name": "b", "rgb": "#000"}]},
+            "RGB hex",
+        ),
+        (
+            {
+                "palette": [{"name": "w", "rgb": "fff"}, {"name": "b", "rgb": "000"}],
+                "rows": [[[1, "green"]]],
+                "cols": [[[1, "b"]]],
+            },
+            "unknown block colour 'green'; the palette's colours are b",
+        ),
+        (
+            {
+                "palette": [{"name": "w", "rgb": "fff"}, {"name": "b", "rgb": "000"}],
+                "rows": [[[1, "b"]]],
+                "cols": [[[1, "b"]]],
+                "solution": ["x"],
+            },
+            "expected one of the palette's characters",
+        ),
+        (
+            {
+                "palette": [{"name": "w", "rgb": "fff"}, {"name": "b", "rgb": "000"}],
+                "rows": [[[1, "b"]]],
+                "cols": [[[1, "b"]]],
+                "version": 9,
+            },
+            "newer nonogen",
+        ),
+    ],
+)
+def test_json_errors(obj: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        read_colour_puzzle(json.dumps(obj), "bad.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('<count color="red">2</count>', '<count color="blue">2</count>'), "'blue'"),
+        (("|rr.|", "|rb.|"), "expected the colours' characters"),
+        (("|rr.|", "|r..|"), "row 2: the clue is"),
+        (
+            ('<color name="red" char="r">f00</color>', '<color name="red" char="r">zz</color>'),
+            "RGB",
+        ),
+    ],
+)
+def test_xml_errors(change: tuple[str, str], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        read_colour_puzzle(WEBPBN.replace(*change), "bad.xml")
+
+
+def test_puzzle_set_labels_and_unknown_format() -> None:
+    body = WEBPBN.split("<puzzleset>")[1].split("</puzzleset>", maxsplit=1)[0]
+    text = f"<puzzleset>{body}{body.replace('#12', '#13')}</puzzleset>"
+    labels = [label for label, _ in read_colour_puzzles(text, "set.xml")]
+    assert labels == ["set.xml##12", "set.xml##13"]
+    with pytest.raises(InputError, match="expected exactly one puzzle"):
+        read_colour_puzzle(text, "set.xml")
+    with pytest.raises(InputError, match="json, xml"):
+        format_colour_puzzle(read_colour_puzzles(text, "s")[0][1], "non")
+
+
+def test_palette_chars_avoid_clashes() -> None:
+    palette = make_palette([("white", "fff", None), ("blue", "00f", None), ("black", "000", None)])
+    assert [c.char for c in palette.colours] == [".", "b", "1"]
+    assert [c.char for c in plain_palette(8).colours][:3] == [".", "b", "r"]

@@ -1,0 +1,208 @@
+"""The colour grid solver (line logic, probing, search, verdicts) against brute force."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonogen.colour import (
+    ColourPuzzle,
+    Status,
+    Technique,
+    colour_puzzle_from_grid,
+    grid_clues,
+    make_colour_puzzle,
+    plain_palette,
+    solve_colour_puzzle,
+)
+from nonogen.colour.agree import check_puzzle, main, random_case
+from nonogen.colour.brute import brute_solutions
+from nonogen.colour.probe import probe
+from nonogen.colour.propagate import propagate, solution, start_board
+from nonogen.colour.sample import mixed, perturbed, random_puzzle
+from nonogen.colour.sat import sat_search
+from nonogen.colour.search import SearchResult, search
+from nonogen.errors import InputError
+
+Searcher = Callable[..., SearchResult]
+EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn, max_side: int = 5) -> ColourPuzzle:
+    """A random small colour puzzle: from a goal, with clues perturbed, or mixed."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    height, width = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    colours = draw(st.integers(1, 3))
+    density = draw(st.sampled_from([0.2, 0.4, 0.6, 0.8]))
+    puzzle = random_puzzle(rng, height, width, colours, density=density)
+    kind = draw(st.sampled_from(["goal", "perturbed", "mixed"]))
+    if kind == "perturbed":
+        return perturbed(rng, puzzle, changes=draw(st.integers(1, 2)))
+    if kind == "mixed" and puzzle.goal is not None:
+        return mixed(rng, puzzle.goal, puzzle.palette, swaps=draw(st.integers(1, 3)))
+    return puzzle
+
+
+def keys(grids: Iterable[npt.ArrayLike]) -> set[bytes]:
+    """Solutions as comparable keys."""
+    return {np.asarray(g, dtype=np.uint8).tobytes() for g in grids}
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_puzzles())
+def test_verdict_agrees_with_brute_force(puzzle: ColourPuzzle) -> None:
+    brute = brute_solutions(puzzle, limit=2)
+    verdict = solve_colour_puzzle(puzzle, timeout=30)
+    assert verdict.status == EXPECTED[len(brute)]
+    for grid in verdict.solutions:
+        assert grid_clues(grid) == (puzzle.rows, puzzle.cols)
+    if verdict.status == Status.UNIQUE:
+        assert keys(verdict.solutions) == keys(brute)
+    if verdict.status == Status.MULTIPLE:
+        assert len(keys(verdict.solutions)) == 2
+        assert verdict.differing()
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_puzzles(max_side=4))
+def test_search_finds_every_solution(puzzle: ColourPuzzle) -> None:
+    """Search alone, from the start board, enumerates exactly the brute-force solutions."""
+    brute = brute_solutions(puzzle, limit=10**6)
+    found = search(
+        puzzle.rows,
+        puzzle.cols,
+        start_board(puzzle),
+        limit=10**6,
+        deadline=time.perf_counter() + 60,
+    )
+    assert found.complete
+    assert len(found.solutions) == len(brute)
+    assert keys(solution(b) for b in found.solutions) == keys(brute)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_puzzles())
+def test_line_logic_and_probing_keep_every_solution(puzzle: ColourPuzzle) -> None:
+    brute = brute_solutions(puzzle, limit=50)
+    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    if line is None:
+        assert not brute
+        return
+    probed = probe(puzzle.rows, puzzle.cols, line, deadline=time.perf_counter() + 60).board
+    if probed is None:
+        assert not brute
+        return
+    for board in (line, probed):
+        for grid in brute:
+            assert all(
+                board[r][c] >> int(grid[r, c]) & 1
+                for r in range(puzzle.height)
+                for c in range(puzzle.width)
+            )
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_puzzles(max_side=4))
+def test_transposing_commutes_with_solving(puzzle: ColourPuzzle) -> None:
+    flipped = make_colour_puzzle(puzzle.cols, puzzle.rows, puzzle.palette)
+    a = solve_colour_puzzle(puzzle)
+    b = solve_colour_puzzle(flipped)
+    assert a.status == b.status
+    if a.status == Status.UNIQUE:
+        assert np.array_equal(a.solutions[0], b.solutions[0].T)
+
+
+def test_line_solvable_puzzle() -> None:
+    goal = np.array([[1, 1, 2], [0, 2, 2], [1, 0, 2]], dtype=np.uint8)
+    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(2)))
+    assert verdict.status == Status.UNIQUE
+    assert verdict.line_solvable
+    assert verdict.techniques == (Technique.LINE,)
+    assert np.array_equal(verdict.solutions[0], goal)
+    assert verdict.tier == "easy"
+
+
+def test_two_solutions() -> None:
+    # A 2x2 diagonal of one colour has two solutions, as in black and white.
+    goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
+    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(1)))
+    assert verdict.status == Status.MULTIPLE
+    assert sorted(verdict.differing()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_colours_tell_the_diagonals_apart() -> None:
+    goal = np.array([[1, 0], [0, 2]], dtype=np.uint8)
+    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(2)))
+    assert verdict.status == Status.UNIQUE
+
+
+def test_totals_disagree() -> None:
+    puzzle = make_colour_puzzle([[(1, 1)]], [[(1, 2)]], plain_palette(2))
+    verdict = solve_colour_puzzle(puzzle)
+    assert verdict.status == Status.NONE
+    assert "black" in verdict.reason
+
+
+def test_time_budget_gives_unknown_never_a_guess() -> None:
+    rng = np.random.default_rng(5)
+    puzzle = random_puzzle(rng, 20, 20, 1, density=0.3)
+    verdict = solve_colour_puzzle(puzzle, timeout=0.0)
+    assert verdict.status in (Status.UNKNOWN, Status.UNIQUE)
+    if verdict.status == Status.UNKNOWN:
+        assert len(verdict.solutions) < 2
+
+
+def test_max_solutions_one_says_solved() -> None:
+    goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
+    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(1)), max_solutions=1)
+    assert verdict.status == Status.SOLVED
+
+
+def test_agree_module_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--puzzles", "50", "--seed", "3"]) == 0
+    assert "50/50 random colour puzzles agree" in capsys.readouterr().out
+    rng = np.random.default_rng(0)
+    assert check_puzzle(random_case(rng)).agree
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "message"),
+    [
+        ([[(0, 1)]], [[]], "positive block lengths"),
+        ([[(1, 3)]], [[(1, 3)]], "uses colour 3"),
+        ([[(1, 1), (1, 1)]], [[(1, 1)], []], "needs 3 cells"),
+        ([[1]], [[]], "blocks of two integers"),
+        ([], [[]], "expected 1 to"),
+    ],
+)
+def test_bad_clues(rows: list[list[object]], cols: list[list[object]], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        make_colour_puzzle(rows, cols, plain_palette(2))  # type: ignore[arg-type]
+
+
+def test_goal_must_match_clues() -> None:
+    goal = np.array([[1, 2]], dtype=np.uint8)
+    with pytest.raises(InputError, match="row 1: the clue is"):
+        make_colour_puzzle([[(1, 2), (1, 1)]], [[(1, 1)], [(1, 2)]], plain_palette(2), goal=goal)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sat_and_dfs_agree_on_mid_size_puzzles(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    puzzle = random_puzzle(rng, 10, 10, 3, density=0.6)
+    board = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    assert board is not None
+    deadline = time.perf_counter() + 30
+    a = search(puzzle.rows, puzzle.cols, board, limit=3, deadline=deadline)
+    b = sat_search(puzzle.rows, puzzle.cols, board, limit=3, deadline=deadline)
+    assert a.complete
+    assert b.complete
+    assert len(a.solutions) == len(b.solutions)
