@@ -31,17 +31,19 @@ from nonogen.formats import (
     write_atomic,
     write_puzzle,
 )
-from nonogen.grid import format_grid
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import (
     REPORT_WIDTHS,
+    AnyVerdict,
     Made,
     MakeOptions,
     MakeProgress,
     SolveOptions,
     check_paths,
     check_record,
+    convert_file,
     for_print,
+    grid_rows,
     make_from_picture,
     preview_of,
     report_rows,
@@ -50,7 +52,7 @@ from nonogen.pipeline import (
     verdict_record,
     write_sheet,
 )
-from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, difficulty_label
+from nonogen.solve import DEFAULT_TIMEOUT, Status, difficulty_label
 
 P = ParamSpec("P")
 app = typer.Typer(
@@ -267,7 +269,7 @@ def _root(
     """Turn pictures into nonograms and prove that a nonogram is good."""
 
 
-def _verdict_lines(verdict: Verdict) -> list[str]:
+def _verdict_lines(verdict: AnyVerdict) -> list[str]:
     """The human summary of a verdict."""
     line = {True: "yes", False: "no", None: "unknown"}[verdict.line_solvable]
     lines = [
@@ -297,12 +299,12 @@ def solve(
     found, verdict = solve_file(puzzle, fmt=fmt, options=SolveOptions(max_solutions, timeout))
     if as_json:
         record = {"version": 1, "file": puzzle, "width": found.width, "height": found.height}
-        print(json.dumps({**record, **verdict_record(verdict)}))
+        print(json.dumps({**record, **verdict_record(verdict, found)}))
     else:
         for i, grid in enumerate(verdict.solutions[:2]):
             if i:
                 print()
-            print("\n".join(format_grid(grid)))
+            print("\n".join(grid_rows(found, grid)))
         if verdict.solutions:
             print()
         print("\n".join(_verdict_lines(verdict)))
@@ -967,8 +969,9 @@ def convert(
     ] = None,
     fmt: FormatOpt = None,
 ) -> None:
-    """Convert a puzzle between the formats nonogen reads and writes."""
-    write_puzzle(read_puzzle(puzzle, fmt=fmt), output, to)
+    """Convert a puzzle between the formats nonogen reads and writes (a colour puzzle: json
+    or xml)."""
+    convert_file(puzzle, output, to=to, fmt=fmt)
 
 
 def _origins(values: list[str] | None) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -22,8 +23,13 @@ from nonogen.backends import (
     loaded,
     run_all,
 )
+from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
 from nonogen.errors import InputError, NonogenError
-from nonogen.formats import STDIO, expand_paths, read_bytes, read_puzzle, read_puzzles
+from nonogen.formats import STDIO, expand_paths, read_bytes, write_atomic, write_puzzle
+from nonogen.formats.codec import iter_labelled
+from nonogen.formats.colour import format_colour_puzzle, is_colour_text, read_colour_puzzles
+from nonogen.formats.detect import format_from_name
+from nonogen.formats.files import read_text
 from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
@@ -35,6 +41,10 @@ if TYPE_CHECKING:
     from nonogen.image.convert import Conversion, Scored
 
 RECORD_VERSION = 1
+AnyPuzzle = Puzzle | ColourPuzzle
+"""A black-and-white or a colour puzzle: check and solve take either."""
+AnyVerdict = Verdict | ColourVerdict
+"""What the solver of either kind found."""
 Progress = Callable[[int, int | None], None]
 """on_progress(done, total): total is None while the inputs are still being counted."""
 
@@ -44,8 +54,8 @@ class Checked:
     """One input of a check run: its verdict, or the input error that stopped it."""
 
     label: str
-    puzzle: Puzzle | None
-    verdict: Verdict | None
+    puzzle: AnyPuzzle | None
+    verdict: AnyVerdict | None
     error: str = ""
 
     @property
@@ -62,20 +72,45 @@ class SolveOptions:
     timeout: float = DEFAULT_TIMEOUT
 
 
-def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:
+def read_any(source: str, fmt: str | None) -> list[tuple[str, AnyPuzzle]]:
+    """(label, puzzle) for every puzzle of a file, colour puzzles (a JSON palette, a webpbn
+    file of several colours) included."""
+    text = read_text(source)
+    if fmt is None and is_colour_text(text, source):
+        return list(read_colour_puzzles(text, source))
+    return list(iter_labelled(text, name=source, fmt=fmt))
+
+
+def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuzzle | None, str]]:
     """Every puzzle of every path, or the error that made a file unreadable."""
     for path in expand_paths(paths):
         try:
-            for label, puzzle in read_puzzles(path, fmt=fmt):
+            for label, puzzle in read_any(path, fmt):
                 yield label, puzzle, ""
         except InputError as error:
             yield path, None, str(error)
 
 
-def _check_one(task: tuple[Puzzle, SolveOptions]) -> Verdict:
+def solve_any(puzzle: AnyPuzzle, options: SolveOptions) -> AnyVerdict:
+    """The verdict of either solver, by the puzzle's kind."""
+    many, timeout = options.max_solutions, options.timeout
+    if isinstance(puzzle, ColourPuzzle):
+        return solve_colour_puzzle(puzzle, max_solutions=many, timeout=timeout)
+    return solve_puzzle(puzzle, max_solutions=many, timeout=timeout)
+
+
+def grid_rows(puzzle: AnyPuzzle, grid: Any) -> list[str]:
+    """A solution as text rows: ``#`` and ``.``, or each colour's character."""
+    if isinstance(puzzle, ColourPuzzle):
+        chars = [colour.char for colour in puzzle.palette.colours]
+        return ["".join(chars[v] for v in row) for row in grid.tolist()]
+    return format_grid(grid)
+
+
+def _check_one(task: tuple[AnyPuzzle, SolveOptions]) -> AnyVerdict:
     """Solve one puzzle (on a worker)."""
     puzzle, options = task
-    return solve_puzzle(puzzle, max_solutions=options.max_solutions, timeout=options.timeout)
+    return solve_any(puzzle, options)
 
 
 def check_paths(
@@ -110,7 +145,7 @@ def check_paths(
     yield from in_input_order(chain(unreadable, solved))
 
 
-def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
+def _checked(label: str, puzzle: AnyPuzzle, outcome: Outcome[AnyVerdict]) -> Checked:
     """A check's row from an item's outcome: an unknown verdict when it was stopped or lost."""
     if outcome.value is not None:
         return Checked(label, puzzle, outcome.value)
@@ -119,8 +154,9 @@ def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
     )
 
 
-def verdict_record(verdict: Verdict) -> dict[str, Any]:
-    """The JSON-ready fields of a verdict."""
+def verdict_record(verdict: AnyVerdict, puzzle: AnyPuzzle | None = None) -> dict[str, Any]:
+    """The JSON-ready fields of a verdict (a colour puzzle's solutions in its characters)."""
+    rows: Callable[[Any], list[str]] = format_grid if puzzle is None else partial(grid_rows, puzzle)
     record: dict[str, Any] = {
         "status": str(verdict.status),
         "line_solvable": verdict.line_solvable,
@@ -132,14 +168,14 @@ def verdict_record(verdict: Verdict) -> dict[str, Any]:
         "stats": verdict.stats,
     }
     if verdict.solutions:
-        record["solution"] = format_grid(verdict.solutions[0])
+        record["solution"] = rows(verdict.solutions[0])
     if len(verdict.solutions) >= 2:
-        record["other_solution"] = format_grid(verdict.solutions[1])
+        record["other_solution"] = rows(verdict.solutions[1])
         record["differing_cells"] = [list(cell) for cell in verdict.differing()]
     return record
 
 
-def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
+def expected_of(puzzle: AnyPuzzle) -> tuple[str | None, bool | None]:
     """The status and line-solvability a corpus file records, if it records them."""
     status = puzzle.meta.get("solutions_known")
     line = puzzle.meta.get("line_solvable")
@@ -149,7 +185,7 @@ def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
     )
 
 
-def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
+def agrees(puzzle: AnyPuzzle, verdict: AnyVerdict) -> bool | None:
     """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
     status, line = expected_of(puzzle)
     if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
@@ -166,7 +202,9 @@ def check_record(checked: Checked) -> dict[str, Any]:
         return {**record, "status": "error", "error": checked.error}
     puzzle, verdict = checked.puzzle, checked.verdict
     record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
-    record.update(verdict_record(verdict))
+    record.update(verdict_record(verdict, puzzle))
+    if isinstance(puzzle, ColourPuzzle):
+        record["palette"] = [colour.name for colour in puzzle.palette.colours]
     status, line = expected_of(puzzle)
     if status is not None or line is not None:
         record.update(
@@ -175,12 +213,32 @@ def check_record(checked: Checked) -> dict[str, Any]:
     return record
 
 
-def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, Verdict]:
-    """Read exactly one puzzle and solve it."""
-    puzzle = read_puzzle(path, fmt=fmt)
-    return puzzle, solve_puzzle(
-        puzzle, max_solutions=options.max_solutions, timeout=options.timeout
-    )
+def solve_file(
+    path: str, *, fmt: str | None, options: SolveOptions
+) -> tuple[AnyPuzzle, AnyVerdict]:
+    """Read exactly one puzzle (black-and-white or colour) and solve it."""
+    puzzle = _only(read_any(path, fmt), path)
+    return puzzle, solve_any(puzzle, options)
+
+
+def _only(found: list[tuple[str, AnyPuzzle]], path: str) -> AnyPuzzle:
+    """The one puzzle of a file; InputError if it holds none or several."""
+    if len(found) != 1:
+        raise InputError(f"{path}: expected exactly one puzzle, found {len(found)}")
+    return found[0][1]
+
+
+def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
+    """Convert a puzzle file; a colour puzzle goes to nonogen JSON or webpbn XML."""
+    puzzle = _only(read_any(source, fmt), source)
+    if not isinstance(puzzle, ColourPuzzle):
+        write_puzzle(puzzle, output, to)
+        return
+    text = format_colour_puzzle(puzzle, to or format_from_name(output) or "")
+    if output == STDIO:
+        sys.stdout.write(text)
+    else:
+        write_atomic(Path(output), text.encode("utf-8"))
 
 
 DIFFICULTIES = TIERS

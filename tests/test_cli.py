@@ -57,7 +57,8 @@ def test_check_table_and_exit_code(tmp_path: Path) -> None:
     rows = result.stdout.splitlines()
     assert rows[0].split() == ["file", "size", "status", "line", "difficulty", "seconds"]
     assert any("heart.txt" in row and "unique" in row for row in rows)
-    assert "checked 2 puzzles" in result.stderr
+    assert any("strawberry.json" in row and "unique" in row for row in rows)  # colour
+    assert "checked 3 puzzles" in result.stderr
 
 
 def test_check_json_lines_fields() -> None:
@@ -331,7 +332,7 @@ def test_check_with_two_workers_gives_the_same_records_in_order() -> None:
         return [(r["file"], r["status"], r.get("solution")) for r in records]
 
     assert settled(two.stdout) == settled(one.stdout)
-    assert len(settled(one.stdout)) == 2
+    assert len(settled(one.stdout)) == 3  # heart, diagonal and the colour strawberry
 
 
 def test_report_prints_a_row_per_picture_and_width_and_a_summary(tmp_path: Path) -> None:
@@ -516,3 +517,47 @@ def test_bad_input_data_is_exit_3(command: str, content: bytes, tmp_path: Path) 
     args = [command, str(path)] + (["-o", str(tmp_path / "out.pdf")] if command == "pdf" else [])
     result = runner.invoke(app, args)
     assert result.exit_code == 3, result.output
+
+
+COLOUR = SAMPLES / "colour" / "strawberry.json"
+
+
+def test_solve_and_check_route_a_colour_puzzle() -> None:
+    solved = runner.invoke(app, ["solve", str(COLOUR)])
+    assert solved.exit_code == 0, solved.output
+    assert solved.stdout.splitlines()[3] == ".rrwrrrrr."  # the palette's characters
+    assert "status: unique" in solved.stdout
+    checked = runner.invoke(app, ["check", "--json", str(COLOUR), str(SAMPLES / "heart.txt")])
+    assert checked.exit_code == 0, checked.output
+    colour, plain = map(json.loads, checked.stdout.splitlines())
+    assert colour["palette"] == ["white", "red", "green", "cream"]
+    assert colour["status"] == "unique" and colour["line_solvable"] is True
+    assert "palette" not in plain
+
+
+def test_an_ambiguous_colour_puzzle_exits_1_with_the_differing_cells(tmp_path: Path) -> None:
+    puzzle = {
+        "palette": [{"name": "white", "rgb": "#ffffff"}, {"name": "red", "rgb": "#ff0000"}],
+        "rows": [[[1, "red"]], [[1, "red"]]],
+        "cols": [[[1, "red"]], [[1, "red"]]],
+    }
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(puzzle))
+    result = runner.invoke(app, ["solve", "--json", str(path)])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    assert record["status"] == "multiple"
+    assert sorted(map(tuple, record["differing_cells"])) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
+    xml = tmp_path / "strawberry.xml"
+    assert runner.invoke(app, ["convert", str(COLOUR), "-o", str(xml)]).exit_code == 0
+    assert '<color name="red"' in xml.read_text()
+    back = tmp_path / "back.json"
+    assert runner.invoke(app, ["convert", str(xml), "-o", str(back)]).exit_code == 0
+    again = runner.invoke(app, ["solve", "--json", str(back)])
+    assert json.loads(again.stdout)["solution"][3] == ".rrwrrrrr."
+    refused = runner.invoke(app, ["convert", str(COLOUR), "-o", str(tmp_path / "x.non")])
+    assert refused.exit_code == 3
+    assert "colour puzzles can be written as" in refused.stderr
