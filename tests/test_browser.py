@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.browsing import (
     DIAGONAL,
@@ -44,6 +44,7 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
         expect(shown).to_have_js_property("complete", True)
         assert shown.evaluate("image => image.naturalWidth") > 0, picture
     expect(page.get_by_test_id("make-solution-pdf")).to_be_visible()  # unique: a key
+    expect(page.get_by_test_id("make-print-warning")).to_be_hidden()  # 20 wide prints well
     expect(page.get_by_test_id("live")).to_contain_text("Made ring")
     with page.expect_download() as download:
         page.get_by_test_id("make-pdf").click()
@@ -51,6 +52,31 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
     download.value.save_as(saved)
     assert download.value.suggested_filename == "ring.pdf"
     assert saved.read_bytes().startswith(b"%PDF")
+
+
+def test_a_drawing_too_big_to_read_prints_only_when_the_author_agrees(
+    page: Page, server: str
+) -> None:
+    page.goto(f"{server}/#edit")
+    page.get_by_test_id("edit-width").fill("60")
+    page.get_by_test_id("edit-height").fill("60")
+    page.get_by_test_id("edit-resize").click()
+    asked: list[str] = []
+
+    def decline(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", decline)
+    page.get_by_test_id("edit-pdf").click()
+    expect(page.get_by_test_id("edit-error")).to_contain_text("Not printed")
+    assert asked
+    assert "mm" in asked[0]
+    assert "Print anyway?" in asked[0]
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_download() as download:
+        page.get_by_test_id("edit-pdf").click()
+    assert download.value.suggested_filename.endswith(".pdf")
 
 
 def test_make_shows_why_a_picture_failed(page: Page, server: str) -> None:

@@ -531,7 +531,8 @@ def test_solve_and_check_route_a_colour_puzzle() -> None:
     assert checked.exit_code == 0, checked.output
     colour, plain = map(json.loads, checked.stdout.splitlines())
     assert colour["palette"] == ["white", "red", "green", "cream"]
-    assert colour["status"] == "unique" and colour["line_solvable"] is True
+    assert colour["status"] == "unique"
+    assert colour["line_solvable"] is True
     assert "palette" not in plain
 
 

@@ -105,6 +105,7 @@ def test_make_answers_the_puzzle_and_its_links(made: dict[str, Any]) -> None:
     assert made["options"]["seconds"] == 9.0  # 90 % of the limit; the rest for the preview
     assert set(made["links"]) == {"json", "png", "puzzle_pdf", "solution_pdf"}
     assert made["conversion"]["method"]  # the page shows the conversion it chose
+    assert made["print_warnings"] == []  # 30 wide prints legibly on a letter page
     assert "givens" in made
 
 
@@ -314,6 +315,26 @@ def test_pdf_of_a_puzzle_and_its_solution(client: TestClient, made: dict[str, An
     assert len(PdfReader(io.BytesIO(text.content)).pages) == 1
     bad = client.post("/api/pdf", json={"puzzle": puzzle, "page_size": "napkin"})
     assert_error(bad, 400, "InputError", "napkin")
+
+
+def test_a_pdf_too_small_to_read_is_413_unless_forced(client: TestClient) -> None:
+    stripes = {"rows": [[1] * 30] * 60, "cols": [[60], []] * 30}  # 60 x 60 on a 6x9 page
+    small = client.post("/api/pdf", json={"puzzle": stripes, "page_size": "6x9"})
+    assert_error(small, 413, "LimitError", "force_small")
+    assert "mm" in small.json()["message"]
+    forced = {"puzzle": stripes, "page_size": "6x9", "force_small": True}
+    printed = client.post("/api/pdf", json=forced)
+    assert printed.status_code == 200
+    assert len(PdfReader(io.BytesIO(printed.content)).pages) == 1
+
+
+def test_make_warns_when_its_pdf_would_print_too_small(client: TestClient) -> None:
+    picture = (SAMPLES / "ring.png").read_bytes()
+    big = client.post(
+        "/api/puzzles", files={"picture": ("ring.png", picture)}, data={"width": "80"}
+    )
+    assert big.status_code == 200, big.text
+    assert "4 mm" in big.json()["print_warnings"][0]
 
 
 def test_hint_step_mistake_and_solved(client: TestClient) -> None:

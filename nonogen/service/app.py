@@ -190,6 +190,12 @@ class PdfRequest(BaseModel):
     page_size: str = Field("letter", description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
     margin_mm: float = 15.0
     gutter_mm: float = 0.0
+    force_small: bool = Field(
+        False,
+        description="Print even when cells (under 4 mm) or clue numbers (under 6 pt) would be "
+        "too small to read; otherwise such a puzzle gets a 413 naming the page size or split "
+        "that fits.",
+    )
 
 
 class HintRequest(BaseModel):
@@ -360,7 +366,9 @@ async def convert(
 async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     """A printable PDF of a puzzle: its page, its solution page, or both."""
     options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm)
-    data = await svc.runner.run(pdf_from_json, body.puzzle, body.pages, options, svc.limits)
+    data = await svc.runner.run(
+        pdf_from_json, body.puzzle, body.pages, options, svc.limits, body.force_small
+    )
     return attachment(data, "application/pdf", "puzzle.pdf")
 
 

@@ -12,12 +12,12 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from nonogen.errors import InputError, NotMadeError
+from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
-from nonogen.pdf import Entry, PageOptions, puzzle_pdf, solution_pdf
+from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     MakeOptions,
     for_print,
@@ -96,6 +96,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
         "verdict": meta["verdict"],
         "fidelity": meta["fidelity"],
         "conversion": meta.get("conversion"),
+        "print_warnings": print_warnings(made.puzzle, PageOptions()),
         "seconds": round(made.seconds, 3),
     }
     text = format_puzzle(made.puzzle, "json")
@@ -213,12 +214,23 @@ def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     return puzzle_pdf(entry, options=options, solution=pages == "both")
 
 
-def pdf_from_json(obj: object, pages: str, options: PageOptions, limits: Limits) -> bytes:
+def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[str]:
+    """What would print too small to read (cells under 4 mm, clues under 6 pt), if anything."""
+    return legibility_problems([Entry(puzzle, title=puzzle.title)], options)
+
+
+def pdf_from_json(
+    obj: object, pages: str, options: PageOptions, limits: Limits, force_small: bool = False
+) -> bytes:
     """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format); with
-    a key only if the puzzle has exactly one solution."""
+    a key only if the puzzle has exactly one solution; LimitError if it would print too small
+    to read, unless ``force_small``."""
     text = obj if isinstance(obj, str) else json.dumps(obj)
     name = "puzzle" if isinstance(obj, str) else "puzzle.json"
     puzzle = read_puzzle_text(text, name, None, limits)
+    problems = print_warnings(puzzle, options)
+    if problems and not force_small:
+        raise LimitError(f'{problems[0]}; or send "force_small": true to print it anyway')
     return pdf_job(keyed(puzzle, pages, limits), pages, options)
 
 

@@ -239,12 +239,23 @@ export function initEdit({ toPlay }) {
   });
   $("edit-export-json").addEventListener("click", () => exportAs("json", "json"));
   $("edit-export-non").addEventListener("click", () => exportAs("non", "non"));
+  /** The PDF; a puzzle too small to read on the page is printed only if the author agrees. */
+  async function printed(pages) {
+    const json = { puzzle: puzzleJson(), pages };
+    try {
+      return await (await api("/api/pdf", { json })).blob();
+    } catch (failure) {
+      if (failure.status !== 413 || !/force_small/.test(failure.message)) throw failure;
+      const why = failure.message.split("; or send")[0];
+      if (!window.confirm(`${why}.\n\nPrint anyway?`)) throw new Error(`${why}. Not printed.`);
+      return (await api("/api/pdf", { json: { ...json, force_small: true } })).blob();
+    }
+  }
   $("edit-pdf").addEventListener("click", async () => {
     try {
       // An answer key only for a puzzle with exactly one solution; otherwise the sheet alone.
       const pages = printable ? "both" : "puzzle";
-      const response = await api("/api/pdf", { json: { puzzle: puzzleJson(), pages } });
-      download(await response.blob(), `${title || "puzzle"}.pdf`);
+      download(await printed(pages), `${title || "puzzle"}.pdf`);
     } catch (failure) {
       showError(failure);
     }

@@ -88,6 +88,9 @@ function showResult(record) {
   }
   // An answer key only for a puzzle with exactly one solution (as the service prints).
   $("make-solution-pdf").hidden = verdict.status !== "unique";
+  const small = record.print_warnings || [];
+  $("make-print-warning").textContent = small.length ? `Printing: ${small[0]}.` : "";
+  $("make-print-warning").hidden = !small.length;
   $("make-placeholder").hidden = true;
   $("make-result").hidden = false;
   announce(`Made ${record.title || "the puzzle"}: ${record.width} by ${record.height}, ` +
