@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
+from nonogen.colour import ColourPuzzle
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
     STDIO,
@@ -30,12 +31,17 @@ from nonogen.formats import (
     read_bytes,
     write_atomic,
 )
-from nonogen.formats.codec import iter_labelled
+from nonogen.formats.colour import format_colour_puzzle, is_colour_text, read_colour_puzzles
 from nonogen.formats.files import decode_bytes
 from nonogen.image.header import grid_cells
-from nonogen.pipeline import MakeOptions, make_from_picture
+from nonogen.pipeline import (
+    MakeOptions,
+    for_print_any,
+    make_from_picture,
+    puzzles_in_text,
+)
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, difficulty_label, solve_puzzle
+from nonogen.solve import Status, difficulty_label
 
 if TYPE_CHECKING:
     from nonogen.pdf import Imprint, PageOptions
@@ -67,6 +73,8 @@ class BookOptions:
     """The least inside margin added for binding; KDP's for the page count when larger."""
     font: str = ""
     """A TrueType font for characters DejaVu Sans lacks (see ``PageOptions.font``)."""
+    patterns: bool = False
+    """Colour puzzles: pattern marks per colour too, for grey-scale printers."""
     year: int | None = None
     """The year on the copyright page; None leaves it out."""
     isbn: str = ""
@@ -101,7 +109,9 @@ class BookOptions:
         """The page options of the book (before its gutter is set from its page count)."""
         from nonogen.pdf import PageOptions  # noqa: PLC0415  (reportlab)
 
-        return PageOptions(self.page_size, self.margin_mm, self.gutter_mm, self.font)
+        return PageOptions(
+            self.page_size, self.margin_mm, self.gutter_mm, self.font, patterns=self.patterns
+        )
 
     def imprint(self) -> Imprint:
         """The words of the title and copyright pages."""
@@ -116,8 +126,9 @@ class Prepared:
 
     source: str
     """The input file, with ``#label`` for a puzzle inside a pack."""
-    puzzle: Puzzle | None
-    """The puzzle with its goal (the unique solution); None when skipped."""
+    puzzle: Puzzle | ColourPuzzle | None
+    """The puzzle (black-and-white or colour) with its goal, the unique solution; None when
+    skipped."""
     reason: str = ""
     """Why the input was skipped."""
     difficulty: int | None = None
@@ -169,14 +180,22 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
 def _record(prepared: Prepared) -> dict[str, Any]:
     """A prepared input as JSON for the work folder."""
     record = {k: v for k, v in asdict(prepared).items() if k not in ("puzzle", "cached")}
-    record["puzzle"] = None if prepared.puzzle is None else format_puzzle(prepared.puzzle, "json")
+    puzzle = prepared.puzzle
+    if isinstance(puzzle, ColourPuzzle):
+        record["puzzle"] = format_colour_puzzle(puzzle, "json")
+    else:
+        record["puzzle"] = None if puzzle is None else format_puzzle(puzzle, "json")
     return record
 
 
 def _from_record(record: dict[str, Any]) -> Prepared:
     """A prepared input back from the work folder."""
-    text = record.pop("puzzle")
-    puzzle = None if text is None else parse_puzzle(text, fmt="json", name=record["source"])
+    text, name = record.pop("puzzle"), record["source"]
+    puzzle: Puzzle | ColourPuzzle | None = None
+    if text is not None and is_colour_text(text, name):
+        puzzle = read_colour_puzzles(text, name)[0][1]
+    elif text is not None:
+        puzzle = parse_puzzle(text, fmt="json", name=name)
     return Prepared(puzzle=puzzle, cached=True, **record)
 
 
@@ -201,14 +220,13 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
 
 def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     out = []
-    for source, puzzle in iter_labelled(decode_bytes(data, path), name=path):
-        verdict = solve_puzzle(puzzle, timeout=options.timeout)
+    for source, puzzle in puzzles_in_text(decode_bytes(data, path), path):
+        solved, verdict = for_print_any(puzzle, timeout=options.timeout)
         if verdict.status is not Status.UNIQUE:
             why = verdict.reason or str(verdict.status)
             reason = f"not unique ({verdict.status}): {why}"
             out.append(Prepared(source, None, reason, seconds=round(verdict.seconds, 3)))
             continue
-        solved = replace(puzzle, goal=verdict.solutions[0])
         seconds = round(verdict.seconds, 3)
         out.append(Prepared(source, solved, "", verdict.difficulty, verdict.tier, seconds=seconds))
     return out
@@ -258,7 +276,7 @@ def _size(data: bytes, path: str, options: BookOptions) -> tuple[int, float]:
     if is_picture_name(path):
         return grid_cells(data, options.make.picture), options.make.seconds
     try:
-        puzzles = [p for _, p in iter_labelled(decode_bytes(data, path), name=path)]
+        puzzles = [p for _, p in puzzles_in_text(decode_bytes(data, path), path)]
     except NonogenError:
         return 0, options.timeout  # the worker will say why
     return sum(p.width * p.height for p in puzzles), options.timeout * max(1, len(puzzles))

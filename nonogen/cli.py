@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
+import os
 import shutil
 import signal
 import sys
@@ -26,29 +27,34 @@ from nonogen.formats import (
     expand_paths,
     is_picture_name,
     read_bytes,
-    read_puzzle,
     render_puzzle,
     write_atomic,
     write_puzzle,
 )
+from nonogen.formats.colour import format_colour_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import (
     REPORT_WIDTHS,
     AnyVerdict,
     Made,
+    MadeColour,
     MakeOptions,
     MakeProgress,
     SolveOptions,
+    check_colour_options,
     check_paths,
     check_record,
+    colour_preview_of,
     convert_file,
-    for_print,
     grid_rows,
+    make_colour_from_picture,
     make_from_picture,
     preview_of,
+    print_ready,
     report_rows,
     report_summary,
     solve_file,
+    terminal_rows,
     verdict_record,
     write_sheet,
 )
@@ -304,11 +310,16 @@ def solve(
         for i, grid in enumerate(verdict.solutions[:2]):
             if i:
                 print()
-            print("\n".join(grid_rows(found, grid)))
+            print("\n".join(terminal_rows(found, grid, ansi=_ansi())))
         if verdict.solutions:
             print()
         print("\n".join(_verdict_lines(verdict)))
     raise typer.Exit(ExitCode.OK if verdict.status is Status.UNIQUE else ExitCode.NO)
+
+
+def _ansi() -> bool:
+    """Whether stdout takes colour: a terminal, and NO_COLOR unset or empty (no-color.org)."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 def _table_row(record: dict[str, Any]) -> str:
@@ -472,6 +483,14 @@ def make(
         typer.Option("--show-solution", help="Print the solution too (default: clues only)."),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    colors: Annotated[
+        int | None,
+        typer.Option(
+            "--colors",
+            help="Make a colour puzzle of this many colours (2-8) besides the background "
+            "(default: black and white).",
+        ),
+    ] = None,
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
@@ -497,11 +516,17 @@ def make(
             repair=repair,
             max_givens=max_givens,
         )
+        if colors is not None:
+            check_colour_options(options, colors)
+    stem = Path(image).stem if image != "-" else "stdin"
+    target = Path(output or Path("output") / f"{stem}.json")
+    if colors is not None:
+        preview = target.with_suffix(".png") if png else None
+        _make_colour(image, options, colors, target, preview, show_solution, as_json=as_json)
+        return
     data = read_bytes(image)
     with _Ticker(seconds, shown=sys.stderr.isatty()) as ticker:
         made = make_from_picture(data, name=image, options=options, on_progress=ticker)
-    stem = Path(image).stem if image != "-" else "stdin"
-    target = Path(output or Path("output") / f"{stem}.json")
     preview = target.with_suffix(".png") if png else None
     if preview is not None:
         write_atomic(preview, preview_of(made))
@@ -532,6 +557,67 @@ def make(
     if not made.ok:
         _err(_missed(made))
         raise typer.Exit(ExitCode.NO)
+
+
+def _make_colour(
+    image: str,
+    options: MakeOptions,
+    colours: int,
+    target: Path,
+    preview: Path | None,
+    show_solution: bool,
+    *,
+    as_json: bool,
+) -> None:
+    """``make --colors``: a colour puzzle written as nonogen JSON (and its PNG preview), and
+    its summary printed."""
+    data = read_bytes(image)
+    with _Ticker(options.seconds, shown=sys.stderr.isatty()) as ticker:
+        made = make_colour_from_picture(
+            data, name=image, options=options, colours=colours, on_progress=ticker
+        )
+    if preview is not None:
+        write_atomic(preview, colour_preview_of(made))
+    write_atomic(target, format_colour_puzzle(made.puzzle, "json").encode("utf-8"))
+    summary: dict[str, Any] = {"version": 1, "output": str(target), **made.puzzle.meta}
+    summary["preview"] = None if preview is None else str(preview)
+    for warning in summary["conversion"].get("warnings", []):
+        _err(f"nonogen: warning: {warning}")
+    palette = made.puzzle.palette.colours
+    summary.pop("source_grid")
+    summary["palette"] = [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette]
+    summary["seconds"] = round(made.seconds, 3)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        if show_solution:
+            print("\n".join(grid_rows(made.puzzle, made.repair.grid)))
+        print(_colour_line(made))
+        print("palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in palette))
+        print(_conversion_line(made))
+        print(f"written: {target}" + (f", {preview}" if preview else ""))
+    if not made.ok:
+        _err(
+            f"nonogen: the change or time budget ran out before line logic solved the colour "
+            f"puzzle ({made.repair.unknown} cells still undetermined); the best attempt was "
+            "written. Try --max-flips, --seconds, a smaller --width or fewer --colors."
+        )
+        raise typer.Exit(ExitCode.NO)
+
+
+def _colour_line(made: MadeColour) -> str:
+    """One line: size, colours, verdict, cells changed and their colour cost, time."""
+    figures = made.fidelity
+    verdict = made.verdict
+    merged = figures["merged_colours"]
+    return (
+        f"{made.puzzle.width}x{made.puzzle.height}, {figures['colours']} colours + background"
+        f"{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
+        f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
+        f"difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} cells changed "
+        f"({figures['changed_percent']} %, colour cost {figures['colour_cost']} Delta E); "
+        f"{made.seconds:.2f} s"
+    )
 
 
 def _board(made: Made, show_solution: bool) -> str:
@@ -568,7 +654,7 @@ def _missed(made: Made) -> str:
     )
 
 
-def _conversion_line(made: Made) -> str:
+def _conversion_line(made: Made | MadeColour) -> str:
     """One line: the conversion chosen, its score, and how many candidates it beat."""
     conversion = made.conversion
     if conversion is None:
@@ -596,6 +682,13 @@ FontOpt = Annotated[
     typer.Option(
         "--font",
         help="TrueType font (.ttf, or .ttc#N) for characters DejaVu Sans lacks (CJK, symbols).",
+    ),
+]
+PatternsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--patterns",
+        help="Colour puzzles: also mark each colour with a pattern, for grey-scale printers.",
     ),
 ]
 ForceSmallOpt = Annotated[
@@ -633,9 +726,12 @@ def pdf(
             help="Print even when cells (under 4 mm) or clues (under 6 pt) are too small to read.",
         ),
     ] = False,
+    patterns: PatternsOpt = False,
 ) -> None:
     """Print a puzzle (and its solution) as a PDF page with embedded fonts.
 
+    A colour puzzle prints each clue number on a box of its colour (black or white digits,
+    whichever contrasts more), with a legend of the colours; the solution fills the cells.
     A puzzle too big to print legibly on the page is refused (exit 3) with the page size or
     split that would fit, unless --force.
     """
@@ -650,9 +746,8 @@ def pdf(
     )
 
     with _options():
-        page = PageOptions(page_size, margin_mm, gutter_mm, font)
-    read = read_puzzle(puzzle, fmt=fmt)
-    printable, verdict = for_print(read, timeout=timeout)
+        page = PageOptions(page_size, margin_mm, gutter_mm, font, patterns)
+    printable, verdict = print_ready(puzzle, fmt=fmt, timeout=timeout)
     if (solution or solution_only) and printable.goal is None:
         raise InputError(
             f"{puzzle}: the puzzle is {verdict.status}, so it has no one solution to print; "
@@ -698,6 +793,7 @@ def book(
         ),
     ] = 0.0,
     font: FontOpt = "",
+    patterns: PatternsOpt = False,
     force_small: ForceSmallOpt = False,
     isbn: Annotated[str, typer.Option(help="ISBN for the copyright page.")] = "",
     year: Annotated[
@@ -748,9 +844,9 @@ def book(
     """Make a puzzle book: title and copyright pages, contents, puzzles, answer keys, and a
     JSON manifest; padded to KDP's 24 pages, with the inside margin for its page count.
 
-    Pictures go through make; puzzle files are solved for their answer keys. Bad inputs are
-    skipped with their reason. A killed run resumes from the work folder. A puzzle too small
-    to read on the page is refused (exit 3) unless --force-small.
+    Pictures go through make; puzzle files (colour ones too) are solved for their answer keys.
+    Bad inputs are skipped with their reason. A killed run resumes from the work folder. A
+    puzzle too small to read on the page is refused (exit 3) unless --force-small.
     """
     from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
 
@@ -781,6 +877,7 @@ def book(
             margin_mm=margin_mm,
             gutter_mm=gutter_mm,
             font=font,
+            patterns=patterns,
             year=datetime.date.today().year if year is None else year,
             isbn=isbn,
             paper=paper,

@@ -24,6 +24,7 @@ from nonogen.backends import (
     run_all,
 )
 from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
+from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import STDIO, expand_paths, read_bytes, write_atomic, write_puzzle
 from nonogen.formats.codec import iter_labelled
@@ -37,6 +38,8 @@ from nonogen.puzzle import Puzzle
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
 if TYPE_CHECKING:
+    from nonogen.colour import ColourGrid
+    from nonogen.colour.repair import ColourRepair
     from nonogen.generate import Repair
     from nonogen.image.convert import Conversion, Scored
 
@@ -81,6 +84,13 @@ def read_any(source: str, fmt: str | None) -> list[tuple[str, AnyPuzzle]]:
     return list(iter_labelled(text, name=source, fmt=fmt))
 
 
+def puzzles_in_text(text: str, name: str) -> list[tuple[str, AnyPuzzle]]:
+    """(label, puzzle) for every puzzle of a text in a detected format, colour ones included."""
+    if is_colour_text(text, name):
+        return list(read_colour_puzzles(text, name))
+    return list(iter_labelled(text, name=name))
+
+
 def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuzzle | None, str]]:
     """Every puzzle of every path, or the error that made a file unreadable."""
     for path in expand_paths(paths):
@@ -105,6 +115,22 @@ def grid_rows(puzzle: AnyPuzzle, grid: Any) -> list[str]:
         chars = [colour.char for colour in puzzle.palette.colours]
         return ["".join(chars[v] for v in row) for row in grid.tolist()]
     return format_grid(grid)
+
+
+def ansi_rows(puzzle: ColourPuzzle, grid: Any) -> list[str]:
+    """A colour solution for a terminal: two spaces a cell on its 24-bit background colour."""
+    cells = [
+        "\x1b[48;2;{};{};{}m  ".format(*parse_rgb(colour.rgb)) for colour in puzzle.palette.colours
+    ]
+    return ["".join(cells[v] for v in row) + "\x1b[0m" for row in grid.tolist()]
+
+
+def terminal_rows(puzzle: AnyPuzzle, grid: Any, *, ansi: bool) -> list[str]:
+    """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
+    colours, else as text rows (``grid_rows``)."""
+    if ansi and isinstance(puzzle, ColourPuzzle):
+        return ansi_rows(puzzle, grid)
+    return grid_rows(puzzle, grid)
 
 
 def _check_one(task: tuple[AnyPuzzle, SolveOptions]) -> AnyVerdict:
@@ -253,6 +279,21 @@ def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
     if verdict.status is Status.UNIQUE:
         return replace(puzzle, goal=verdict.solutions[0]), verdict
     return replace(puzzle, goal=None), verdict
+
+
+def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+    """The one puzzle of a file (either kind) with its unique solution as its goal (none
+    otherwise), and the verdict: what ``nonogen pdf`` prints."""
+    return for_print_any(_only(read_any(path, fmt), path), timeout=timeout)
+
+
+def for_print_any(puzzle: AnyPuzzle, *, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+    """``for_print`` for a puzzle of either kind."""
+    if not isinstance(puzzle, ColourPuzzle):
+        return for_print(puzzle, timeout=timeout)
+    verdict = solve_colour_puzzle(puzzle, timeout=timeout)
+    goal = verdict.solutions[0] if verdict.status is Status.UNIQUE else None
+    return replace(puzzle, goal=goal), verdict
 
 
 @dataclass(frozen=True)
@@ -717,3 +758,141 @@ def _wrong(row: dict[str, Any]) -> bool:
     if row.get("expected") == "none":
         return not row.get("refused")
     return "error" in row or not row.get("ok")
+
+
+COLOUR_UNSUPPORTED = (
+    ("difficulty", None, "--difficulty"),
+    ("allow_search", False, "--allow-search"),
+    ("max_givens", None, "--max-givens"),
+)
+"""MakeOptions fields a colour make does not use yet: (field, default, option)."""
+
+
+@dataclass(frozen=True)
+class MadeColour:
+    """A colour puzzle made from a picture, and how faithful it stayed."""
+
+    puzzle: ColourPuzzle
+    repair: ColourRepair
+    source: ColourGrid
+    """The quantised grid before the repair (palette indices)."""
+    verdict: ColourVerdict
+    seconds: float
+    """Wall time of the whole make, reading the picture included."""
+    fidelity: dict[str, Any]
+    """What the repair changed: ``colour_fidelity``."""
+    conversion: Conversion | None = None
+    """How the picture was split into subject and background."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether line logic solves the puzzle, so that it is unique and logic-only."""
+        return self.repair.solved and self.verdict.status is Status.UNIQUE
+
+
+def colour_preview_of(made: MadeColour) -> bytes:
+    """The PNG preview of a made colour puzzle: its coloured clues, its solution and legend."""
+    from nonogen.preview_colour import colour_preview_png  # noqa: PLC0415  (Pillow)
+
+    return colour_preview_png(made.puzzle, made.repair.grid)
+
+
+def check_colour_options(options: MakeOptions, colours: int) -> None:
+    """InputError for a colour count out of range or an option colour puzzles lack."""
+    from nonogen.image.palette import check_colours  # noqa: PLC0415
+
+    check_colours(colours)
+    for name, default, flag in COLOUR_UNSUPPORTED:
+        if getattr(options, name) != default:
+            raise InputError(f"{flag} is for black-and-white puzzles; leave it out with --colors")
+    if options.repair == "givens":
+        raise InputError(
+            "--repair givens is for black-and-white puzzles; colour puzzles are repaired by "
+            "changing cells (--repair flips or auto)"
+        )
+
+
+def make_colour_from_picture(
+    data: bytes,
+    *,
+    name: str,
+    options: MakeOptions,
+    colours: int,
+    on_progress: MakeListener = _silent,
+) -> MadeColour:
+    """Split a picture into subject and background (as the black-and-white make does),
+    quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
+    smallest colour difference, until colour line logic solves the puzzle."""
+    from nonogen.colour import colour_puzzle_from_grid  # noqa: PLC0415
+    from nonogen.colour.repair import colour_repair  # noqa: PLC0415
+    from nonogen.image.convert import convert  # noqa: PLC0415
+    from nonogen.image.palette import quantise  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    check_colour_options(options, colours)
+    started = time.perf_counter()
+    on_progress(MakeProgress("reading"))
+    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    on_progress(MakeProgress("converting"))
+    conversion = convert(picture, options.picture)
+    cells = conversion.chosen.cells
+    rng = np.random.default_rng(options.seed)
+    quantised = quantise(
+        picture, conversion.chosen.split.subject, cells.filled, cells.box, colours=colours, rng=rng
+    )
+    at = MakeProgress("repairing", 1, 1)
+    on_progress(at)
+    budget = options.max_flips
+    costs = quantised.costs()
+    repaired = colour_repair(
+        quantised.grid,
+        costs,
+        rng=rng,
+        max_changes=budget if budget is not None else max(1, quantised.grid.size // 20),
+        seconds=max(0.01, started + options.seconds - time.perf_counter()),
+        on_move=partial(_moved, on_progress, at),
+    )
+    on_progress(MakeProgress("checking"))
+    puzzle = colour_puzzle_from_grid(repaired.grid, quantised.palette, where=name)
+    left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
+    verdict = solve_colour_puzzle(puzzle, timeout=max(0.2, left))
+    chars = [colour.char for colour in quantised.palette.colours]
+    figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
+    meta = {
+        "title": "stdin" if name == "-" else Path(name).stem,
+        "seed": options.seed,
+        "options": {**asdict(options), "colours": colours},
+        "conversion": conversion.record(),
+        "source_box": list(cells.box),
+        "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
+        "verdict": _steady(verdict_record(verdict, puzzle)),
+        "fidelity": figures,
+    }
+    puzzle = replace(puzzle, meta=meta)
+    seconds = time.perf_counter() - started
+    return MadeColour(puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion)
+
+
+def _steady(record: dict[str, Any]) -> dict[str, Any]:
+    """A verdict record without what varies from run to run (times), for the output file."""
+    stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
+    return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}
+
+
+def colour_fidelity(
+    source: ColourGrid, repaired: ColourRepair, puzzle: ColourPuzzle, *, merged: int
+) -> dict[str, Any]:
+    """Cells changed (count, percent), their summed and mean colour cost (Delta E), the
+    changes themselves as [row, col, old colour, new colour], and colours merged away."""
+    names = [colour.name for colour in puzzle.palette.colours]
+    changes = repaired.changes
+    return {
+        "changed": len(changes),
+        "changed_percent": round(100 * len(changes) / source.size, 2),
+        "colour_cost": round(repaired.cost, 2),
+        "mean_colour_cost": round(repaired.cost / len(changes), 2) if changes else 0.0,
+        "changed_cells": [[r, c, names[old], names[new]] for r, c, old, new in changes],
+        "colours": len(names) - 1,
+        "merged_colours": merged,
+        "undetermined": repaired.unknown,
+    }

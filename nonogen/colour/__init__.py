@@ -13,6 +13,7 @@ cell, blocks of different colours may touch. Modules, bottom up:
     sat        complete search as CNF with PySAT (the one solve uses)
     verdict    ColourVerdict (statuses and scores shared with the monochrome solver)
     solve      solve_colour_puzzle: line logic, SAT search, probing -> verdict
+    repair     colour_repair: change the fewest, cheapest cells until line logic solves it
     brute      brute-force oracles, independent of the solver
     sample     random colour puzzles for tests and benchmarks
     agree      python -m nonogen.colour.agree: solver vs brute force on random puzzles

@@ -218,7 +218,7 @@ def book_pdf(
     rows = toc_rows(options)
     out = io.BytesIO()
     canvas = new_canvas(out, options, title=imprint.title, author=imprint.author)
-    pages = Pages(Pen(canvas, options.fonts()), options, plan.pages, on_progress)
+    pages = Pages(Pen(canvas, options.fonts(), options.patterns), options, plan.pages, on_progress)
     draw_title_page(pages.pen, options, entries, imprint)
     pages.turn(numbered=False)
     draw_copyright_page(pages.pen, options, pages.number, imprint)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from nonogen.pdf.figure import draw_figure, layout
 from nonogen.pdf.front import MADE_WITH, Imprint, size_range
 from nonogen.pdf.pages import INCH, MM, Box, PageOptions, Pen, draw_centred, new_canvas, wrap_text
 from nonogen.pdf.rules import (
@@ -21,7 +20,7 @@ from nonogen.pdf.rules import (
     cover_inches,
     spine_inches,
 )
-from nonogen.pdf.sheet import Entry, goal_mask
+from nonogen.pdf.sheet import Entry, any_layout, draw_any
 
 SAFE = 0.375 * INCH
 """How far text keeps inside the trimmed edges and the spine's folds."""
@@ -59,8 +58,8 @@ def draw_front(pen: Pen, front: Box, entries: Sequence[Entry], imprint: Imprint)
     art = Box(area.x, area.y + size * 1.5, area.w, y - size - area.y - size * 1.5)
     solved = next((e for e in entries if e.puzzle.goal is not None), None)
     if solved is not None and art.h > 1 * INCH:
-        lay = layout(solved.puzzle, art, clues=False, max_cell=12 * MM, above=0.5)
-        draw_figure(pen.canvas, solved.puzzle, lay, solution=goal_mask(solved.puzzle))
+        lay = any_layout(solved.puzzle, art, clues=False, max_cell=12 * MM, above=0.5)
+        draw_any(pen, solved.puzzle, lay, solution=True)
 
 
 def draw_back(pen: Pen, back: Box, entries: Sequence[Entry], imprint: Imprint) -> None:
@@ -104,7 +103,7 @@ def cover_pdf(
         size=(width, height),
         bleed=BLEED_INCHES * INCH,
     )
-    pen = Pen(canvas, options.fonts())
+    pen = Pen(canvas, options.fonts(), options.patterns)
     back, spine, front = panels(options, pages, paper)
     draw_back(pen, back, entries, imprint)
     draw_spine(pen, spine, imprint, pages)

@@ -94,19 +94,40 @@ def layout(
 
     ``above`` is the share of the spare height left above the figure (0.5 centres it).
     """
-    rows, cols = puzzle.height, puzzle.width
     ratio = font_per_cell(puzzle.cols) if clues else 0.0
     row_em = max(row_clue_width(clue, 1.0) for clue in puzzle.rows) if clues else 0.0
     depth = max(len(clue) or 1 for clue in puzzle.cols) if clues else 0
-    pad = 2 * GAP if clues else 0.0
+    bands = Bands(ratio, row_em, depth * PITCH)
+    return fit_layout((puzzle.height, puzzle.width), bands, box, max_cell=max_cell, above=above)
+
+
+@dataclass(frozen=True)
+class Bands:
+    """How much room the clues take, in font sizes, and the font size per cell side."""
+
+    ratio: float
+    """Clue font size per cell side (0 without clues)."""
+    row_em: float
+    """Width of the widest row clue, in font sizes."""
+    col_em: float
+    """Height of the deepest column clue, in font sizes."""
+
+
+def fit_layout(
+    shape: tuple[int, int], bands: Bands, box: Box, *, max_cell: float, above: float
+) -> Layout:
+    """The largest figure of ``shape`` (rows, cols) cells and these clue bands that fits ``box``."""
+    rows, cols = shape
+    ratio, row_em = bands.ratio, bands.row_em
+    pad = 2 * GAP if ratio else 0.0
     cell = min(
         box.w / (cols + row_em * ratio + pad),
-        box.h / (rows + depth * PITCH * ratio + pad),
+        box.h / (rows + bands.col_em * ratio + pad),
         max_cell,
     )
     font = min(ratio * cell, MAX_FONT)
     clue_w = row_em * font + pad * cell
-    clue_h = depth * PITCH * font + pad * cell
+    clue_h = bands.col_em * font + pad * cell
     width, height = clue_w + cols * cell, clue_h + rows * cell
     left = box.x + (box.w - width) / 2 + clue_w
     bottom = box.y + (box.h - height) * (1 - above)

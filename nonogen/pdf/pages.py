@@ -85,6 +85,8 @@ class PageOptions:
     """Extra inner margin for binding: on the left of odd pages and the right of even ones."""
     font: str = ""
     """A TrueType font (``.ttf``, or ``.ttc`` with ``#N``) for characters DejaVu Sans lacks."""
+    patterns: bool = False
+    """Colour puzzles: pattern marks per colour as well, for grey-scale printers."""
 
     def __post_init__(self) -> None:
         self.fonts()  # a font that cannot be used is refused with the options
@@ -261,6 +263,8 @@ class Pen:
     """Where the drawing goes."""
     fonts: Fonts = PLAIN
     """The fonts, chosen per character."""
+    patterns: bool = False
+    """Colour puzzles: draw each colour's pattern marks as well."""
 
     def width(self, text: str, size: float, *, bold: bool = False) -> float:
         """Width of ``text`` at ``size`` points."""

@@ -9,8 +9,16 @@ from typing import Final
 
 import numpy as np
 
+from nonogen.colour import ColourGrid, ColourPuzzle
 from nonogen.errors import InputError, utf8_safe
-from nonogen.pdf.figure import Layout, Mask, draw_figure, layout
+from nonogen.pdf.colourfig import (
+    above_legend,
+    colour_layout,
+    draw_colour_figure,
+    draw_legend,
+    legend_names,
+)
+from nonogen.pdf.figure import MAX_CELL, Layout, Mask, draw_figure, layout
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
 
@@ -24,8 +32,8 @@ NO_SOLUTION: Final = "no solution recorded"
 class Entry:
     """One puzzle as printed: the puzzle and the words around it."""
 
-    puzzle: Puzzle
-    """The puzzle; its ``goal`` is printed as the solution."""
+    puzzle: Puzzle | ColourPuzzle
+    """The puzzle, black-and-white or colour; its ``goal`` is printed as the solution."""
     title: str = ""
     """Its title, or an empty string."""
     number: int = 1
@@ -41,7 +49,8 @@ class Entry:
 
 def printed_texts(entry: Entry) -> list[str]:
     """The texts of an entry that go on the page (for the glyph check)."""
-    return [heading(entry), details(entry)]
+    legend = legend_names(entry.puzzle.palette) if isinstance(entry.puzzle, ColourPuzzle) else []
+    return [heading(entry), details(entry), *legend]
 
 
 def heading(entry: Entry) -> str:
@@ -49,7 +58,7 @@ def heading(entry: Entry) -> str:
     return f"{entry.number}. {entry.title}" if entry.title else f"Puzzle {entry.number}"
 
 
-def size_text(puzzle: Puzzle) -> str:
+def size_text(puzzle: Puzzle | ColourPuzzle) -> str:
     """A puzzle's size as width x height in cells."""
     return f"{puzzle.width} x {puzzle.height}"
 
@@ -59,9 +68,9 @@ def details(entry: Entry) -> str:
     return " · ".join(s for s in (size_text(entry.puzzle), entry.difficulty) if s)
 
 
-def goal_mask(puzzle: Puzzle) -> Mask | None:
-    """The solution grid to print, or None when the puzzle has none."""
-    if puzzle.goal is None:
+def goal_mask(puzzle: Puzzle | ColourPuzzle) -> Mask | None:
+    """The solution grid of a black-and-white puzzle to print, or None without one."""
+    if puzzle.goal is None or isinstance(puzzle, ColourPuzzle):
         return None
     goal = np.asarray(puzzle.goal, dtype=np.bool_)
     if goal.shape != (puzzle.height, puzzle.width):
@@ -114,30 +123,67 @@ def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Lin
 
 
 def puzzle_layout(entry: Entry, box: Box) -> Layout:
-    """Where the puzzle's figure goes in a slot ``box``, under its heading."""
-    return layout(entry.puzzle, below(box, heading_lines(entry, box)))
+    """Where the puzzle's figure goes in a slot ``box``, under its heading (and legend)."""
+    rest = below(box, heading_lines(entry, box))
+    if isinstance(entry.puzzle, ColourPuzzle):
+        return colour_layout(entry.puzzle, above_legend(entry.puzzle.palette, rest))
+    return layout(entry.puzzle, rest)
+
+
+def any_layout(
+    puzzle: Puzzle | ColourPuzzle, box: Box, *, clues: bool, max_cell: float, above: float
+) -> Layout:
+    """The figure's layout for a puzzle of either kind."""
+    if isinstance(puzzle, ColourPuzzle):
+        return colour_layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
+    return layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
+
+
+def draw_any(pen: Pen, puzzle: Puzzle | ColourPuzzle, lay: Layout, *, solution: bool) -> None:
+    """Draw a puzzle of either kind in its layout, its goal filled in when ``solution``."""
+    if isinstance(puzzle, ColourPuzzle):
+        goal = colour_goal(puzzle) if solution else None
+        draw_colour_figure(pen.canvas, puzzle, lay, solution=goal, patterns=pen.patterns)
+    else:
+        draw_figure(pen.canvas, puzzle, lay, solution=goal_mask(puzzle) if solution else None)
+
+
+def colour_goal(puzzle: ColourPuzzle) -> ColourGrid | None:
+    """The colour solution to print, or None when the puzzle has none."""
+    return None if puzzle.goal is None else np.asarray(puzzle.goal, dtype=np.uint8)
 
 
 def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> None:
     """Draw one puzzle, or its solution, with heading and clues, to fit ``box``."""
     rest = draw_lines_of_text(pen, box, heading_lines(entry, box, solution=solution))
-    mask = goal_mask(entry.puzzle) if solution else None
-    if solution and mask is None:
+    puzzle = entry.puzzle
+    if solution and puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    draw_figure(pen.canvas, entry.puzzle, layout(entry.puzzle, rest), solution=mask)
+    if isinstance(puzzle, ColourPuzzle):  # the legend right under the grid
+        lay = colour_layout(puzzle, above_legend(puzzle.palette, rest))
+        below_grid = lay.grid.y - 0.3 * lay.cell
+        draw_legend(pen, puzzle.palette, rest, below_grid, patterns=pen.patterns)
+        draw_any(pen, puzzle, lay, solution=solution)
+        return
+    draw_any(
+        pen,
+        puzzle,
+        any_layout(puzzle, rest, clues=True, max_cell=MAX_CELL, above=0.3),
+        solution=solution,
+    )
 
 
 def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
     """Draw one answer key: a small solved grid without clues, under its number and title."""
     size = max(7.0, min(10.0, box.h * 0.05))
     rest = draw_lines_of_text(pen, box, [(heading(entry), size, True)])
-    mask = goal_mask(entry.puzzle)
-    if mask is None:
+    puzzle = entry.puzzle
+    if puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    lay = layout(entry.puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
-    draw_figure(pen.canvas, entry.puzzle, lay, solution=mask)
+    lay = any_layout(puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
+    draw_any(pen, puzzle, lay, solution=True)
 
 
 def draw_message(pen: Pen, box: Box, text: str) -> None:
@@ -156,7 +202,7 @@ def slots(area: Box, arrangement: tuple[int, int], page_size: tuple[float, float
 def render(options: PageOptions, title: str, draw: Callable[[Pen], None]) -> bytes:
     """The PDF bytes of what ``draw`` puts on a fresh canvas."""
     out = io.BytesIO()
-    pen = Pen(new_canvas(out, options, title=title), options.fonts())
+    pen = Pen(new_canvas(out, options, title=title), options.fonts(), options.patterns)
     draw(pen)
     pen.canvas.save()
     return out.getvalue()
