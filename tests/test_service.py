@@ -296,6 +296,24 @@ def test_check_answers_the_givens_so_the_page_keeps_them(client: TestClient) -> 
     assert plain["givens"] is None
 
 
+def test_check_a_colour_puzzle(client: TestClient) -> None:
+    text = (SAMPLES / "colour" / "strawberry.json").read_text(encoding="utf-8")
+    body = client.post("/api/check", files={"file": ("strawberry.json", text.encode())}).json()
+    assert body["status"] == "unique"
+    assert body["line_solvable"] is True
+    assert [c["name"] for c in body["palette"]] == ["white", "red", "green", "cream"]
+    assert body["rows"][3] == [[2, "red"], [1, "cream"], [5, "red"]]
+    assert body["solution"][3] == ".rrwrrrrr."
+    two = {
+        "palette": [{"name": "white", "rgb": "#ffffff"}, {"name": "red", "rgb": "#ff0000"}],
+        "rows": [[[1, "red"]], [[1, "red"]]],
+        "cols": [[[1, "red"]], [[1, "red"]]],
+    }
+    ambiguous = client.post("/api/check", json=two).json()
+    assert ambiguous["status"] == "multiple"
+    assert len(ambiguous["differing_cells"]) == 4
+
+
 def test_convert_between_formats(client: TestClient) -> None:
     non = client.post("/api/convert?to=non", content=HEART)
     assert non.status_code == 200

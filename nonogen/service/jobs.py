@@ -12,17 +12,22 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from nonogen.colour import ColourPuzzle
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
+from nonogen.formats.colour import is_colour_text
 from nonogen.formats.files import decode_bytes
 from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     MakeOptions,
+    SolveOptions,
     for_print,
     make_from_picture,
     preview_of,
+    puzzles_in_text,
+    solve_any,
     verdict_record,
 )
 from nonogen.puzzle import Puzzle, has_givens, make_puzzle
@@ -125,8 +130,11 @@ def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> P
 
 
 def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[str, Any]:
-    """Solve a puzzle file: its clues, its goal if it has one, and the verdict."""
+    """Solve a puzzle file: its clues, its goal if it has one, and the verdict (a colour
+    puzzle: its palette, coloured clues and solutions in the palette's characters)."""
     text = decode_bytes(data, name)
+    if fmt is None and is_colour_text(text, name):
+        return colour_check(text, name, limits)
     puzzle = read_puzzle_text(text, name, fmt, limits)
     verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
     record: dict[str, Any] = {"version": RECORD_VERSION, **puzzle_fields(puzzle)}
@@ -134,6 +142,24 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
     if puzzle.goal is not None:
         record["goal"] = format_grid(puzzle.goal)
     return {**record, **verdict_record(verdict)}
+
+
+def colour_check(text: str, name: str, limits: Limits) -> dict[str, Any]:
+    """``check_job`` for a colour puzzle (nonogen JSON with a palette, webpbn colour XML)."""
+    found = puzzles_in_text(text, name)
+    if len(found) != 1:
+        raise InputError(f"{name}: expected exactly one puzzle, found {len(found)}")
+    puzzle = found[0][1]
+    limits.check_side(puzzle.width, puzzle.height)
+    verdict = solve_any(puzzle, SolveOptions(timeout=limits.solver_seconds))
+    record: dict[str, Any] = {"version": RECORD_VERSION, "title": puzzle.title}
+    record.update(width=puzzle.width, height=puzzle.height, format=detect_format(name, text))
+    if isinstance(puzzle, ColourPuzzle):
+        palette = puzzle.palette.colours
+        record["palette"] = [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette]
+        for key, clues in (("rows", puzzle.rows), ("cols", puzzle.cols)):
+            record[key] = [[[n, palette[c].name] for n, c in clue] for clue in clues]
+    return {**record, **verdict_record(verdict, puzzle)}
 
 
 def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits) -> str:
