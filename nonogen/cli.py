@@ -58,7 +58,7 @@ from nonogen.pipeline import (
     verdict_record,
     write_sheet,
 )
-from nonogen.solve import DEFAULT_TIMEOUT, Status, difficulty_label
+from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, difficulty_label, explain
 
 P = ParamSpec("P")
 app = typer.Typer(
@@ -354,6 +354,15 @@ def check(
         bool, typer.Option("--json", help="Print JSON Lines, one object per puzzle.")
     ] = False,
     progress_json: ProgressJsonOpt = False,
+    explain_unknown: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="For a puzzle not settled (unknown), print on stderr what the solver tried and "
+            "how far it got: cells known by line logic and probing, search decisions and "
+            "conflicts.",
+        ),
+    ] = False,
 ) -> None:
     """Validate puzzles: unique or not, line-solvable or not, how hard, how long.
 
@@ -378,6 +387,10 @@ def check(
     ):
         record = check_record(checked)
         print(json.dumps(record) if as_json else _table_row(record), flush=True)
+        verdict = checked.verdict
+        if explain_unknown and isinstance(verdict, Verdict) and verdict.status is Status.UNKNOWN:
+            for sentence in explain(verdict):
+                _err(f"{record['file']}: {sentence}")
         counts[record["status"]] = counts.get(record["status"], 0) + 1
         errors |= record["status"] == "error"
         mismatches += record.get("agrees") is False

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from nonogen.clues import grid_clues, min_length
 from nonogen.grid import Grid, parse_partial, row_masks
 from nonogen.puzzle import make_puzzle, puzzle_from_grid
-from nonogen.solve import Status, Technique, solve_puzzle
-from nonogen.solve.board import start_board
+from nonogen.solve import Status, Technique, explain, solve_puzzle
+from nonogen.solve.board import Board, start_board
 from nonogen.solve.probe import probe
-from nonogen.solve.propagate import propagate
+from nonogen.solve.propagate import propagate, set_cell
 from tests.strategies import brute_solutions, grids
 
 
@@ -178,3 +178,148 @@ def test_search_counts_the_encoding_against_its_budget(monkeypatch: pytest.Monke
     result = search_module.search(rows, cols, empty_board(2, 2), limit=2, seconds=0.1)
     assert not result.complete
     assert result.solutions == ()
+
+
+def _agreement(a: Board, b: Board) -> Board:
+    """The cells two boards know alike."""
+    pairs = zip(
+        (a.row_filled, a.row_empty, a.col_filled, a.col_empty),
+        (b.row_filled, b.row_empty, b.col_filled, b.col_empty),
+        strict=True,
+    )
+    masks = [tuple(x & y for x, y in zip(m, n, strict=True)) for m, n in pairs]
+    return Board(*masks)
+
+
+def _plain_probe(
+    rows: tuple[tuple[int, ...], ...], cols: tuple[tuple[int, ...], ...], board: Board
+) -> tuple[Board | None, int]:
+    """Probing without skipping, on immutable boards: the board and the probes that fixed
+    cells (cells probed in row order per pass, as a reference for ``probe``'s fixpoint)."""
+    fixed, progress = 0, True
+    while progress:
+        progress = False
+        for r in range(board.height):
+            for c in range(board.width):
+                if (board.row_filled[r] | board.row_empty[r]) >> c & 1:
+                    continue
+                on, off = (
+                    propagate(rows, cols, set_cell(board, r, c, filled=v)).board
+                    for v in (True, False)
+                )
+                if on is None and off is None:
+                    return None, fixed
+                learnt = off if on is None else on if off is None else _agreement(on, off)
+                assert learnt is not None
+                if learnt.known() > board.known():
+                    fixed, progress = fixed + 1, True
+                    settled = propagate(rows, cols, learnt).board
+                    if settled is None:
+                        return None, fixed
+                    board = settled
+    return board, fixed
+
+
+@settings(max_examples=200, deadline=None)
+@given(grids(max_side=7))
+def test_probing_reaches_the_plain_probing_fixpoint(goal: Grid) -> None:
+    """Probing reaches the fixpoint of probing every cell in row order (it is unique)."""
+    puzzle = puzzle_from_grid(goal)
+    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    assert line is not None
+    probed = probe(puzzle.rows, puzzle.cols, line, deadline=float("inf"))
+    plain, _ = _plain_probe(puzzle.rows, puzzle.cols, line)
+    assert probed.complete
+    assert probed.board == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(grids(max_side=7), st.lists(st.tuples(st.integers(0, 48), st.booleans()), max_size=3))
+def test_probing_finds_contradictions_as_plain_probing_does(
+    goal: Grid, marks: list[tuple[int, bool]]
+) -> None:
+    """A grid's clues with a few random givens (often wrong): probing fails exactly when
+    plain probing fails, and otherwise reaches the same board."""
+    givens = np.full(goal.shape, -1, dtype=np.int8)
+    for cell, filled in marks:
+        givens.flat[cell % goal.size] = int(filled)
+    rows, cols = grid_clues(goal)
+    puzzle = make_puzzle([list(c) for c in rows], [list(c) for c in cols], givens=givens)
+    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    assume(line is not None)
+    assert line is not None
+    probed = probe(puzzle.rows, puzzle.cols, line, deadline=float("inf"))
+    plain, _ = _plain_probe(puzzle.rows, puzzle.cols, line)
+    assert (probed.board is None) == (plain is None)
+    if plain is not None:
+        assert probed.board == plain
+
+
+def test_unknown_verdict_explains_how_far_each_technique_got() -> None:
+    rng = np.random.default_rng(3)
+    puzzle = puzzle_from_grid(rng.random((40, 40)) < 0.5)
+    verdict = solve_puzzle(puzzle, timeout=0.05)
+    if verdict.status is not Status.UNKNOWN:
+        pytest.skip("settled within 0.05 s on this machine")
+    stats = verdict.stats
+    assert stats["cells"] == 1600
+    assert 0 <= stats["line_known"] <= stats["probing_known"] <= 1600
+    assert stats["probing_complete"] in (0, 1)
+    said = explain(verdict)
+    assert said[0].startswith("line logic: ")
+    assert said[1].startswith("search (SAT): ")
+    assert said[2].startswith("probing: ")
+    assert said[-1].startswith("verdict: unknown")
+
+
+def test_line_solvable_verdict_explains_line_logic_only() -> None:
+    verdict = solve_puzzle(puzzle_from_grid(picture("###", "#.#", "###")))
+    said = explain(verdict)
+    assert said[0] == "line logic: 9 of 9 cells (100 %) known after 1 sweep (6 line solves)"
+    assert said[-1].startswith("verdict: unique")
+    assert len(said) == 2
+
+
+def _search_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the SAT search give up at once, as if its time had run out."""
+    import importlib  # noqa: PLC0415
+
+    from nonogen.solve.search import SearchResult  # noqa: PLC0415
+
+    solve_module = importlib.import_module("nonogen.solve")
+    monkeypatch.setattr(solve_module, "search", lambda *_a, **_k: SearchResult((), False, 0))
+
+
+def test_probing_settles_a_puzzle_the_search_ran_out_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    _search_runs_out(monkeypatch)
+    goal = picture(".##..", "##...", "##...", "..#.#")  # line logic stalls, probing solves it
+    verdict = solve_puzzle(puzzle_from_grid(goal))
+    assert verdict.status is Status.UNIQUE
+    assert np.array_equal(verdict.solutions[0], goal)
+    assert verdict.techniques == (Technique.LINE, Technique.PROBING)
+    assert verdict.tier == "hard"
+
+
+def test_probing_contradiction_after_the_search_ran_out_is_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib  # noqa: PLC0415
+
+    from nonogen.solve.probe import Probing  # noqa: PLC0415
+
+    _search_runs_out(monkeypatch)
+    solve_module = importlib.import_module("nonogen.solve")
+    monkeypatch.setattr(solve_module, "probe", lambda *_a, **_k: Probing(None, 1, 0, True))
+    verdict = solve_puzzle(puzzle_from_grid(picture("#.", ".#")))
+    assert verdict.status is Status.NONE
+    assert verdict.reason == "probing proves there is no solution"
+
+
+def test_search_out_of_time_on_an_ambiguous_puzzle_is_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _search_runs_out(monkeypatch)
+    verdict = solve_puzzle(puzzle_from_grid(picture("#.", ".#")))
+    assert verdict.status is Status.UNKNOWN
+    assert verdict.stats["probing_known"] == 0
+    assert verdict.stats["probing_complete"] == 1

@@ -5,6 +5,15 @@ is unique and line-solvable. Otherwise a complete search (SAT) looks for up to
 ``max_solutions`` solutions from the line-logic board, which settles none / unique / multiple
 (or unknown when the time budget runs out). A unique puzzle that line logic could not solve
 is then probed, with the time left, to tell whether probing suffices or search is needed.
+
+The search gets the budget less a small share (``EXPLAIN_SHARE``); when it runs out anyway, the
+root is probed in that share, so an ``unknown`` verdict tells how far each technique got. The
+verdict's ``stats`` carry the work done (``explain`` turns them into sentences):
+
+* ``cells``, ``line_known`` (cells known after line logic), ``sweeps``, ``line_solves``;
+* ``search_ms``, ``decisions``, ``conflicts``, ``restarts`` of the SAT search;
+* when probing ran: ``probing_ms``, ``probes``, ``probing_known`` (cells known after it) and
+  ``probing_complete`` (1 when it reached its fixpoint, 0 when its time ran out).
 """
 
 from __future__ import annotations
@@ -13,10 +22,11 @@ import time
 from dataclasses import replace
 from typing import Final
 
-from nonogen.grid import grid_from_masks
+from nonogen.grid import Grid, grid_from_masks
 from nonogen.puzzle import Puzzle
 from nonogen.solve.board import Board, start_board
-from nonogen.solve.probe import probe
+from nonogen.solve.explain import explain
+from nonogen.solve.probe import Probing, probe
 from nonogen.solve.propagate import propagate
 from nonogen.solve.search import search
 from nonogen.solve.verdict import (
@@ -32,16 +42,20 @@ from nonogen.solve.verdict import (
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "EXPLAIN_SHARE",
     "Status",
     "Technique",
     "Verdict",
     "difficulty_label",
     "difficulty_tier",
+    "explain",
     "solve_puzzle",
 ]
 
 DEFAULT_TIMEOUT: Final = 60.0
 """Seconds the solver spends on one puzzle unless told otherwise."""
+EXPLAIN_SHARE: Final = 0.04
+"""Share of the budget kept back from the search, to probe the root if the search runs out."""
 
 
 def _totals_reason(puzzle: Puzzle) -> str:
@@ -66,14 +80,23 @@ def _line_verdict(board: Board, sweeps: int, stats: dict[str, int]) -> Verdict:
     )
 
 
-def _classify_unique(
-    puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float
-) -> tuple[tuple[Technique, ...], int, str]:
-    """Techniques, difficulty and reason of a unique puzzle line logic could not solve."""
+def _probe_stats(puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float) -> Probing:
+    """Probe the board until the deadline, recording the work in ``stats``."""
     started = time.perf_counter()
     probing = probe(puzzle.rows, puzzle.cols, board, deadline=deadline)
     stats["probing_ms"] = round(1000 * (time.perf_counter() - started))
     stats["probes"] = probing.probes
+    if probing.board is not None:
+        stats["probing_known"] = probing.board.known()
+        stats["probing_complete"] = int(probing.complete)
+    return probing
+
+
+def _classify_unique(
+    puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float
+) -> tuple[tuple[Technique, ...], int, str]:
+    """Techniques, difficulty and reason of a unique puzzle line logic could not solve."""
+    probing = _probe_stats(puzzle, board, stats, deadline)
     if probing.board is not None and probing.board.is_solved():
         return (
             (Technique.LINE, Technique.PROBING),
@@ -88,14 +111,51 @@ def _classify_unique(
     return (Technique.LINE, Technique.SEARCH), search_difficulty(stats["decisions"]), reason
 
 
+def _out_of_time(
+    puzzle: Puzzle, board: Board, grids: tuple[Grid, ...], stats: dict[str, int], deadline: float
+) -> Verdict:
+    """The verdict when the search ran out: probing, in the time kept back, tells how far it
+    gets (and settles the puzzle if it finds a contradiction or solves it)."""
+    probing = _probe_stats(puzzle, board, stats, deadline)
+    techniques = (Technique.LINE, Technique.PROBING)
+    if probing.board is None:
+        return Verdict(
+            Status.NONE,
+            line_solvable=False,
+            techniques=techniques,
+            reason="probing proves there is no solution",
+            stats=stats,
+        )
+    if probing.board.is_solved():
+        difficulty = probing_difficulty(probing.fixed)
+        solution = (probing.board.solution(),)
+        return Verdict(
+            Status.UNIQUE, solution, False, techniques, difficulty, "probing solves it", stats
+        )
+    return Verdict(
+        Status.UNKNOWN,
+        grids,
+        False,
+        reason="the time budget ran out before the search finished",
+        stats=stats,
+    )
+
+
 def _settle(
-    puzzle: Puzzle, board: Board, stats: dict[str, int], max_solutions: int, deadline: float
+    puzzle: Puzzle,
+    board: Board,
+    stats: dict[str, int],
+    max_solutions: int,
+    deadline: float,
+    *,
+    reserve: float,
 ) -> Verdict:
     """Search from the line-logic board and turn what it found into a verdict."""
     started = time.perf_counter()
-    found = search(puzzle.rows, puzzle.cols, board, limit=max_solutions, seconds=deadline - started)
+    seconds = deadline - reserve - started
+    found = search(puzzle.rows, puzzle.cols, board, limit=max_solutions, seconds=seconds)
     stats["search_ms"] = round(1000 * (time.perf_counter() - started))
-    stats["decisions"] = found.decisions
+    stats.update(decisions=found.decisions, conflicts=found.conflicts, restarts=found.restarts)
     grids = tuple(grid_from_masks(rows, puzzle.width) for rows in found.solutions)
     if len(grids) >= 2:
         return Verdict(
@@ -107,13 +167,7 @@ def _settle(
             stats=stats,
         )
     if not found.complete:
-        return Verdict(
-            Status.UNKNOWN,
-            grids,
-            False,
-            reason="the time budget ran out before the search finished",
-            stats=stats,
-        )
+        return _out_of_time(puzzle, board, grids, stats, deadline)
     if not grids:
         return Verdict(
             Status.NONE,
@@ -141,17 +195,21 @@ def solve_puzzle(
     """Decide whether the puzzle has no, one or several solutions, and how it can be solved."""
     started = time.perf_counter()
     deadline = started + timeout
-    verdict = _solve(puzzle, max(1, max_solutions), deadline)
+    verdict = _solve(puzzle, max(1, max_solutions), deadline, EXPLAIN_SHARE * timeout)
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
-def _solve(puzzle: Puzzle, max_solutions: int, deadline: float) -> Verdict:
+def _solve(puzzle: Puzzle, max_solutions: int, deadline: float, reserve: float) -> Verdict:
     """solve_puzzle without the clock."""
     totals = _totals_reason(puzzle)
     if totals:
         return Verdict(Status.NONE, line_solvable=False, reason=totals)
     line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle))
-    stats = {"sweeps": line.sweeps, "line_solves": line.line_solves}
+    stats = {
+        "cells": puzzle.width * puzzle.height,
+        "sweeps": line.sweeps,
+        "line_solves": line.line_solves,
+    }
     if line.board is None:
         return Verdict(
             Status.NONE,
@@ -160,6 +218,7 @@ def _solve(puzzle: Puzzle, max_solutions: int, deadline: float) -> Verdict:
             reason=f"line logic: {line.failed_line} has no arrangement left",
             stats=stats,
         )
+    stats["line_known"] = line.board.known()
     if line.board.is_solved():
         return _line_verdict(line.board, line.sweeps, stats)
-    return _settle(puzzle, line.board, stats, max_solutions, deadline)
+    return _settle(puzzle, line.board, stats, max_solutions, deadline, reserve=reserve)

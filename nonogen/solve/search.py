@@ -33,6 +33,10 @@ class SearchResult:
     """False when the time budget ran out before the search could tell."""
     decisions: int
     """Decisions the SAT solver made."""
+    conflicts: int = 0
+    """Conflicts the SAT solver met (each one a clause learnt)."""
+    restarts: int = 0
+    """Times the SAT solver restarted its search."""
 
 
 class _Cnf:
@@ -198,5 +202,11 @@ def search(
                     break
         finally:
             timer.cancel()
-        decisions = int(solver.accum_stats().get("decisions", 0))
-    return SearchResult(tuple(found), complete, decisions)
+        work = solver.accum_stats()
+    return SearchResult(
+        tuple(found),
+        complete,
+        int(work.get("decisions", 0)),
+        int(work.get("conflicts", 0)),
+        int(work.get("restarts", 0)),
+    )
