@@ -611,9 +611,10 @@ def _make_colour(
         print(f"written: {target}" + (f", {preview}" if preview else ""))
     if not made.ok:
         _err(
-            f"nonogen: the change or time budget ran out before line logic solved the colour "
-            f"puzzle ({made.repair.unknown} cells still undetermined); the best attempt was "
-            "written. Try --max-flips, --seconds, a smaller --width or fewer --colors."
+            f"nonogen: the change, givens or time budget ran out before line logic solved the "
+            f"colour puzzle ({made.repair.unknown} cells still undetermined); the best attempt "
+            "was written. Try --repair auto, --max-flips, --max-givens, --seconds, a smaller "
+            "--width or fewer --colors."
         )
         raise typer.Exit(ExitCode.NO)
 
@@ -628,8 +629,8 @@ def _colour_line(made: MadeColour) -> str:
         f"{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
         f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
         f"difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} cells changed "
-        f"({figures['changed_percent']} %, colour cost {figures['colour_cost']} Delta E); "
-        f"{made.seconds:.2f} s"
+        f"({figures['changed_percent']} %, colour cost {figures['colour_cost']} Delta E), "
+        f"{figures['givens']} givens; {made.seconds:.2f} s"
     )
 
 
@@ -945,6 +946,27 @@ def _report_line(row: dict[str, Any]) -> str:
     )
 
 
+_COLOUR_REPORT_HEADER = (
+    f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'changed':>7} "
+    f"{'chg%':>6} {'cost':>8} {'givens':>6} {'seconds':>7} {'iou':>5}  palette"
+)
+
+
+def _colour_report_line(row: dict[str, Any]) -> str:
+    """One row of the colour report table."""
+    if "error" in row:
+        what = "refused" if row.get("refused") else "error"
+        return f"{row['picture']:<28} {row['width']:>4}  {what}: {row['error']}"
+    size = f"{row['width']}x{row['height']}"
+    logic = "logic" if row["line_solvable"] else "search" if row["status"] == "unique" else "-"
+    return (
+        f"{row['picture']:<28} {size:>7} {'yes' if row['ok'] else 'NO':>4} {row['status']:>7} "
+        f"{logic:>6} {row['changed']:>7} {row['changed_percent']:>6.2f} "
+        f"{row['colour_cost']:>8.2f} {row['givens']:>6} {row['seconds']:>7.3f} "
+        f"{row.get('iou', '-'):>5}  {', '.join(row['palette'])}"
+    )
+
+
 @app.command()
 @_handled
 def report(
@@ -989,6 +1011,14 @@ def report(
         False
     ),
     progress_json: ProgressJsonOpt = False,
+    colors: Annotated[
+        int | None,
+        typer.Option(
+            "--colors",
+            help="Make colour puzzles of this many colours (2-8), as for make: the table shows "
+            "the palette, cells changed and their colour cost, and givens (no contact sheet).",
+        ),
+    ] = None,
 ) -> None:
     """Measure the generator: make every picture at every width and print a table of the
     conversion chosen, flips, fidelity, verdicts and times, then the median and worst flips and
@@ -1009,8 +1039,12 @@ def report(
             allow_search=allow_search,
             repair=repair,
         )
+        if colors is not None:
+            check_colour_options(base, colors)
     backend = _backend(jobs, scheduler)
-    if not as_json:
+    if not as_json and colors is not None:
+        print(_COLOUR_REPORT_HEADER)
+    elif not as_json:
         print(
             f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} {'tier':>7} "
             f"{'flips':>5} {'flip%':>6} {'cost':>7} {'givens':>6} {'fill0':>6} {'fill1':>6} "
@@ -1028,11 +1062,13 @@ def report(
         sheet=sheet is not None,
         backend=backend,
         on_progress=None if meter is None else functools.partial(meter, "report"),
+        colours=colors,
     ):
         rows.append(row)
         if entry is not None:
             entries.append(entry)
-        print(json.dumps(row) if as_json else _report_line(row), flush=True)
+        line = _colour_report_line(row) if colors is not None else _report_line(row)
+        print(json.dumps(row) if as_json else line, flush=True)
     summary = report_summary(rows)
     if sheet is not None and entries:
         for written in write_sheet(entries, Path(sheet)):
@@ -1042,7 +1078,7 @@ def report(
     else:
         print(
             f"{summary['met_target']} of {summary['made']} met the target "
-            f"({summary['errors']} errors); flipped cells: median "
+            f"({summary['errors']} errors); {'changed' if colors else 'flipped'} cells: median "
             f"{summary['median_flipped_percent']} %, worst {summary['worst_flipped_percent']} %; "
             f"slowest {summary['max_seconds']} s"
         )

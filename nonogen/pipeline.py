@@ -621,13 +621,7 @@ def report_case(
     chosen = made.conversion.chosen if made.conversion else None
     row = {
         **base,
-        "height": made.puzzle.height,
-        "method": chosen.label if chosen else "",
-        "ok": made.ok,
-        "status": str(made.verdict.status),
-        "line_solvable": made.verdict.line_solvable,
-        "difficulty": made.verdict.difficulty,
-        "tier": made.verdict.tier,
+        **_made_fields(made),
         "flipped": figures["flipped"],
         "flipped_percent": figures["flipped_percent"],
         "flip_cost": figures["flip_cost"],
@@ -642,13 +636,77 @@ def report_case(
     return row, made
 
 
-ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, bool]
-"""(picture bytes, name, width, options, truth, with a contact sheet entry): one report case."""
+def _made_fields(made: Made | MadeColour) -> dict[str, Any]:
+    """The report fields a black-and-white and a colour make share: size, method, verdict."""
+    chosen = made.conversion.chosen if made.conversion else None
+    return {
+        "height": made.puzzle.height,
+        "method": chosen.label if chosen else "",
+        "ok": made.ok,
+        "status": str(made.verdict.status),
+        "line_solvable": made.verdict.line_solvable,
+        "difficulty": made.verdict.difficulty,
+        "tier": made.verdict.tier,
+    }
+
+
+def colour_report_case(
+    data: bytes,
+    *,
+    name: str,
+    width: int,
+    options: MakeOptions,
+    colours: int,
+    truth: Truth | None = None,
+) -> dict[str, Any]:
+    """A report row of a colour make: palette, cells changed and their colour cost, givens,
+    verdict and time."""
+    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
+
+    picture = replace(options.picture, width=width)
+    base: dict[str, Any] = {"picture": Path(name).name, "width": width, "colours": colours}
+    if truth is not None:
+        base["expected"] = "none" if truth.mask is None else "subject"
+    try:
+        made = make_colour_from_picture(
+            data, name=name, options=replace(options, picture=picture), colours=colours
+        )
+    except NoSubjectError as error:
+        return {**base, "refused": True, "error": str(error)}
+    except NonogenError as error:
+        return {**base, "error": str(error)}
+    figures = made.fidelity
+    chosen = made.conversion.chosen if made.conversion else None
+    row = {
+        **base,
+        **_made_fields(made),
+        "palette": [f"{c.name} {c.rgb}" for c in made.puzzle.palette.colours],
+        "changed": figures["changed"],
+        "changed_percent": figures["changed_percent"],
+        "colour_cost": figures["colour_cost"],
+        "givens": figures["givens"],
+        "givens_percent": figures["givens_percent"],
+        "seconds": round(made.seconds, 3),
+    }
+    if truth is not None and truth.mask is not None and chosen is not None:
+        row["iou"] = round(_iou(truth, name, chosen.cells.box, made.repair.grid > 0), 4)
+    return row
+
+
+ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, bool, int | None]
+"""(picture bytes, name, width, options, truth, with a contact sheet entry, colours or None
+for black and white): one report case."""
 
 
 def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
-    """One report row and its contact sheet entry (None unless asked and made), on a worker."""
-    data, name, width, options, truth, sheet = task
+    """One report row and its contact sheet entry (None unless asked and made, and always
+    None for a colour case), on a worker."""
+    data, name, width, options, truth, sheet, colours = task
+    if colours is not None:
+        row = colour_report_case(
+            data, name=name, width=width, options=options, colours=colours, truth=truth
+        )
+        return row, None
     row, made = report_case(data, name=name, width=width, options=options, truth=truth)
     if not sheet or made is None:
         return row, None
@@ -657,8 +715,8 @@ def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
 
 def _with_bytes(task: ReportTask) -> ReportTask:
     """A report case with its picture read (when the case is submitted; stdin's is kept)."""
-    data, path, width, options, truth, sheet = task
-    return data or read_bytes(path), path, width, options, truth, sheet
+    data, path, width, options, truth, sheet, colours = task
+    return data or read_bytes(path), path, width, options, truth, sheet, colours
 
 
 def report_rows(
@@ -670,9 +728,11 @@ def report_rows(
     sheet: bool = False,
     backend: Backend | None = None,
     on_progress: Progress | None = None,
+    colours: int | None = None,
 ) -> Iterator[tuple[dict[str, Any], Any]]:
     """Every picture made at every width on the backend (inline if none is given), largest
-    first: its report row and contact sheet entry, yielded in input order."""
+    first: its report row and contact sheet entry, yielded in input order; colour puzzles of
+    ``colours`` colours when that is given."""
     from nonogen.image.header import grid_cells  # noqa: PLC0415
 
     truths = bench_truths(paths)
@@ -684,7 +744,8 @@ def report_rows(
             picture = replace(options.picture, width=width)
             picture = replace(picture, height=width) if square else picture
             case = replace(options, picture=picture)
-            task = (data if path == STDIO else b"", path, width, case, truths.get(path), sheet)
+            stdin = data if path == STDIO else b""
+            task = (stdin, path, width, case, truths.get(path), sheet, colours)
             load = partial(_with_bytes, task)
             items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
     runs = run_all(
@@ -728,7 +789,7 @@ def _iou(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) ->
 def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Totals over report rows: how many met the target, flips, times, refusals and IoU."""
     made = [row for row in rows if "error" not in row]
-    percents = sorted(row["flipped_percent"] for row in made)
+    percents = sorted(row.get("flipped_percent", row.get("changed_percent", 0.0)) for row in made)
     by_width: dict[int, list[float]] = {}
     for row in made:
         by_width.setdefault(row["width"], []).append(row["seconds"])
@@ -763,7 +824,6 @@ def _wrong(row: dict[str, Any]) -> bool:
 COLOUR_UNSUPPORTED = (
     ("difficulty", None, "--difficulty"),
     ("allow_search", False, "--allow-search"),
-    ("max_givens", None, "--max-givens"),
 )
 """MakeOptions fields a colour make does not use yet: (field, default, option)."""
 
@@ -805,11 +865,6 @@ def check_colour_options(options: MakeOptions, colours: int) -> None:
     for name, default, flag in COLOUR_UNSUPPORTED:
         if getattr(options, name) != default:
             raise InputError(f"{flag} is for black-and-white puzzles; leave it out with --colors")
-    if options.repair == "givens":
-        raise InputError(
-            "--repair givens is for black-and-white puzzles; colour puzzles are repaired by "
-            "changing cells (--repair flips or auto)"
-        )
 
 
 def make_colour_from_picture(
@@ -822,9 +877,12 @@ def make_colour_from_picture(
 ) -> MadeColour:
     """Split a picture into subject and background (as the black-and-white make does),
     quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
-    smallest colour difference, until colour line logic solves the puzzle."""
+    smallest colour difference (or reveal the fewest cells, as ``options.repair`` says),
+    until colour line logic solves the puzzle."""
     from nonogen.colour import colour_puzzle_from_grid  # noqa: PLC0415
-    from nonogen.colour.repair import colour_repair  # noqa: PLC0415
+    from nonogen.colour.puzzle import givens_grid  # noqa: PLC0415
+    from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
+    from nonogen.generate.modes import default_givens  # noqa: PLC0415
     from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
@@ -842,18 +900,18 @@ def make_colour_from_picture(
     )
     at = MakeProgress("repairing", 1, 1)
     on_progress(at)
-    budget = options.max_flips
-    costs = quantised.costs()
-    repaired = colour_repair(
-        quantised.grid,
-        costs,
-        rng=rng,
-        max_changes=budget if budget is not None else max(1, quantised.grid.size // 20),
-        seconds=max(0.01, started + options.seconds - time.perf_counter()),
+    shape = quantised.grid.shape
+    budget = Budget(
+        rng,
+        max_changes=_or(options.max_flips, max(1, quantised.grid.size // 20)),
+        max_givens=_or(options.max_givens, default_givens(*shape)),
+        deadline=max(time.perf_counter() + 0.01, started + options.seconds),
         on_move=partial(_moved, on_progress, at),
     )
+    repaired = repair_colour(quantised.grid, quantised.costs(), mode=options.repair, budget=budget)
     on_progress(MakeProgress("checking"))
-    puzzle = colour_puzzle_from_grid(repaired.grid, quantised.palette, where=name)
+    givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
+    puzzle = colour_puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
     left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
     verdict = solve_colour_puzzle(puzzle, timeout=max(0.2, left))
     chars = [colour.char for colour in quantised.palette.colours]
@@ -873,6 +931,11 @@ def make_colour_from_picture(
     return MadeColour(puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion)
 
 
+def _or(value: int | None, default: int) -> int:
+    """An option's value, or its default when it was not given."""
+    return default if value is None else value
+
+
 def _steady(record: dict[str, Any]) -> dict[str, Any]:
     """A verdict record without what varies from run to run (times), for the output file."""
     stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
@@ -883,7 +946,8 @@ def colour_fidelity(
     source: ColourGrid, repaired: ColourRepair, puzzle: ColourPuzzle, *, merged: int
 ) -> dict[str, Any]:
     """Cells changed (count, percent), their summed and mean colour cost (Delta E), the
-    changes themselves as [row, col, old colour, new colour], and colours merged away."""
+    changes themselves as [row, col, old colour, new colour], the givens (count, percent,
+    [row, col, colour]), and colours merged away."""
     names = [colour.name for colour in puzzle.palette.colours]
     changes = repaired.changes
     return {
@@ -892,6 +956,9 @@ def colour_fidelity(
         "colour_cost": round(repaired.cost, 2),
         "mean_colour_cost": round(repaired.cost / len(changes), 2) if changes else 0.0,
         "changed_cells": [[r, c, names[old], names[new]] for r, c, old, new in changes],
+        "givens": len(repaired.givens),
+        "givens_percent": round(100 * len(repaired.givens) / source.size, 2),
+        "given_cells": [[r, c, names[int(repaired.grid[r, c])]] for r, c in repaired.givens],
         "colours": len(names) - 1,
         "merged_colours": merged,
         "undetermined": repaired.unknown,

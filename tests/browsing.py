@@ -91,6 +91,25 @@ def has_endpoint(server: str, path: str) -> bool:
         return path in json.load(response)["paths"]
 
 
+def has_form_field(server: str, path: str, field: str) -> bool:
+    """Whether the service's OpenAPI schema lists a form field of a POST path."""
+    with urllib.request.urlopen(f"{server}/openapi.json") as response:
+        schema = json.load(response)
+    named = schema["components"]["schemas"]
+
+    def fields(part: dict[str, Any]) -> set[str]:
+        """The properties of a schema part, following $ref and allOf."""
+        if "$ref" in part:
+            return fields(named[part["$ref"].rsplit("/", 1)[-1]])
+        found = set(part.get("properties", {}))
+        for inner in part.get("allOf", []):
+            found |= fields(inner)
+        return found
+
+    body = schema["paths"].get(path, {}).get("post", {}).get("requestBody", {})
+    return any(field in fields(c["schema"]) for c in body.get("content", {}).values())
+
+
 def centre(page: Page, testid: str) -> tuple[float, float]:
     """The middle of an element, in page pixels."""
     box = page.get_by_test_id(testid).bounding_box()

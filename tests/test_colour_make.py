@@ -94,7 +94,7 @@ def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 def test_make_colors_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
     out = tmp_path / "x.json"
     args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "30", "--colors", "4"]
-    result = runner.invoke(app, [*args, "--max-flips", "0", "-o", str(out)])
+    result = runner.invoke(app, [*args, "--repair", "flips", "--max-flips", "0", "-o", str(out)])
     assert result.exit_code == 1
     assert "budget ran out" in result.stderr
     assert json.loads(out.read_text(encoding="utf-8"))["fidelity"]["undetermined"] > 0
@@ -116,7 +116,7 @@ def test_make_colors_refuses_a_flat_picture(tmp_path: Path) -> None:
         ["--colors", "9"],
         ["--colors", "1"],
         ["--colors", "3", "--difficulty", "hard"],
-        ["--colors", "3", "--repair", "givens"],
+        ["--colors", "3", "--allow-search"],
     ],
 )
 def test_make_colors_refuses_bad_options_before_reading(tmp_path: Path, extra: list[str]) -> None:

@@ -18,11 +18,14 @@ from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
 from nonogen.clues import grid_clues
+from nonogen.colour import solve_colour_puzzle
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
+from nonogen.formats.colour import read_colour_puzzle
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
+from nonogen.pipeline import grid_rows
 from nonogen.puzzle import make_puzzle
-from nonogen.service.app import create_app
+from nonogen.service.app import create_app, links
 from nonogen.service.errors import ErrorBody
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
@@ -685,3 +688,144 @@ def test_the_key_of_a_unique_puzzle_is_its_one_solution(client: TestClient) -> N
     none = {"rows": [[1], []], "cols": [[], []]}
     response = client.post("/api/pdf", json={"puzzle": none, "pages": "solution"})
     assert_error(response, 400, "InputError", "the puzzle has no solution")
+
+
+COFFEE = (SAMPLES / "coffee.jpg").read_bytes()
+STRAWBERRY = (SAMPLES / "colour" / "strawberry.json").read_text(encoding="utf-8")
+TWO_COLOUR = {
+    "palette": [{"name": "white", "rgb": "#ffffff"}, {"name": "red", "rgb": "#ff0000"}],
+    "rows": [[[1, "red"]], [[1, "red"]]],
+    "cols": [[[1, "red"]], [[1, "red"]]],
+}
+"""A colour puzzle with two solutions: no answer key."""
+
+
+@pytest.fixture(scope="module")
+def made_colour(client: TestClient) -> dict[str, Any]:
+    picture = {"picture": ("coffee.jpg", COFFEE)}
+    response = client.post("/api/puzzles", files=picture, data={"width": "20", "colors": "3"})
+    assert response.status_code == 200, response.text
+    record: dict[str, Any] = response.json()
+    return record
+
+
+def test_make_a_colour_puzzle(made: dict[str, Any], made_colour: dict[str, Any]) -> None:
+    assert made["kind"] == "mono"
+    assert "palette" not in made
+    record = made_colour
+    assert record["kind"] == "colour"
+    assert record["width"] == 20
+    palette = record["palette"]
+    assert 3 <= len(palette) <= 4  # the background first, then at most 3 (near ones merge)
+    assert {tuple(colour) for colour in palette} == {("name", "rgb", "char")}
+    names = {colour["name"] for colour in palette[1:]}
+    chars = {colour["char"] for colour in palette}
+    for key in ("rows", "cols"):
+        blocks = [block for clue in record[key] for block in clue]
+        assert blocks
+        assert all(length >= 1 and colour in names for length, colour in blocks)
+    assert len(record["rows"]) == record["height"] == len(record["solution"])
+    for key in ("solution", "source_grid"):
+        assert all(len(row) == 20 and set(row) <= chars for row in record[key])
+    assert record["verdict"]["status"] == "unique"
+    assert record["verdict"]["line_solvable"] is True
+    assert record["fidelity"]["changed"] >= 0
+    assert record["fidelity"]["colours"] == len(palette) - 1
+    assert record["options"]["colours"] == 3
+    assert record["options"]["seconds"] == 9.0  # MAKE_SHARE of the limit, as for mono
+    assert record["conversion"]["method"]
+    assert record["seed"] == 0
+    assert record["seconds"] > 0
+    assert set(record["links"]) == {"json", "png", "puzzle_pdf", "solution_pdf"}
+
+
+def test_the_colour_links_serve_its_file_preview_and_pdfs(
+    client: TestClient, made_colour: dict[str, Any]
+) -> None:
+    links = made_colour["links"]
+    text = client.get(links["json"]).text
+    puzzle = read_colour_puzzle(text, "made.json")
+    assert [c.name for c in puzzle.palette.colours] == [c["name"] for c in made_colour["palette"]]
+    verdict = solve_colour_puzzle(puzzle)
+    assert verdict.status is Status.UNIQUE
+    assert grid_rows(puzzle, verdict.solutions[0]) == made_colour["solution"]
+    png = client.get(links["png"])
+    assert png.headers["content-type"] == "image/png"
+    assert png.content.startswith(b"\x89PNG")
+    for key in ("puzzle_pdf", "solution_pdf"):
+        response = client.get(links[key])
+        assert response.headers["content-type"] == "application/pdf"
+        assert len(PdfReader(io.BytesIO(response.content)).pages) == 1
+
+
+def test_the_solution_link_is_only_for_a_puzzle_with_one_solution() -> None:
+    ambiguous = read_colour_puzzle(json.dumps(TWO_COLOUR), "two.json")
+    kept = MadePuzzle(ambiguous, {}, "{}", b"")
+    assert set(links("0" * 32, kept)) == {"json", "png", "puzzle_pdf"}
+
+
+@pytest.mark.parametrize("colors", ["1", "9", "three", "2.5"])
+def test_a_bad_colour_count_is_422_saying_the_range(client: TestClient, colors: str) -> None:
+    picture = {"picture": ("coffee.jpg", COFFEE)}
+    response = client.post("/api/puzzles", files=picture, data={"colors": colors})
+    body = assert_error(response, 422, "ValidationError", "expected colors between 2 and 8")
+    assert body["fields"][0]["field"] == "colors"
+
+
+def test_a_black_and_white_option_with_colors_is_400(client: TestClient) -> None:
+    picture = {"picture": ("coffee.jpg", COFFEE)}
+    data = {"colors": "3", "difficulty": "hard"}
+    response = client.post("/api/puzzles", files=picture, data=data)
+    message = assert_error(response, 400, "InputError", "difficulty")["message"]
+    assert "--" not in message  # the form's words, not the command line's
+
+
+def test_the_schema_documents_the_colour_make(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    form = schema["components"]["schemas"]["MakeForm"]["properties"]["colors"]
+    assert (form["minimum"], form["maximum"]) == (2, 8)
+    answer = schema["components"]["schemas"]["MadeAnswer"]["properties"]
+    assert answer["kind"]["enum"] == ["mono", "colour"]
+    assert {"palette", "rows", "solution", "fidelity", "links"} <= set(answer)
+
+
+@pytest.mark.parametrize("as_text", [False, True])
+def test_pdf_of_a_colour_puzzle_with_its_key(client: TestClient, as_text: bool) -> None:
+    puzzle = STRAWBERRY if as_text else json.loads(STRAWBERRY)
+    response = client.post("/api/pdf", json={"puzzle": puzzle, "pages": "both"})
+    assert response.status_code == 200, response.text
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 2
+    assert "red" in reader.pages[0].extract_text()  # the legend names the colours
+    patterned = client.post("/api/pdf", json={"puzzle": puzzle, "patterns": True})
+    assert patterned.status_code == 200
+    assert len(PdfReader(io.BytesIO(patterned.content)).pages) == 1
+
+
+def test_no_key_for_a_colour_puzzle_with_several_solutions(client: TestClient) -> None:
+    response = client.post("/api/pdf", json={"puzzle": TWO_COLOUR, "pages": "both"})
+    assert_error(response, 400, "InputError", "several solutions")
+    sheet = client.post("/api/pdf", json={"puzzle": TWO_COLOUR, "pages": "puzzle"})
+    assert sheet.status_code == 200
+    assert len(PdfReader(io.BytesIO(sheet.content)).pages) == 1
+
+
+def test_convert_a_colour_puzzle_to_xml_and_back(client: TestClient) -> None:
+    xml = client.post("/api/convert?to=xml", content=STRAWBERRY)
+    assert xml.status_code == 200, xml.text
+    assert xml.headers["content-type"].startswith("application/xml")
+    back = client.post("/api/convert?to=json", files={"file": ("strawberry.xml", xml.content)})
+    assert back.status_code == 200, back.text
+    original, again = json.loads(STRAWBERRY), json.loads(back.text)
+    assert [c["name"] for c in again["palette"]] == [c["name"] for c in original["palette"]]
+    assert again["rows"] == original["rows"]
+    assert again["cols"] == original["cols"]
+    refused = client.post("/api/convert?to=non", content=STRAWBERRY)
+    assert_error(refused, 400, "InputError", "to=json or to=xml")
+
+
+def test_hint_refuses_a_colour_puzzle(client: TestClient) -> None:
+    body = {**TWO_COLOUR, "grid": ["??", "??"]}
+    assert_error(client.post("/api/hint", json=body), 400, "InputError", "black-and-white")
+    blocks = {"rows": [[[1, "red"]]], "cols": [[[1, "red"]]], "grid": ["?"]}
+    assert_error(client.post("/api/hint", json=blocks), 400, "InputError", "black-and-white")

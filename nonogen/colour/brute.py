@@ -15,7 +15,7 @@ import numpy as np
 
 from nonogen.colour.clues import ColourClue, ColourGrid, line_clue
 from nonogen.colour.line import Line
-from nonogen.colour.puzzle import ColourPuzzle
+from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle
 
 
 def _placements(clue: ColourClue, size: int, start: int, previous: int) -> Iterator[list[int]]:
@@ -48,9 +48,17 @@ def brute_line(clue: ColourClue, line: Line) -> Line | None:
 
 
 def brute_solutions(puzzle: ColourPuzzle, limit: int = 2) -> list[ColourGrid]:
-    """Up to ``limit`` solutions: rows from their arrangements, columns kept to prefixes of
-    theirs."""
-    options = [arrangements(clue, puzzle.width) for clue in puzzle.rows]
+    """Up to ``limit`` solutions: rows from their arrangements (those that keep the givens),
+    columns kept to prefixes of theirs."""
+    givens = puzzle.givens
+    options = [
+        [
+            a
+            for a in arrangements(clue, puzzle.width)
+            if givens is None or all(g in (NOT_GIVEN, v) for g, v in zip(givens[r], a, strict=True))
+        ]
+        for r, clue in enumerate(puzzle.rows)
+    ]
     prefixes = [
         {a[:r] for a in arrangements(clue, puzzle.height) for r in range(puzzle.height + 1)}
         for clue in puzzle.cols

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from nonogen.colour.clues import ColourClue, ColourGrid
 from nonogen.colour.line import solve_line
-from nonogen.colour.puzzle import ColourPuzzle
+from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle
 
 Board = tuple[tuple[int, ...], ...]
 """Per row, per cell, the bitmask of the colours still possible there."""
@@ -37,9 +37,14 @@ class Propagation(NamedTuple):
 
 
 def start_board(puzzle: ColourPuzzle) -> Board:
-    """The board before any logic: every colour of the palette possible in every cell."""
+    """The board before any logic: a given cell has its colour, every other cell every
+    colour of the palette."""
     full = (1 << puzzle.palette.size) - 1
-    return tuple((full,) * puzzle.width for _ in range(puzzle.height))
+    if puzzle.givens is None:
+        return tuple((full,) * puzzle.width for _ in range(puzzle.height))
+    return tuple(
+        tuple(full if k == NOT_GIVEN else 1 << k for k in row) for row in puzzle.givens.tolist()
+    )
 
 
 def is_solved(board: Board) -> bool:

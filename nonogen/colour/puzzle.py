@@ -1,9 +1,11 @@
-"""The colour puzzle: row and column colour clues, a palette, an optional goal and metadata."""
+"""The colour puzzle: row and column colour clues, a palette, an optional goal, optional
+givens (cells revealed in the printed grid) and metadata."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 
@@ -11,6 +13,9 @@ from nonogen.colour.clues import ColourClue, ColourGrid, check_clue, format_clue
 from nonogen.colour.palette import Palette
 from nonogen.errors import InputError, LimitError
 from nonogen.puzzle import MAX_SIDE, Meta
+
+NOT_GIVEN: Final = 255
+"""The code of a cell the givens grid leaves to the solver (any other value is a colour)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -27,6 +32,9 @@ class ColourPuzzle:
     """The intended solution (palette indices), when the source has one."""
     meta: Meta = field(default_factory=dict)
     """Title, author, copyright, license and whatever else the source carried."""
+    givens: ColourGrid | None = None
+    """Cells revealed in the printed grid: a palette index, or ``NOT_GIVEN``; None when no
+    cell is given."""
 
     @property
     def height(self) -> int:
@@ -106,6 +114,39 @@ def _check_goal(
                 )
 
 
+def _checked_givens(
+    givens: ColourGrid,
+    shape: tuple[int, int],
+    palette: Palette,
+    goal: ColourGrid | None,
+    where: str,
+) -> ColourGrid | None:
+    """The givens as uint8 (None when no cell is given); InputError for a wrong shape, a
+    colour out of range or a given that disagrees with the goal."""
+    grid = np.asarray(givens)
+    if grid.dtype.kind not in "iu" or grid.shape != shape:
+        raise InputError(
+            f"{where}: givens: expected {shape[0]} rows of {shape[1]} colour indices "
+            f"({NOT_GIVEN} for a cell not given), got shape {grid.shape}"
+        )
+    wrong = (grid < 0) | ((grid >= palette.size) & (grid != NOT_GIVEN))
+    if wrong.any():
+        r, c = (int(i) for i in np.argwhere(wrong)[0])
+        raise InputError(
+            f"{where}: givens: row {r + 1}, column {c + 1}: expected a colour 0 to "
+            f"{palette.size - 1} or {NOT_GIVEN} (not given), got {int(grid[r, c])}"
+        )
+    grid = grid.astype(np.uint8)
+    given = grid != NOT_GIVEN
+    if goal is not None and (grid[given] != goal[given]).any():
+        r, c = (int(i) for i in np.argwhere(given & (grid != goal))[0])
+        raise InputError(
+            f"{where}: givens: row {r + 1}, column {c + 1} is given colour {int(grid[r, c])} "
+            f"but the solution has {int(goal[r, c])}; fix the givens or the solution"
+        )
+    return grid if given.any() else None
+
+
 def make_colour_puzzle(
     rows: Sequence[Sequence[Sequence[int]]],
     cols: Sequence[Sequence[Sequence[int]]],
@@ -114,6 +155,7 @@ def make_colour_puzzle(
     goal: ColourGrid | None = None,
     meta: Meta | None = None,
     where: str = "puzzle",
+    givens: ColourGrid | None = None,
 ) -> ColourPuzzle:
     """A checked ColourPuzzle; raise InputError (naming ``where``) for anything malformed."""
     row_clues = _as_clues(rows, "row", where)
@@ -132,11 +174,28 @@ def make_colour_puzzle(
             raise InputError(f"{where}: goal: expected non-negative colour indices")
         goal = goal.astype(np.uint8)
         _check_goal(goal, row_clues, col_clues, palette, where)
-    return ColourPuzzle(row_clues, col_clues, palette, goal, dict(meta or {}))
+    if givens is not None:
+        givens = _checked_givens(givens, (height, width), palette, goal, where)
+    return ColourPuzzle(row_clues, col_clues, palette, goal, dict(meta or {}), givens)
+
+
+def givens_grid(
+    shape: tuple[int, int], cells: Sequence[tuple[int, int]], grid: ColourGrid
+) -> ColourGrid:
+    """A givens grid revealing ``cells`` with their colours in ``grid``, ``NOT_GIVEN`` elsewhere."""
+    out = np.full(shape, NOT_GIVEN, dtype=np.uint8)
+    for r, c in cells:
+        out[r, c] = grid[r, c]
+    return out
 
 
 def colour_puzzle_from_grid(
-    goal: ColourGrid, palette: Palette, *, meta: Meta | None = None, where: str = "grid"
+    goal: ColourGrid,
+    palette: Palette,
+    *,
+    meta: Meta | None = None,
+    where: str = "grid",
+    givens: ColourGrid | None = None,
 ) -> ColourPuzzle:
     """The colour puzzle whose clues are derived from a solved grid, with that grid as its goal."""
     grid = np.asarray(goal)
@@ -147,4 +206,4 @@ def colour_puzzle_from_grid(
         )
     grid = grid.astype(np.uint8)
     rows, cols = grid_clues(grid)
-    return make_colour_puzzle(rows, cols, palette, goal=grid, meta=meta, where=where)
+    return make_colour_puzzle(rows, cols, palette, goal=grid, meta=meta, where=where, givens=givens)

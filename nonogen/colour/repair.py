@@ -18,19 +18,24 @@ Each move is picked in two stages:
 The cost of giving a cell a colour is ``costs[row, col, colour]``, the Delta E between the
 cell's measured colour and the new one. Once line logic solves the puzzle, changes that later
 changes made redundant are undone, the dearest first, while line logic still solves it.
+
+``repair_colour`` picks a mode from ``MODES``: ``flips`` (changes only), ``givens`` (reveal
+cells instead, ``nonogen.colour.givens``: the picture stays exact) or ``auto`` (changes within
+their budget, then givens on the changed grid).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from nonogen.colour.clues import ColourClue, ColourGrid, grid_clues, line_clue
+from nonogen.colour.givens import given_state, prune, reveal
 from nonogen.colour.propagate import Board, propagate, with_cell
 
 Cell = tuple[int, int]
@@ -69,6 +74,8 @@ class ColourRepair:
     """Whether colour line logic solves the repaired puzzle."""
     unknown: int
     """Cells line logic leaves open (0 when solved)."""
+    givens: tuple[Cell, ...] = ()
+    """Cells revealed in the printed grid (with their colours in ``grid``), in order."""
 
 
 @dataclass(frozen=True)
@@ -220,3 +227,73 @@ def _pruned(
             state = undone
             kept.remove(change)
     return state, kept
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a colour repair may spend."""
+
+    rng: np.random.Generator
+    max_changes: int
+    max_givens: int
+    deadline: float
+    """``time.perf_counter()`` at which the repair stops."""
+    on_move: Callable[[int, int], None] | None = None
+    """Hears (open cells, moves made) after every change or given."""
+
+
+def _by_changes(grid: ColourGrid, costs: Costs, budget: Budget) -> ColourRepair:
+    """Change cells within the change budget."""
+    seconds = max(0.0, budget.deadline - time.perf_counter())
+    return colour_repair(
+        grid,
+        costs,
+        rng=budget.rng,
+        max_changes=budget.max_changes,
+        seconds=seconds,
+        on_move=budget.on_move,
+    )
+
+
+def with_givens(repaired: ColourRepair, colours: int, budget: Budget) -> ColourRepair:
+    """The repair continued by revealing cells of its grid until line logic solves it."""
+    if repaired.solved:
+        return repaired
+    done = len(repaired.changes)
+    on_move = budget.on_move
+
+    def moved(unknown: int, givens: int) -> None:
+        if on_move is not None:
+            on_move(unknown, done + givens)
+
+    state = given_state(repaired.grid, colours)
+    state = reveal(
+        state, rng=budget.rng, max_givens=budget.max_givens, deadline=budget.deadline, on_move=moved
+    )
+    if not state.unknown:
+        state = prune(state, colours, deadline=budget.deadline)
+    return replace(repaired, solved=not state.unknown, unknown=state.unknown, givens=state.givens)
+
+
+def _by_givens(grid: ColourGrid, costs: Costs, budget: Budget) -> ColourRepair:
+    """Reveal cells within the givens budget; no cell changes."""
+    start = ColourRepair(np.asarray(grid, dtype=np.uint8), (), 0.0, False, -1)
+    return with_givens(start, costs.shape[2], budget)
+
+
+def _by_changes_then_givens(grid: ColourGrid, costs: Costs, budget: Budget) -> ColourRepair:
+    """Change cells within the change budget, then reveal cells within the givens budget."""
+    return with_givens(_by_changes(grid, costs, budget), costs.shape[2], budget)
+
+
+MODES: Final[dict[str, Callable[[ColourGrid, Costs, Budget], ColourRepair]]] = {
+    "flips": _by_changes,
+    "givens": _by_givens,
+    "auto": _by_changes_then_givens,
+}
+"""The colour repair modes by the name ``--repair`` gives them."""
+
+
+def repair_colour(grid: ColourGrid, costs: Costs, *, mode: str, budget: Budget) -> ColourRepair:
+    """Repair a colour grid in one of the ``MODES`` within the budget."""
+    return MODES[mode](grid, costs, budget)

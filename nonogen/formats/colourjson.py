@@ -4,13 +4,14 @@
      "palette": [{"name": "white", "rgb": "#ffffff", "char": "."},
                  {"name": "red", "rgb": "#e41a1c", "char": "r"}, ...],
      "rows": [[[2, "red"], [1, "blue"]], []], "cols": [...],
-     "solution": ["rrb", "..."]}
+     "solution": ["rrb", "..."], "givens": ["r??", "???"]}
 
 ``palette[0]`` is the background; every block is ``[length, colour]`` with the colour's name
 (or its palette index, 1 up). Solution rows draw each cell with its colour's ``char``
 (``char`` may be left out: then ``.`` for the background and the name's first letter, or a
-digit, as ``nonogen.colour.palette`` says). The ``palette`` key is what marks an object as a
-colour puzzle; every key that is not structure is kept as metadata.
+digit, as ``nonogen.colour.palette`` says). ``givens`` rows (optional) draw the cells revealed
+in the printed grid the same way, with ``?`` for a cell not given. The ``palette`` key is what
+marks an object as a colour puzzle; every key that is not structure is kept as metadata.
 """
 
 from __future__ import annotations
@@ -22,16 +23,29 @@ import numpy as np
 
 from nonogen.colour.clues import ColourGrid
 from nonogen.colour.palette import Palette, make_palette
-from nonogen.colour.puzzle import ColourPuzzle, make_colour_puzzle
+from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle, make_colour_puzzle
 from nonogen.errors import InputError
 from nonogen.formats.nonjson import FORMAT_NAME, VERSION, _check_version
 from nonogen.formats.shared import shorten
 
 _STRUCTURE: Final = frozenset(
-    {"format", "version", "width", "height", "palette", "rows", "cols", "solution", "goal"}
+    {
+        "format",
+        "version",
+        "width",
+        "height",
+        "palette",
+        "rows",
+        "cols",
+        "solution",
+        "goal",
+        "givens",
+    }
 )
 _LEADING_META: Final = ("title", "author", "copyright", "license", "id")
-_MULTILINE: Final = frozenset({"palette", "rows", "cols", "solution"})
+_MULTILINE: Final = frozenset({"palette", "rows", "cols", "solution", "givens"})
+NOT_GIVEN_CHAR: Final = "?"
+"""The character of a cell not given in ``givens`` rows."""
 
 
 def parse_colour_json(text: str, name: str) -> ColourPuzzle:
@@ -57,8 +71,13 @@ def colour_puzzle_from_object(obj: object, where: str) -> ColourPuzzle:
     cols = _clues(obj, "cols", palette, where)
     key = "solution" if obj.get("solution") is not None else "goal"
     goal = None if obj.get(key) is None else _goal(obj[key], palette, f"{where}: {key}")
+    givens = None
+    if obj.get("givens") is not None:
+        givens = _goal(obj["givens"], palette, f"{where}: givens", unknown=NOT_GIVEN_CHAR)
     meta = {k: v for k, v in obj.items() if k not in _STRUCTURE}
-    puzzle = make_colour_puzzle(rows, cols, palette, goal=goal, meta=meta, where=where)
+    puzzle = make_colour_puzzle(
+        rows, cols, palette, goal=goal, meta=meta, where=where, givens=givens
+    )
     for size_key, actual in (("width", puzzle.width), ("height", puzzle.height)):
         if size_key in obj and (isinstance(obj[size_key], bool) or obj[size_key] != actual):
             raise InputError(
@@ -126,8 +145,9 @@ def _block(block: object, palette: Palette, where: str) -> list[int]:
     return [length, colour]
 
 
-def _goal(rows: object, palette: Palette, where: str) -> ColourGrid:
-    """A colour grid from solution rows drawn with the palette's characters."""
+def _goal(rows: object, palette: Palette, where: str, *, unknown: str = "") -> ColourGrid:
+    """A colour grid from solution rows drawn with the palette's characters (``unknown``,
+    if given, draws ``NOT_GIVEN``)."""
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise InputError(f'{where}: expected a list of row strings like ["rr.", ".bb"]')
     chars = "".join(c.char for c in palette.colours)
@@ -139,13 +159,18 @@ def _goal(rows: object, palette: Palette, where: str) -> ColourGrid:
                 "give every row the same number of cells"
             )
         for c, char in enumerate(row, 1):
-            if palette.char_index(char) is None:
+            if palette.char_index(char) is None and char != unknown:
                 raise InputError(
                     f"{where}: row {r}, column {c}: expected one of the palette's characters "
-                    f"{chars!r}, got {char!r}"
+                    f"{chars + unknown!r}, got {char!r}"
                 )
-        grid.append([int(palette.char_index(char) or 0) for char in row])
+        grid.append([_index(palette, char, unknown) for char in row])
     return np.array(grid, dtype=np.uint8)
+
+
+def _index(palette: Palette, char: str, unknown: str) -> int:
+    """The palette index a checked character draws (``NOT_GIVEN`` for ``unknown``)."""
+    return NOT_GIVEN if unknown and char == unknown else int(palette.char_index(char) or 0)
 
 
 def format_colour_json(puzzle: ColourPuzzle) -> str:
@@ -167,6 +192,17 @@ def format_colour_json(puzzle: ColourPuzzle) -> str:
         chars = [c.char for c in puzzle.palette.colours]
         fields.append(
             ("solution", ["".join(chars[v] for v in row) for row in puzzle.goal.tolist()])
+        )
+    if puzzle.givens is not None:
+        drawn = [*(c.char for c in puzzle.palette.colours)]
+        fields.append(
+            (
+                "givens",
+                [
+                    "".join(NOT_GIVEN_CHAR if v == NOT_GIVEN else drawn[v] for v in row)
+                    for row in puzzle.givens.tolist()
+                ],
+            )
         )
     fields += [(k, v) for k, v in meta.items() if k not in _STRUCTURE and k not in _LEADING_META]
     body = ",\n".join(f"  {json.dumps(key)}: {_value(key, value)}" for key, value in fields)

@@ -12,6 +12,9 @@ the background is ``backgroundcolor`` (default white). The palette is the backgr
 other ``<color>`` elements in document order; black (000) and white (fff) need no ``<color>``
 element. Parsing, entities and metadata are the black-and-white reader's
 (``nonogen.formats.webpbn``), which still refuses colour files: route them here.
+
+webpbn XML has no givens (cells revealed in the printed grid): a puzzle with givens is not
+written as XML (its clues alone may not make it unique); nonogen JSON keeps them.
 """
 
 from __future__ import annotations
@@ -166,6 +169,11 @@ def _goal(element: Element, palette: Palette, where: str) -> ColourGrid | None:
 
 def format_colour_xml(puzzle: ColourPuzzle) -> str:
     """The colour puzzle as a webpbn XML document with one puzzle."""
+    if puzzle.givens is not None:
+        raise InputError(
+            "output: webpbn XML has no givens, and without them the puzzle may not be unique; "
+            "write it as nonogen JSON (--to json)"
+        )
     colours = puzzle.palette.colours
     meta = puzzle.meta
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', DOCTYPE, "<puzzleset>"]

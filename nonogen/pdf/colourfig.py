@@ -27,6 +27,7 @@ from nonogen.pdf.figure import (
     Bands,
     Layout,
     draw_bands,
+    draw_dots,
     draw_lines,
     fit_layout,
     font_per_cell,
@@ -242,12 +243,16 @@ def draw_colour_figure(
     solution: ColourGrid | None = None,
     patterns: bool = False,
 ) -> None:
-    """Draw the colour puzzle in its layout: clues if it has room for them, then the cells."""
+    """Draw the colour puzzle in its layout: clues if it has room for them, then the cells
+    (the solution's, or else the givens: filled with their colour, a dot on the background)."""
     if lay.font:
         draw_bands(canvas, lay)
         draw_colour_clues(canvas, puzzle, lay, patterns=patterns)
     if solution is not None:
         draw_colour_cells(canvas, lay, solution, puzzle.palette, patterns=patterns)
+    elif puzzle.givens is not None:  # NOT_GIVEN matches no colour, so only givens are drawn
+        draw_colour_cells(canvas, lay, puzzle.givens, puzzle.palette, patterns=patterns)
+        draw_dots(canvas, lay, puzzle.givens == 0)
     draw_lines(canvas, lay)
 
 

@@ -7,6 +7,8 @@
     errors   one JSON error shape; the upload limit
     headers  the security headers (CSP and the rest) on every answer
     openapi  what the API docs say besides the routes: every answer documented, examples
+    forms    the request bodies (make form, PDF, hint) and their checks
+    answers  the answers of make, hint and fix, as documented models
     app      the FastAPI routes and the static web page
     load     a load test: starts a server, sends bounded traffic, prints latency and memory
     soak     a soak test: many clients, a mixed workload, memory sampled over time

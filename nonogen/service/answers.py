@@ -1,4 +1,5 @@
-"""The bodies of POST /api/hint's answer and of POST /api/fix, as pydantic models.
+"""The bodies of POST /api/puzzles', POST /api/hint's and POST /api/fix's answers, as
+pydantic models.
 
 They are the routes' ``response_model``: the OpenAPI schema documents every field (the web
 page is built against it, and Schemathesis checks each answer against it).
@@ -98,3 +99,79 @@ class FixAnswer(BaseModel):
         description="The complete solver's verdict on the fixed puzzle (on the drawing unless "
         "fixed), as POST /api/check answers it: status, line_solvable, difficulty, tier..."
     )
+
+
+class PaletteColour(BaseModel):
+    """One colour of a colour puzzle's palette."""
+
+    name: str = Field(description="Its name, as the clues' blocks give it: `dark brown`.")
+    rgb: str = Field(description="Its colour, `#rrggbb`.")
+    char: str = Field(description="Its character in the solution rows (`.`: the background).")
+
+
+ColourBlock = tuple[int, str]
+"""A colour clue's block: [length, colour name]."""
+
+
+class MadeLinks(BaseModel):
+    """Where a made puzzle's files are (kept for a while: see GET /api/health's limits)."""
+
+    json_file: str = Field(
+        alias="json",
+        description="The puzzle as a nonogen JSON file (a colour puzzle's with its palette).",
+    )
+    png: str = Field(description="The preview: the puzzle and its solution.")
+    puzzle_pdf: str = Field(description="The printable puzzle page (letter).")
+    solution_pdf: str | None = Field(
+        None, description="The solution page; present only when the puzzle has one solution."
+    )
+
+
+class MadeAnswer(BaseModel):
+    """A puzzle made from a picture: black and white (`kind` mono) or colour."""
+
+    id: str = Field(description="Its id in the links; kept for a while only.")
+    version: int
+    kind: Literal["mono", "colour"] = Field(
+        description="mono: black and white; colour: blocks of the `palette`'s colours."
+    )
+    title: str
+    width: int
+    height: int
+    palette: list[PaletteColour] | None = Field(
+        None, description="Colour puzzles only: the colours, the background first."
+    )
+    rows: list[list[int]] | list[list[ColourBlock]] = Field(
+        description="Row clues, top to bottom: lengths, or (colour) [length, colour name] blocks."
+    )
+    cols: list[list[int]] | list[list[ColourBlock]] = Field(
+        description="Column clues, left to right, as the rows."
+    )
+    givens: list[str] | None = Field(
+        description="Cells revealed in the printed grid: '#' and '.', or (colour) the "
+        "palette's characters; '?' not given. Null when none is."
+    )
+    solution: list[str] = Field(
+        description="Its one solution: '#' and '.', or (colour) the palette's characters."
+    )
+    source_grid: list[str] = Field(
+        description="The picture's grid before the repair, written as the solution."
+    )
+    seed: int
+    options: dict[str, Any] = Field(description="The make options used.")
+    verdict: dict[str, Any] = Field(
+        description="The solver's verdict, as POST /api/check answers it: status, "
+        "line_solvable, difficulty, tier..."
+    )
+    fidelity: dict[str, Any] = Field(
+        description="What the repair changed: flipped cells and givens (mono), or changed "
+        "cells and their colour cost in Delta E (colour)."
+    )
+    conversion: dict[str, Any] | None = Field(
+        description="How the picture was split into subject and background."
+    )
+    print_warnings: list[str] = Field(
+        description="What would print too small to read on a letter page."
+    )
+    seconds: float = Field(description="Wall time of the make.")
+    links: MadeLinks

@@ -1,11 +1,13 @@
 """The HTTP API and the web page: FastAPI routes over the service's jobs.
 
-POST /api/puzzles                  picture + make options -> puzzle JSON and links
+POST /api/puzzles                  picture + make options (colors: a colour puzzle) -> puzzle
+                                   JSON and links
 GET  /api/puzzles/{id}.json|.png|.pdf, /api/puzzles/{id}/solution.pdf
-POST /api/check                    puzzle in any format -> verdict, clues, goal
-POST /api/convert?to=FORMAT        puzzle in any format -> that format
-POST /api/pdf                      puzzle JSON + page options -> PDF
-POST /api/hint                     clues + a player's grid -> the next step (line, probe, search)
+POST /api/check                    puzzle in any format (colour too) -> verdict, clues, goal
+POST /api/convert?to=FORMAT        puzzle in any format -> that format (colour: json or xml)
+POST /api/pdf                      puzzle JSON (colour too) + page options -> PDF
+POST /api/hint                     clues + a player's grid -> the next step (line, probe, search);
+                                   black and white only
 POST /api/fix                      a drawn grid -> flips or givens that make it unique, logic-only
 GET  /api/health                   liveness, load and limits
 GET  /                             the web page (Make, Edit, Play); /docs the API docs
@@ -29,17 +31,14 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import InputError, LimitError, NonogenError, utf8_safe
+from nonogen.errors import InputError, NonogenError, utf8_safe
 from nonogen.formats import check_title
-from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.pdf import PageOptions
-from nonogen.pipeline import MakeOptions
-from nonogen.service.answers import FixAnswer, FixRequest, HintAnswer
+from nonogen.service.answers import FixAnswer, FixRequest, HintAnswer, MadeAnswer
 from nonogen.service.errors import (
     BodyLimit,
     RequestLimit,
@@ -48,10 +47,12 @@ from nonogen.service.errors import (
     on_nonogen_error,
     on_validation_error,
 )
+from nonogen.service.forms import HintRequest, MakeForm, PdfRequest
 from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     MadePuzzle,
     check_job,
+    colour_make_job,
     convert_job,
     fix_job,
     hint_job,
@@ -62,7 +63,6 @@ from nonogen.service.jobs import (
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import (
     BAD_INPUT,
-    CLUES,
     CONVERTED,
     ERRORS,
     JSON_FILE,
@@ -72,7 +72,6 @@ from nonogen.service.openapi import (
     UNKNOWN_ID,
     UPLOAD_BODY,
     download,
-    without_null,
 )
 from nonogen.service.runner import Runner
 from nonogen.service.store import Store
@@ -107,121 +106,16 @@ FormatQuery = Annotated[
 ]
 
 
-class MakeForm(BaseModel):
-    """The make options, as for ``nonogen make``."""
-
-    model_config = ConfigDict(json_schema_extra=without_null)
-
-    width: int | None = Field(
-        None, ge=MIN_CELLS, description="Grid columns, 5-200 (default 30); 413 over the limit."
-    )
-    height: int | None = Field(
-        None, ge=MIN_CELLS, description="Grid rows, 5-200 (default: from the aspect)."
-    )
-    method: str | None = Field(
-        None,
-        description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
-        "grabcut, strokes or edges (default: the most subject-like of them all).",
-    )
-    threshold: str | None = Field(
-        None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
-    )
-    contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
-    edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
-    crop: bool = Field(False, description="Crop to the subject first.")
-    despeckle: bool = Field(False, description="Remove isolated cells and pinholes.")
-    invert: bool | None = Field(
-        None, description="The subject is the light (true) or dark side (default: by structure)."
-    )
-    force: bool = Field(False, description="Make a puzzle even when no subject is found.")
-    seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
-    difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
-        None, description="Deliver a tier (hard needs probing, expert search), or 422."
-    )
-    repair: Literal["flips", "givens", "auto"] = Field(
-        "auto", description="Flip cells, reveal givens (exact picture), or flips then givens."
-    )
-    allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
-    max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
-    seconds: float | None = Field(
-        None, gt=0, description="Generator seconds (at most the server's solver limit)."
-    )
-
-    def options(self, limits: Limits) -> MakeOptions:
-        """The pipeline's options; InputError or LimitError when one is out of range."""
-        for name, side in (("width", self.width), ("height", self.height)):
-            if side is not None and side > limits.max_side:
-                raise LimitError(
-                    f"expected {name} between {MIN_CELLS} and {limits.max_side} cells, got {side}"
-                )
-        picture = PictureOptions(
-            width=self.width,
-            height=self.height,
-            method=self.method,
-            threshold=self.threshold,
-            contrast=self.contrast,
-            edges=self.edges,
-            crop=self.crop,
-            despeckle=self.despeckle,
-            invert=self.invert,
-            force=self.force,
-        )
-        seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
-        return MakeOptions(
-            picture=picture,
-            seed=self.seed,
-            max_flips=self.max_flips,
-            seconds=seconds,
-            difficulty=self.difficulty,
-            allow_search=self.allow_search,
-            repair=self.repair,
-        )
-
-
-class PdfRequest(BaseModel):
-    """A puzzle and how to print it."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"puzzle": CLUES, "pages": "both"}]})
-
-    puzzle: dict[str, Any] | str = Field(
-        description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
-    )
-    pages: Literal["puzzle", "solution", "both"] = "puzzle"
-    page_size: str = Field("letter", description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
-    margin_mm: float = 15.0
-    gutter_mm: float = 0.0
-    force_small: bool = Field(
-        False,
-        description="Print even when cells (under 4 mm) or clue numbers (under 6 pt) would be "
-        "too small to read; otherwise such a puzzle gets a 413 naming the page size or split "
-        "that fits.",
-    )
-
-
-class HintRequest(BaseModel):
-    """A puzzle's clues and a player's grid."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{**CLUES, "grid": ["#?", "??"]}]})
-
-    rows: list[list[int]] = Field(description="Row clues, top to bottom, e.g. [[2, 4], []].")
-    cols: list[list[int]] = Field(description="Column clues, left to right.")
-    grid: list[str] = Field(
-        description="One text row per puzzle row: '#' filled, '.' crossed, '?' open."
-    )
-
-
 router = APIRouter(prefix="/api", tags=["nonogen"], responses=ERRORS)
 
 
-def links(ident: str) -> dict[str, str]:
-    """Where a made puzzle's files are."""
+def links(ident: str, made: MadePuzzle) -> dict[str, str]:
+    """Where a made puzzle's files are: the solution page only if it has one solution."""
     base = f"/api/puzzles/{ident}"
-    return {
-        "json": f"{base}.json",
-        "png": f"{base}.png",
-        "puzzle_pdf": f"{base}.pdf",
-        "solution_pdf": f"{base}/solution.pdf",
-    }
+    files = {"json": f"{base}.json", "png": f"{base}.png", "puzzle_pdf": f"{base}.pdf"}
+    if made.puzzle.goal is not None:
+        files["solution_pdf"] = f"{base}/solution.pdf"
+    return files
 
 
 def ascii_name(filename: str) -> str:
@@ -257,6 +151,8 @@ def stem(made: MadePuzzle, ident: str) -> str:
 
 @router.post(
     "/puzzles",
+    response_model=MadeAnswer,
+    response_model_exclude_unset=True,  # palette only for colour, solution_pdf only if unique
     responses={**BAD_INPUT, **NOT_MADE},
 )
 async def make_puzzle(
@@ -264,15 +160,19 @@ async def make_puzzle(
     picture: Annotated[UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP or TIFF.")],
     form: Annotated[MakeForm, Form()],
 ) -> dict[str, Any]:
-    """Turn a picture into a unique puzzle; the puzzle JSON, its verdict and download links."""
+    """Turn a picture into a unique puzzle, black and white or (with colors) colour, that
+    logic alone solves; the puzzle JSON, its verdict and download links."""
     options = form.options(svc.limits)
     options.target()
     name = utf8_safe(picture.filename or "picture")
     check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
-    made = await svc.runner.run(make_job, data, name, options, svc.limits)
+    if form.colors is None:
+        made = await svc.runner.run(make_job, data, name, options, svc.limits)
+    else:
+        made = await svc.runner.run(colour_make_job, data, name, options, form.colors, svc.limits)
     ident = svc.store.put(made)
-    return {"id": ident, **made.record, "links": links(ident)}
+    return {"id": ident, **made.record, "links": links(ident, made)}
 
 
 @router.get(
@@ -292,7 +192,8 @@ async def puzzle_json(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     responses={**download(PNG, "The preview"), **UNKNOWN_ID},
 )
 async def puzzle_png(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
-    """A made puzzle's preview: the puzzle, and its solution with the flipped cells marked."""
+    """A made puzzle's preview: the puzzle, and its solution with the flipped cells marked (a
+    colour puzzle: its coloured clues, its solution and the legend of its colours)."""
     return Response(svc.store.get(puzzle_id).png, media_type="image/png")
 
 
@@ -302,7 +203,8 @@ async def puzzle_png(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     responses={**download(PDF, "The puzzle page"), **UNKNOWN_ID},
 )
 async def puzzle_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
-    """A made puzzle's printable page (letter)."""
+    """A made puzzle's printable page (letter; a colour puzzle's clues on boxes of their
+    colours, with a legend)."""
     made = svc.store.get(puzzle_id)
     data = await svc.runner.run(pdf_job, made.puzzle, "puzzle", PageOptions())
     return attachment(data, "application/pdf", f"{stem(made, puzzle_id)}.pdf")
@@ -356,7 +258,8 @@ async def convert(
     to: Annotated[Literal["json", "non", "xml", "text", "r"], Query(description="Output format.")],
     fmt: FormatQuery = None,
 ) -> Response:
-    """Convert a puzzle between the formats nonogen reads and writes."""
+    """Convert a puzzle between the formats nonogen reads and writes; a colour puzzle (nonogen
+    JSON with a palette, webpbn colour XML) to json or xml only (400 for the others)."""
     data, name, fmt = await uploaded(request, fmt)
     text = await svc.runner.run(convert_job, data, name, fmt, to, svc.limits)
     return attachment(text, MEDIA.get(to, "text/plain"), f"puzzle.{EXTENSIONS[to]}")
@@ -364,8 +267,9 @@ async def convert(
 
 @router.post("/pdf", response_class=Response, responses={**download(PDF, "The PDF"), **BAD_INPUT})
 async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
-    """A printable PDF of a puzzle: its page, its solution page, or both."""
-    options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm)
+    """A printable PDF of a puzzle, black and white or colour: its page, its solution page,
+    or both (a key only for a puzzle with exactly one solution)."""
+    options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm, patterns=body.patterns)
     data = await svc.runner.run(
         pdf_from_json, body.puzzle, body.pages, options, svc.limits, body.force_small
     )
@@ -376,7 +280,8 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
 async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     """The next step from the player's grid and why (by one line, by trying a cell one way, or
     by search), or that the grid holds a mistake, is solved, has more than one solution from
-    here (ambiguous), or that the hint ran out of time (stuck)."""
+    here (ambiguous), or that the hint ran out of time (stuck). Black-and-white puzzles only:
+    colour puzzles have no hints (a body with a palette or coloured blocks gets a 400)."""
     return await svc.runner.run(hint_job, body.rows, body.cols, body.grid, svc.limits)
 
 

@@ -15,15 +15,20 @@ from typing import Any, Final
 from nonogen.colour import ColourPuzzle
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
-from nonogen.formats.colour import is_colour_text
+from nonogen.formats.colour import COLOUR_FORMATS, format_colour_puzzle, is_colour_text
 from nonogen.formats.files import decode_bytes
 from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
+    AnyPuzzle,
+    AnyVerdict,
     MakeOptions,
     SolveOptions,
-    for_print,
+    colour_preview_of,
+    for_print_any,
+    grid_rows,
+    make_colour_from_picture,
     make_from_picture,
     preview_of,
     puzzles_in_text,
@@ -32,14 +37,19 @@ from nonogen.pipeline import (
 )
 from nonogen.puzzle import Puzzle, has_givens, make_puzzle
 from nonogen.service.limits import Limits
-from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
+from nonogen.solve import Status, difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
 """The ``version`` of every JSON object the service answers with."""
 PAGES: Final = ("puzzle", "solution", "both")
 """What a PDF holds: the puzzle page, the solution page, or the puzzle then its solution."""
-WARM_MODULES: Final = ("nonogen.generate", "nonogen.image", "nonogen.preview")
+WARM_MODULES: Final = (
+    "nonogen.generate",
+    "nonogen.image",
+    "nonogen.preview",
+    "nonogen.preview_colour",
+)
 """The stages the pipeline imports lazily, loaded when a worker process starts."""
 MAKE_SHARE: Final = 0.9
 """The share of a make request's time budget the generator gets: the rest renders the
@@ -54,13 +64,16 @@ class MadePuzzle:
     """A made puzzle as the service keeps it: its record, its file and its preview (its id is
     given by the store, at random: see ``nonogen.service.store``)."""
 
-    puzzle: Puzzle
+    puzzle: AnyPuzzle
+    """Black-and-white or colour; its goal is its one solution (made puzzles are unique)."""
     record: dict[str, Any]
     """The JSON answer of POST /api/puzzles, without the id and the links."""
     json_text: str
-    """The puzzle as a nonogen JSON file (solution, source grid, options, verdict)."""
+    """The puzzle as a nonogen JSON file (solution, source grid, options, verdict; a colour
+    puzzle's palette)."""
     png: bytes
-    """The preview: the puzzle, and its solution with the flipped cells marked."""
+    """The preview: the puzzle, and its solution with the flipped cells marked (a colour
+    puzzle: its coloured clues, its solution and the legend)."""
 
     @property
     def size(self) -> int:
@@ -74,13 +87,19 @@ def warm() -> None:
         importlib.import_module(module)
 
 
-def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
-    """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
-    options = replace(
+def within(options: MakeOptions, limits: Limits) -> MakeOptions:
+    """The make options within the service's budgets: its share of the time limit, and at
+    most the picture pixel limit."""
+    return replace(
         options,
         seconds=MAKE_SHARE * min(options.seconds, limits.solver_seconds),
         max_pixels=min(options.max_pixels, limits.picture_pixels),
     )
+
+
+def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
+    """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
+    options = within(options, limits)
     made = make_from_picture(data, name=name, options=options)
     if not made.ok:
         goal = "unique" if options.target() == "unique" else "unique and solvable by logic alone"
@@ -93,6 +112,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     meta = dict(made.puzzle.meta)
     record = {
         "version": RECORD_VERSION,
+        "kind": "mono",
         **puzzle_fields(made.puzzle),
         "solution": format_grid(made.repair.grid),
         "source_grid": meta["source_grid"],
@@ -106,6 +126,40 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     }
     text = format_puzzle(made.puzzle, "json")
     return MadePuzzle(made.puzzle, record, text, preview_of(made))
+
+
+def colour_make_job(
+    data: bytes, name: str, options: MakeOptions, colours: int, limits: Limits
+) -> MadePuzzle:
+    """Make a colour puzzle of ``colours`` colours besides the background from a picture's
+    bytes; NotMadeError if the budget ran out before colour line logic solved it."""
+    made = make_colour_from_picture(
+        data, name=name, options=within(options, limits), colours=colours
+    )
+    if not made.ok:
+        raise NotMadeError(
+            f"{name}: could not make a colour puzzle that is unique and solvable by logic "
+            f"alone: the change or time budget ran out with {made.repair.unknown} cells still "
+            "undetermined; try a larger max_flips, a smaller width or fewer colors"
+        )
+    meta = made.puzzle.meta
+    text = format_colour_puzzle(made.puzzle, "json")
+    record = {
+        "version": RECORD_VERSION,
+        "kind": "colour",
+        **colour_fields(made.puzzle),
+        "givens": json.loads(text).get("givens"),  # as the file draws them: "?" not given
+        "solution": grid_rows(made.puzzle, made.repair.grid),
+        "source_grid": meta["source_grid"],
+        "seed": meta["seed"],
+        "options": meta["options"],
+        "verdict": meta["verdict"],
+        "fidelity": made.fidelity,
+        "conversion": meta.get("conversion"),
+        "print_warnings": print_warnings(made.puzzle, PageOptions()),
+        "seconds": round(made.seconds, 3),
+    }
+    return MadePuzzle(made.puzzle, record, text, colour_preview_of(made))
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
@@ -122,6 +176,20 @@ def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
+def colour_fields(puzzle: ColourPuzzle) -> dict[str, Any]:
+    """Title, size, palette (background first) and clues (blocks of [length, colour name])
+    of a colour puzzle, as JSON."""
+    palette = puzzle.palette.colours
+    return {
+        "title": puzzle.title,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette],
+        "rows": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.rows],
+        "cols": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.cols],
+    }
+
+
 def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> Puzzle:
     """The one puzzle in a file's text (any format nonogen reads), within the size limit."""
     puzzle = parse_puzzle(text, name=name, fmt=fmt)
@@ -129,11 +197,35 @@ def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> P
     return puzzle
 
 
+def is_colour(text: str, name: str, fmt: str | None) -> bool:
+    """Whether a file's text is a colour puzzle: nonogen JSON with a palette or webpbn XML of
+    several colours, in the format asked for (if one is)."""
+    return fmt in (None, *COLOUR_FORMATS) and is_colour_text(text, name)
+
+
+def read_colour_text(text: str, name: str, limits: Limits) -> ColourPuzzle:
+    """The one colour puzzle in a file's text, within the size limit."""
+    found = puzzles_in_text(text, name)
+    if len(found) != 1:
+        raise InputError(f"{name}: expected exactly one puzzle, found {len(found)}")
+    puzzle = found[0][1]
+    limits.check_side(puzzle.width, puzzle.height)
+    assert isinstance(puzzle, ColourPuzzle)  # is_colour_text said so
+    return puzzle
+
+
+def read_any_text(text: str, name: str, fmt: str | None, limits: Limits) -> AnyPuzzle:
+    """The one puzzle in a file's text, black-and-white or colour, within the size limit."""
+    if is_colour(text, name, fmt):
+        return read_colour_text(text, name, limits)
+    return read_puzzle_text(text, name, fmt, limits)
+
+
 def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[str, Any]:
     """Solve a puzzle file: its clues, its goal if it has one, and the verdict (a colour
     puzzle: its palette, coloured clues and solutions in the palette's characters)."""
     text = decode_bytes(data, name)
-    if fmt is None and is_colour_text(text, name):
+    if is_colour(text, name, fmt):
         return colour_check(text, name, limits)
     puzzle = read_puzzle_text(text, name, fmt, limits)
     verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
@@ -146,25 +238,24 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
 
 def colour_check(text: str, name: str, limits: Limits) -> dict[str, Any]:
     """``check_job`` for a colour puzzle (nonogen JSON with a palette, webpbn colour XML)."""
-    found = puzzles_in_text(text, name)
-    if len(found) != 1:
-        raise InputError(f"{name}: expected exactly one puzzle, found {len(found)}")
-    puzzle = found[0][1]
-    limits.check_side(puzzle.width, puzzle.height)
+    puzzle = read_colour_text(text, name, limits)
     verdict = solve_any(puzzle, SolveOptions(timeout=limits.solver_seconds))
-    record: dict[str, Any] = {"version": RECORD_VERSION, "title": puzzle.title}
-    record.update(width=puzzle.width, height=puzzle.height, format=detect_format(name, text))
-    if isinstance(puzzle, ColourPuzzle):
-        palette = puzzle.palette.colours
-        record["palette"] = [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette]
-        for key, clues in (("rows", puzzle.rows), ("cols", puzzle.cols)):
-            record[key] = [[[n, palette[c].name] for n, c in clue] for clue in clues]
+    record = {"version": RECORD_VERSION, **colour_fields(puzzle)}
+    record["format"] = detect_format(name, text)
     return {**record, **verdict_record(verdict, puzzle)}
 
 
 def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits) -> str:
-    """A puzzle file converted to another format."""
-    return format_puzzle(read_puzzle_text(decode_bytes(data, name), name, fmt, limits), to)
+    """A puzzle file converted to another format (a colour puzzle: json or xml)."""
+    puzzle = read_any_text(decode_bytes(data, name), name, fmt, limits)
+    if not isinstance(puzzle, ColourPuzzle):
+        return format_puzzle(puzzle, to)
+    if to not in COLOUR_FORMATS:
+        raise InputError(
+            f"{name}: a colour puzzle converts to {' or '.join(COLOUR_FORMATS)} only, not "
+            f"{to}: the {to} format has no colours; ask for to=json or to=xml"
+        )
+    return format_colour_puzzle(puzzle, to)
 
 
 CELL_VALUES: Final = {FILLED: "filled", EMPTY: "empty", UNKNOWN: "either"}
@@ -223,15 +314,15 @@ def fix_job(grid: list[str], mode: str, limits: Limits) -> dict[str, Any]:
     }
 
 
-def recorded_difficulty(puzzle: Puzzle) -> str:
+def recorded_difficulty(puzzle: AnyPuzzle) -> str:
     """``medium (24)`` from the verdict a made puzzle records, or an empty string."""
     verdict = puzzle.meta.get("verdict")
     score = verdict.get("difficulty") if isinstance(verdict, dict) else None
     return difficulty_label(score) if isinstance(score, int) else ""
 
 
-def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
-    """A PDF of a puzzle: its page, its solution page, or both."""
+def pdf_job(puzzle: AnyPuzzle, pages: str, options: PageOptions) -> bytes:
+    """A PDF of a puzzle (either kind): its page, its solution page, or both."""
     if pages not in PAGES:
         raise InputError(f"expected pages to be one of {', '.join(PAGES)}, got {pages!r}")
     entry = Entry(puzzle, title=puzzle.title, difficulty=recorded_difficulty(puzzle))
@@ -240,7 +331,7 @@ def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     return puzzle_pdf(entry, options=options, solution=pages == "both")
 
 
-def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[str]:
+def print_warnings(puzzle: AnyPuzzle, options: PageOptions) -> list[str]:
     """What would print too small to read (cells under 4 mm, clues under 6 pt), if anything."""
     return legibility_problems([Entry(puzzle, title=puzzle.title)], options)
 
@@ -248,25 +339,25 @@ def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[str]:
 def pdf_from_json(
     obj: object, pages: str, options: PageOptions, limits: Limits, force_small: bool = False
 ) -> bytes:
-    """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format); with
-    a key only if the puzzle has exactly one solution; LimitError if it would print too small
-    to read, unless ``force_small``."""
+    """A PDF of a puzzle given as a nonogen JSON object (or puzzle text in any format; colour
+    puzzles too); with a key only if the puzzle has exactly one solution; LimitError if it
+    would print too small to read, unless ``force_small``."""
     text = obj if isinstance(obj, str) else json.dumps(obj)
     name = "puzzle" if isinstance(obj, str) else "puzzle.json"
-    puzzle = read_puzzle_text(text, name, None, limits)
+    puzzle = read_any_text(text, name, None, limits)
     problems = print_warnings(puzzle, options)
     if problems and not force_small:
         raise LimitError(f'{problems[0]}; or send "force_small": true to print it anyway')
     return pdf_job(keyed(puzzle, pages, limits), pages, options)
 
 
-def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
+def keyed(puzzle: AnyPuzzle, pages: str, limits: Limits) -> AnyPuzzle:
     """The puzzle as printed with ``pages``: with an answer key (solution or both), its one
     solution as its goal; InputError if the solver finds none, several or runs out of time,
     since any key would then mislead."""
     if pages not in ("solution", "both"):
         return puzzle
-    printable, verdict = for_print(puzzle, timeout=limits.solver_seconds)
+    printable, verdict = for_print_any(puzzle, timeout=limits.solver_seconds)
     if printable.goal is not None:
         return printable
     raise InputError(
@@ -276,7 +367,7 @@ def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
     )
 
 
-def why_no_key(verdict: Verdict, limits: Limits) -> str:
+def why_no_key(verdict: AnyVerdict, limits: Limits) -> str:
     """Why a puzzle with this verdict has no answer key to print."""
     if verdict.status is Status.NONE:
         return "the puzzle has no solution"

@@ -1,5 +1,5 @@
 // The page: three tabs (Make, Edit, Play), the hand-offs between them, and puzzle links
-// (`#p=...` opens a puzzle in Play, on load and on hashchange).
+// (`#p=...`, or `#c=...` for a colour puzzle, opens a puzzle in Play, on load and on hashchange).
 
 import { announce } from "./common.js";
 import { initEdit } from "./edit.js";
@@ -8,6 +8,7 @@ import { initPlay } from "./play.js";
 import { fromFragment } from "./share.js";
 
 const TABS = ["make", "edit", "play"];
+const isPuzzleLink = (hash) => hash.startsWith("#p=") || hash.startsWith("#c=");
 
 /** Show one tab and its panel; remember it in the address (a puzzle link stays as it is). */
 function showTab(name, { focus = false } = {}) {
@@ -19,7 +20,7 @@ function showTab(name, { focus = false } = {}) {
     document.getElementById(`panel-${tab}`).hidden = !selected;
   }
   if (focus) document.getElementById(`tab-${name}`).focus();
-  const keep = name === "play" && location.hash.startsWith("#p=");
+  const keep = name === "play" && isPuzzleLink(location.hash);
   if (!keep && location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
   document.dispatchEvent(new CustomEvent("tab-shown", { detail: name }));
 }
@@ -32,9 +33,9 @@ const edit = initEdit({
   },
 });
 initMake({
-  toEdit: (solution, title, givens) => {
+  toEdit: (solution, title, givens, palette) => {
     showTab("edit");
-    edit.load(solution, title, givens);
+    edit.load(solution, title, givens, palette);
   },
   toPlay: (puzzle) => {
     play.load(puzzle);
@@ -57,7 +58,7 @@ document.querySelector('[role="tablist"]').addEventListener("keydown", (event) =
 /** Open the tab, or the puzzle, that the address names. */
 function fromHash() {
   const hash = location.hash;
-  if (hash.startsWith("#p=")) {
+  if (isPuzzleLink(hash)) {
     try {
       play.load(fromFragment(hash));
     } catch (failure) {
@@ -72,6 +73,6 @@ function fromHash() {
   showTab(TABS.includes(name) ? name : "make");
 }
 window.addEventListener("hashchange", fromHash);
-if (!location.hash.startsWith("#p=")) play.resume();
+if (!isPuzzleLink(location.hash)) play.resume();
 fromHash();
 document.body.dataset.ready = "true";

@@ -3,6 +3,7 @@
 // its scroll container and zoomable. It only draws; sheet.js holds the values.
 
 import { FILLED, EMPTY } from "./common.js";
+import { inkOn, isPale } from "./colour.js";
 
 const MIN_CELL = 8;
 const MAX_CELL = 64;
@@ -12,16 +13,42 @@ export const ZOOM_STEP = 1.3;
 const STATE = { [FILLED]: "filled", [EMPTY]: "crossed" };
 const WORD = { filled: "filled", crossed: "crossed", open: "empty" };
 
-/** The words a screen reader says for a clue: "1 2 5", or "0" for an empty line. */
-const clueWords = (clue) => (clue.length ? clue.join(" ") : "0");
+/** The words a screen reader says for a clue: "1 2 5" ("2 red 1 cream"), or "0" for none. */
+function clueWords(clue, palette) {
+  if (!clue.length) return "0";
+  return palette ? clue.map(([n, c]) => `${n} ${palette[c].name}`).join(", ") : clue.join(" ");
+}
+
+/** The spans of a clue: its numbers, each on a box of its colour in a colour puzzle. */
+function clueSpans(clue, palette) {
+  if (!clue.length) clue = palette ? [[0, 0]] : [0];
+  return clue.map((item) => {
+    const span = document.createElement("span");
+    const n = String(palette ? item[0] : item);
+    span.textContent = n;
+    if (n.length > 1) span.className = "wide"; // narrower, to fit a column
+    if (palette && item[0] > 0) paint(span, palette[item[1]].rgb, "swatch");
+    return span;
+  });
+}
+
+/** Give an element a colour (the CSS custom properties --paint and --on-paint). */
+export function paint(el, rgb, kind) {
+  el.classList.add(kind);
+  el.classList.toggle("pale", isPale(rgb));
+  el.style.setProperty("--paint", rgb);
+  el.style.setProperty("--on-paint", inkOn(rgb));
+}
 
 /**
  * A board. Each cell has data-r, data-c, data-state and data-testid `${prefix}-cell-r-c`;
  * clues have `${prefix}-row-clue-r` and `${prefix}-col-clue-c`.
  */
 export class Board {
-  constructor(host, prefix, width, height, label) {
+  /** palette: null for black and white, else [{name, rgb, char}] with the background first. */
+  constructor(host, prefix, width, height, label, palette = null) {
     this.host = host;
+    this.palette = palette;
     this.prefix = prefix;
     this.width = width;
     this.height = height;
@@ -98,30 +125,37 @@ export class Board {
   /** Draw cell i as a value (FILLED, EMPTY or open); given cells say so. */
   draw(i, value, given = false) {
     const td = this.cells[i];
-    const state = STATE[value] || "open";
-    if (td.dataset.state === state && td.classList.contains("given") === given) return;
+    const colour = this.palette && value > 0 ? this.palette[value] : null;
+    const state = colour ? "filled" : STATE[value] || "open";
+    const name = colour ? colour.name : "";
+    if (td.dataset.state === state && td.classList.contains("given") === given &&
+      (td.dataset.colour || "") === name) return;
     td.dataset.state = state;
     td.classList.toggle("filled", state === "filled");
     td.classList.toggle("crossed", state === "crossed");
     td.classList.toggle("given", given);
+    if (colour) {
+      td.dataset.colour = name;
+      paint(td, colour.rgb, "painted");
+    } else if (td.dataset.colour !== undefined) {
+      delete td.dataset.colour;
+      td.classList.remove("painted", "pale");
+    }
     const r = Math.floor(i / this.width);
     const c = i % this.width;
     const extra = given ? ", given" : "";
-    td.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}, ${WORD[state]}${extra}`);
+    td.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}, ${name || WORD[state]}${extra}`);
   }
 
   /** Show the clues; done(kind, index) says whether a line is complete. */
   setClues(rows, cols, done = () => false) {
     const fill = (th, clue, name) => {
-      const text = clueWords(clue);
-      if (th.dataset.clue !== text) {
-        th.dataset.clue = text;
-        th.replaceChildren(...text.split(" ").map((n) => {
-          const span = document.createElement("span");
-          span.textContent = n;
-          if (n.length > 1) span.className = "wide"; // narrower, to fit a column
-          return span;
-        }));
+      const text = clueWords(clue, this.palette);
+      if (th.dataset.words !== text) {
+        th.dataset.words = text;
+        th.dataset.clue = clue.length ? clue.map((item) => (this.palette ? item[0] : item))
+          .join(" ") : "0";
+        th.replaceChildren(...clueSpans(clue, this.palette));
       }
       const complete = done(name === "Row" ? "row" : "col", Number(th.dataset.index));
       th.classList.toggle("done", complete);
@@ -212,11 +246,8 @@ export class Board {
     probe.style.setProperty("--cell", `${size}px`);
     const th = probe.createTBody().insertRow().appendChild(document.createElement("th"));
     th.className = "clue row-clue";
-    th.append(...widest.split(" ").map((n) => {
-      const span = document.createElement("span");
-      span.textContent = n;
-      return span;
-    }));
+    const numbers = widest.split(" ").map(Number);
+    th.append(...clueSpans(this.palette ? numbers.map((n) => [n, 1]) : numbers, this.palette));
     this.host.append(probe);
     const width = th.offsetWidth;
     probe.remove();

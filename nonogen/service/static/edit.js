@@ -1,11 +1,14 @@
 // Edit: draw a grid (pointer or keyboard, with undo), see its clues and a live verdict from
-// the solver (debounced checks), fix it, export or print it.
+// the solver (debounced checks), fix it, export or print it. A colour drawing has a palette
+// (palette.js): its cells hold palette indexes, its clues are coloured blocks.
 
 import { Board, zoomButtons } from "./board.js";
 import {
   FILLED, SYMBOL, UNKNOWN, VALUE, announce, api, debounce, download, errorText, gridClues,
 } from "./common.js";
+import { colourClues, namedClues } from "./colour.js";
 import { initFix } from "./fix.js";
+import { initPaletteEditor } from "./palette.js";
 import { Sheet, undoKey } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,14 +29,23 @@ function side(input) {
   return clamped;
 }
 
-/** Text rows of a width-wide Int8Array ('#' filled, '.' empty; or '?' too with open). */
-function textRows(values, width, open = false) {
+/** Text rows of a width-wide Int8Array ('#' filled, '.' empty; or '?' too with open; or a
+ * palette's characters). */
+function textRows(values, width, open = false, palette = null) {
+  const char = palette ? (v) => palette[Math.max(0, v)].char
+    : (v) => (open ? SYMBOL[v] : v === FILLED ? "#" : ".");
   const rows = [];
   for (let at = 0; at < values.length; at += width) {
-    rows.push(Array.from(values.subarray(at, at + width),
-      (v) => (open ? SYMBOL[v] : v === FILLED ? "#" : ".")).join(""));
+    rows.push(Array.from(values.subarray(at, at + width), char).join(""));
   }
   return rows;
+}
+
+/** The cell value of a drawing's character: filled, a palette index, or open. */
+function charValue(palette) {
+  if (!palette) return (ch) => (ch === "#" ? FILLED : UNKNOWN);
+  const index = new Map(palette.map(({ char }, i) => [char, i]));
+  return (ch) => (index.get(ch) > 0 ? index.get(ch) : UNKNOWN);
 }
 
 /** An Int8Array from text rows, width x height, cells outside the rows open. */
@@ -59,14 +71,19 @@ export function initEdit({ toPlay }) {
   let inFlight = null;
   let printable = false; // the verdict of the drawing as it is now says "unique"
   let lastSaid = "";
+  let palette = null; // a colour drawing's [{name, rgb, char}], background first
+  let tool = FILLED; // the colour drawn with
 
-  const drawing = () => textRows(sheet.values, width);
+  const drawing = () => textRows(sheet.values, width, false, palette);
+  const clues = () => (palette ? colourClues(sheet.values, width, height)
+    : gridClues(drawing().map((row) => [...row].map((ch) => ch === "#"))));
   const givenRows = () =>
     (givens && givens.some((v) => v !== UNKNOWN) ? textRows(givens, width, true) : null);
   const puzzleJson = () => {
-    const grid = drawing().map((row) => [...row].map((ch) => ch === "#"));
-    const { rows, cols } = gridClues(grid);
+    let { rows, cols } = clues();
+    if (palette) [rows, cols] = [namedClues(rows, palette), namedClues(cols, palette)];
     const object = { format: "nonogen", version: 1, rows, cols, solution: drawing() };
+    if (palette) object.palette = palette;
     if (givenRows()) object.givens = givenRows();
     return title ? { title, ...object } : object;
   };
@@ -143,8 +160,7 @@ export function initEdit({ toPlay }) {
       for (const [i] of step) givens[i] = UNKNOWN;
     }
     clearAmbiguous();
-    const grid = drawing().map((row) => [...row].map((ch) => ch === "#"));
-    const { rows, cols } = gridClues(grid);
+    const { rows, cols } = clues();
     board.setClues(rows, cols);
     $("edit-undo").disabled = sheet.done.length === 0;
     $("edit-redo").disabled = sheet.undone.length === 0;
@@ -152,26 +168,35 @@ export function initEdit({ toPlay }) {
     check();
   }
 
-  function render(values) {
+  /** Draw a new board of values; history = the sheet's undo steps to keep (or none). */
+  function render(values, history = null) {
     $("edit-width").value = width;
     $("edit-height").value = height;
-    board = new Board($("edit-board"), "edit", width, height, "Drawing");
+    board = new Board($("edit-board"), "edit", width, height, "Drawing", palette);
     sheet = new Sheet(board, values, {
       crosses: false,
       given: (i) => givens !== null && givens[i] !== UNKNOWN,
+      tool: () => tool,
       changed,
     });
+    if (history) [sheet.done, sheet.undone] = history;
+    const colour = palette !== null;
+    $("edit-fix").disabled = colour;
+    $("edit-export-non").disabled = colour;
     changed(null); // shows the board, fitted to its box
     updateZoom();
   }
 
-  /** Load a drawing from text rows (and givens), as a new document. */
-  function load(rows, newTitle, newGivens = null) {
+  /** Load a drawing from text rows (and givens, palette), as a new document. */
+  function load(rows, newTitle, newGivens = null, newPalette = null) {
     height = rows.length;
     width = height ? rows[0].length : 0;
     title = newTitle || "";
-    givens = newGivens ? fromRows(newGivens, width, height, (ch) => VALUE[ch] ?? UNKNOWN) : null;
-    render(fromRows(rows, width, height));
+    palette = newPalette;
+    givens = newGivens && !palette
+      ? fromRows(newGivens, width, height, (ch) => VALUE[ch] ?? UNKNOWN) : null;
+    colours.show();
+    render(fromRows(rows, width, height, charValue(palette)));
   }
 
   async function importFile(file) {
@@ -181,13 +206,20 @@ export function initEdit({ toPlay }) {
       const record = await (await api("/api/check", { body })).json();
       const picture = record.goal || record.solution;
       const rows = picture || Array(record.height).fill(".".repeat(record.width));
-      load(rows, record.title || file.name.replace(/\.[^.]*$/, ""), record.givens || null);
+      load(rows, record.title || file.name.replace(/\.[^.]*$/, ""), record.givens || null,
+        record.palette || null);
     } catch (failure) {
       showError(failure);
     }
   }
 
   async function exportAs(to, extension) {
+    if (palette && to === "json") {
+      // The colour JSON as the service reads it (POST /api/check takes it back).
+      const text = `${JSON.stringify(puzzleJson(), null, 2)}\n`;
+      download(new Blob([text], { type: "application/json" }), `${title || "puzzle"}.json`);
+      return;
+    }
     try {
       const response = await api(`/api/convert?to=${to}&format=json`, { json: puzzleJson() });
       download(await response.blob(), `${title || "puzzle"}.${extension}`);
@@ -214,12 +246,32 @@ export function initEdit({ toPlay }) {
   });
   const updateZoom = zoomButtons("edit", () => board);
 
+  const colours = initPaletteEditor({
+    get: () => palette,
+    set: (next, remap) => {
+      const values = remap ? sheet.values.map(remap) : sheet.values;
+      const history = remap ? null : [sheet.done, sheet.undone]; // indexes keep their meaning
+      const added = next && (!palette || next.length > palette.length);
+      const was = tool; // showing the picker chooses its first colour
+      palette = next;
+      givens = null;
+      colours.show();
+      if (added) colours.select(next.length - 1);
+      else if (was !== FILLED) colours.select(was);
+      render(values, history);
+    },
+    pick: (value) => {
+      tool = value;
+    },
+    fail: showError,
+  });
+
   $("edit-resize").addEventListener("click", () => {
     const old = drawing();
     width = side($("edit-width"));
     height = side($("edit-height"));
     givens = null;
-    render(fromRows(old, width, height));
+    render(fromRows(old, width, height, charValue(palette)));
   });
   $("edit-clear").addEventListener("click", () => {
     givens = null;
@@ -228,6 +280,11 @@ export function initEdit({ toPlay }) {
   $("edit-undo").addEventListener("click", () => sheet.replay(true));
   $("edit-redo").addEventListener("click", () => sheet.replay(false));
   $("panel-edit").addEventListener("keydown", (event) => {
+    const digit = /^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (digit && !event.target.matches("input, select, textarea")) {
+      if (colours.select(Number(event.key))) event.preventDefault();
+      return;
+    }
     const action = undoKey(event);
     if (!action || event.target.matches("input, select, textarea")) return;
     event.preventDefault();
@@ -261,10 +318,11 @@ export function initEdit({ toPlay }) {
     }
   });
   $("edit-to-play").addEventListener("click", () => {
-    const { rows, cols } = puzzleJson();
-    toPlay({ rows, cols, givens: givenRows(), title });
+    const { rows, cols } = clues();
+    toPlay({ rows, cols, givens: givenRows(), title, palette });
   });
 
+  colours.show();
   render(new Int8Array(width * height).fill(UNKNOWN));
   return { load };
 }

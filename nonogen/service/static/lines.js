@@ -1,6 +1,7 @@
 // Lines of a player's grid judged against their clues only (never a stored solution, so any
 // valid solution is right): complete, fits some arrangement, or breaks its clue.
 
+import { colourFits, colourRuns, sameBlocks } from "./colour.js";
 import { EMPTY, FILLED, lineClue, sameClue } from "./common.js";
 
 /** The values of one line: kind "row" or "col", of a width x height Int8Array. */
@@ -52,14 +53,20 @@ export function fits(clue, line) {
   return next[0];
 }
 
+/** The line rules of a puzzle's kind: {complete, fits} of (clue, line), colour or not. */
+export const rules = (puzzle) => (puzzle.palette
+  ? { complete: (clue, line) => sameBlocks(colourRuns(line), clue), fits: colourFits }
+  : { complete, fits });
+
 /** Every line of the grid whose marks fit no arrangement of its clue: [{kind, index}]. */
 export function brokenLines(puzzle, values) {
   const width = puzzle.cols.length;
   const height = puzzle.rows.length;
   const broken = [];
+  const { fits: fit } = rules(puzzle);
   for (const [kind, clues] of [["row", puzzle.rows], ["col", puzzle.cols]]) {
     clues.forEach((clue, index) => {
-      if (!fits(clue, lineOf(values, width, height, kind, index))) broken.push({ kind, index });
+      if (!fit(clue, lineOf(values, width, height, kind, index))) broken.push({ kind, index });
     });
   }
   return broken;

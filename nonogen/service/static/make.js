@@ -1,5 +1,8 @@
-// Make: upload a picture with the make options; show the preview, verdict and downloads.
+// Make: upload a picture with the make options; show the preview, verdict and downloads. With
+// 2-8 colours the result is a colour puzzle: its palette is shown, Play and Edit get it.
 
+import { paint } from "./board.js";
+import { puzzleOf } from "./colour.js";
 import { announce, api, errorText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +19,7 @@ function formData(file) {
     invert: $("make-invert").value,
     seed: $("make-seed").value,
     max_flips: $("make-max-flips").value,
+    colors: $("make-colors").value,
   };
   const conversion = $("make-threshold").value; // "method:NAME", "threshold:T" or "" (automatic)
   if (conversion !== "") {
@@ -62,10 +66,38 @@ function showConversion(conversion) {
   $("make-conversion").textContent = conversion ? `Conversion: ${conversionText(conversion)}` : "";
 }
 
+/** Show a colour puzzle's palette as swatches (hidden for black and white). */
+function showPalette(palette) {
+  const items = (palette || []).map(({ name, rgb }, i) => {
+    const item = document.createElement("span");
+    item.className = "swatch-item";
+    const chip = document.createElement("span");
+    chip.setAttribute("aria-hidden", "true");
+    paint(chip, rgb, "chip");
+    const label = document.createElement("span");
+    label.textContent = i ? name : `${name} (background)`;
+    item.append(chip, label);
+    return item;
+  });
+  $("make-palette").replaceChildren(...items);
+  $("make-palette").hidden = !items.length;
+}
+
+/** "12 cells flipped (3 %) · fill 0.4 → 0.41", or a colour puzzle's colours and changes. */
+function changes(record) {
+  const figures = record.fidelity || {};
+  if (record.palette) {
+    return `${record.palette.length - 1} colours · ${figures.changed} cells changed ` +
+      `(${figures.changed_percent} %)`;
+  }
+  return `${figures.flipped} cells flipped (${figures.flipped_percent} %) · ` +
+    `fill ${figures.fill_before} → ${figures.fill_after}`;
+}
+
 /** Show a made puzzle: title, badges, figures, preview and links. */
 function showResult(record) {
   const verdict = record.verdict;
-  const figures = record.fidelity;
+  showPalette(record.palette);
   $("make-title").textContent = record.title || "Puzzle";
   $("make-badges").replaceChildren(
     badge(verdict.status === "unique" ? "Unique" : verdict.status, "good"),
@@ -73,8 +105,7 @@ function showResult(record) {
     ...(verdict.tier ? [badge(`${verdict.tier} (${verdict.difficulty})`, "warn")] : []),
   );
   $("make-summary").textContent =
-    `${record.width} × ${record.height} cells · ${figures.flipped} cells flipped ` +
-    `(${figures.flipped_percent} %) · fill ${figures.fill_before} → ${figures.fill_after} · ` +
+    `${record.width} × ${record.height} cells · ${changes(record)} · ` +
     `seed ${record.seed} · made in ${record.seconds} s`;
   const name = (record.title || "puzzle").replace(/[^\w-]+/g, "_");
   $("make-preview").src = record.links.png;
@@ -156,12 +187,15 @@ export function initMake({ toEdit, toPlay }) {
   });
 
   $("make-to-edit").addEventListener("click", () => {
-    if (current) toEdit(current.solution, current.title, current.givens);
+    if (current) {
+      const palette = current.palette ? puzzleOf(current).palette : null;
+      toEdit(current.solution, current.title, current.givens, palette);
+    }
   });
   $("make-to-play").addEventListener("click", () => {
     if (current) {
-      const { rows, cols, givens, title } = current;
-      toPlay({ rows, cols, givens, title });
+      const { givens, title } = current;
+      toPlay({ ...puzzleOf(current), givens, title });
     }
   });
 }

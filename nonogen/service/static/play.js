@@ -1,13 +1,16 @@
 // Play: solve a puzzle with fill, cross, undo and redo, by pointer or keyboard. Lines are
 // judged by their clues only (any valid solution is right); progress and time are saved;
-// a link holds the puzzle; hints come from the server.
+// a link holds the puzzle; hints come from the server. A colour puzzle is played with a
+// colour picker instead of the fill tool (and without hints).
 
 import { Board, zoomButtons } from "./board.js";
 import {
   EMPTY, FILLED, SYMBOL, UNKNOWN, VALUE, announce, api, errorText, store, stored,
 } from "./common.js";
 import { clearHint, drawHint, hintText, hintTitle, stepPairs } from "./hints.js";
-import { brokenLines, complete, lineCells, lineOf } from "./lines.js";
+import { puzzleOf } from "./colour.js";
+import { brokenLines, lineCells, lineOf, rules } from "./lines.js";
+import { colourPicker } from "./picker.js";
 import {
   Timer, autosave, clock, dropProgress, lastPuzzle, loadProgress, rememberPuzzle, saveProgress,
 } from "./progress.js";
@@ -18,13 +21,14 @@ const $ = (id) => document.getElementById(id);
 const AUTO_CROSS = "nonogen:auto-cross";
 
 export function initPlay() {
-  let puzzle = null; // {rows, cols, givens: text rows or null, title}
+  let puzzle = null; // {rows, cols, givens: text rows or null, title, palette or null}
   let givens = null; // Int8Array of the given cells' values, or null
   let board = null;
   let sheet = null;
   let tool = FILLED;
   let hint = null;
   let solved = false;
+  let picker = null; // a colour puzzle's colour picker
   const timer = new Timer(() => showTime());
 
   const width = () => puzzle.cols.length;
@@ -32,7 +36,8 @@ export function initPlay() {
   const values = () => sheet.values;
   const gridRows = () => puzzle.rows.map((_, r) =>
     Array.from(values().subarray(r * width(), (r + 1) * width()), (v) => SYMBOL[v]).join(""));
-  const lineDone = (kind, index) => complete((kind === "row" ? puzzle.rows : puzzle.cols)[index],
+  const lineDone = (kind, index) => rules(puzzle).complete(
+    (kind === "row" ? puzzle.rows : puzzle.cols)[index],
     lineOf(values(), width(), height(), kind, index));
 
   function setStatus(text, state) {
@@ -67,7 +72,7 @@ export function initPlay() {
     if (solved) {
       setStatus(`Solved in ${clock(timer.ms)}! Every row and column matches its clue.`, "solved");
     } else {
-      const filled = values().filter((v) => v === FILLED).length;
+      const filled = values().filter((v) => v > 0).length;
       setStatus(`${done} of ${lines} lines done · ${filled} cells filled`, "playing");
     }
     showTime();
@@ -103,7 +108,8 @@ export function initPlay() {
   }
 
   function render(start) {
-    board = new Board($("play-board"), "play", width(), height(), "Puzzle");
+    board = new Board($("play-board"), "play", width(), height(), "Puzzle", puzzle.palette);
+    showKind();
     sheet = new Sheet(board, start, {
       crosses: true,
       locked: (i) => givens !== null && givens[i] !== UNKNOWN,
@@ -121,15 +127,34 @@ export function initPlay() {
     updateZoom();
   }
 
-  /** Open a puzzle ({rows, cols, givens, title}), resuming its saved progress. */
+  /** Show the tools of the puzzle's kind: fill and cross, or a colour picker (no hints). */
+  function showKind() {
+    const colour = puzzle.palette !== null;
+    $("play-tools").hidden = colour;
+    $("play-palette").hidden = !colour;
+    $("play-hint").disabled = colour;
+    $("play-colour-note").hidden = !colour;
+    picker = colour ? colourPicker($("play-palette"), puzzle.palette,
+      { background: "cross", pick: (value) => { tool = value; }, prefix: "play" }) : null;
+    if (!colour) setTool(FILLED);
+  }
+
+  /** The value of a given cell's character: '?' open, else '#'/'.' or a palette character. */
+  const givenValue = (ch) => {
+    if (!puzzle.palette) return VALUE[ch] ?? UNKNOWN;
+    const at = puzzle.palette.findIndex((colour) => colour.char === ch);
+    return at < 0 ? UNKNOWN : at;
+  };
+
+  /** Open a puzzle ({rows, cols, givens, title, palette}), resuming its saved progress. */
   function load(next, { resume = true } = {}) {
     save();
     const { rows, cols } = next;
-    puzzle = { rows, cols, givens: next.givens || null, title: next.title || "" };
+    puzzle = { rows, cols, givens: next.givens || null, title: next.title || "",
+      palette: next.palette || null };
     rememberPuzzle(puzzle);
     const size = width() * height();
-    givens = puzzle.givens
-      ? Int8Array.from(puzzle.givens.join(""), (ch) => VALUE[ch] ?? UNKNOWN) : null;
+    givens = puzzle.givens ? Int8Array.from(puzzle.givens.join(""), givenValue) : null;
     const saved = resume ? loadProgress(puzzle) : null;
     const start = saved ? saved.values : new Int8Array(size).fill(UNKNOWN);
     if (givens) givens.forEach((v, i) => v !== UNKNOWN && (start[i] = v));
@@ -162,7 +187,7 @@ export function initPlay() {
   }
 
   async function askHint() {
-    if (!puzzle) return;
+    if (!puzzle || puzzle.palette) return;
     try {
       showHint(await fetchHint());
     } catch (failure) {
@@ -196,6 +221,10 @@ export function initPlay() {
       return;
     }
     let text = "No mistakes so far: every line can still match its clue.";
+    if (puzzle.palette) {
+      setStatus(announce(text), "playing"); // hints, which look further, are black and white
+      return;
+    }
     try {
       const record = await fetchHint(); // looks ahead: marks no solution can hold
       if (record.status === "mistake") {
@@ -219,7 +248,7 @@ export function initPlay() {
     body.append("file", file);
     try {
       const record = await (await api("/api/check", { body })).json();
-      load({ rows: record.rows, cols: record.cols, givens: record.givens || null,
+      load({ ...puzzleOf(record), givens: record.givens || null,
         title: record.title || file.name.replace(/\.[^.]*$/, "") });
     } catch (failure) {
       setStatus(announce(errorText(failure)), "mistake");
@@ -268,6 +297,11 @@ export function initPlay() {
   $("play-auto-cross").addEventListener("change",
     (event) => store(AUTO_CROSS, event.target.checked));
   $("panel-play").addEventListener("keydown", (event) => {
+    const digit = /^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (digit && picker && !event.target.matches("input, select, textarea")) {
+      if (picker.select(Number(event.key))) event.preventDefault();
+      return;
+    }
     const action = undoKey(event);
     if (!action || !sheet || event.target.matches("input, select, textarea")) return;
     event.preventDefault();

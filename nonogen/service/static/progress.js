@@ -64,13 +64,17 @@ export function loadProgress(puzzle) {
   const saved = stored(puzzleKey(puzzle), null);
   const size = puzzle.rows.length * puzzle.cols.length;
   if (!saved || typeof saved.cells !== "string" || saved.cells.length !== size) return null;
-  const values = Int8Array.from(saved.cells, (ch) => VALUE[ch] ?? VALUE["?"]);
+  // Cells are '?' open, '.' crossed, '#' filled (colour 1), '2'..'8' the other colours.
+  const most = puzzle.palette ? puzzle.palette.length - 1 : 1;
+  const value = (ch) => (/[2-8]/.test(ch) && Number(ch) <= most ? Number(ch) : VALUE[ch]);
+  const values = Int8Array.from(saved.cells, (ch) => value(ch) ?? VALUE["?"]);
   return { values, ms: Number(saved.ms) || 0 };
 }
 
 /** Save a puzzle's progress now. */
 export function saveProgress(puzzle, values, ms) {
-  store(puzzleKey(puzzle), { cells: Array.from(values, (v) => SYMBOL[v]).join(""), ms });
+  const cells = Array.from(values, (v) => SYMBOL[v] ?? String(v)).join("");
+  store(puzzleKey(puzzle), { cells, ms });
 }
 
 /** Forget a puzzle's progress (a restart). */
@@ -82,10 +86,10 @@ export function dropProgress(puzzle) {
   }
 }
 
-/** The puzzle played last ({rows, cols, givens, title}), or null. */
+/** The puzzle played last ({rows, cols, givens, title, palette}), or null. */
 export const lastPuzzle = () => stored(LAST, null);
-export const rememberPuzzle = ({ rows, cols, givens, title }) =>
-  store(LAST, { rows, cols, givens: givens || null, title: title || "" });
+export const rememberPuzzle = ({ rows, cols, givens, title, palette }) =>
+  store(LAST, { rows, cols, givens: givens || null, title: title || "", palette: palette || null });
 
 /** Save every few seconds and when the page is hidden or left, via save(). */
 export function autosave(save) {

@@ -148,7 +148,8 @@ export class Sheet {
       if (event.shiftKey && next !== i) this.apply([[next, this.values[i]]]);
       board.setCursor(next, true);
     } else if (key === " " || key === "Enter" || key === "f") {
-      this.apply([[i, this.toggled(i, FILLED)]]);
+      const tool = this.tool(); // the chosen colour, or the first when crossing
+      this.apply([[i, this.toggled(i, tool > 0 ? tool : FILLED)]]);
     } else if (key === "x") {
       this.apply([[i, this.toggled(i, EMPTY)]]);
     } else if (key === "Delete" || key === "Backspace" || key === "c") {

@@ -1,0 +1,186 @@
+"""The request bodies of the routes, as pydantic models: the make form, the PDF and hint
+requests, with the checks that turn their fields into the pipeline's options.
+
+FastAPI builds the OpenAPI schema from them (the web page is built against it, and
+Schemathesis fuzzes the API from it), so every field says its range and meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from nonogen.colour import MAX_COLOURS
+from nonogen.errors import InputError, LimitError
+from nonogen.image.options import MIN_CELLS, PictureOptions
+from nonogen.image.palette import MIN_COLOURS
+from nonogen.pipeline import MakeOptions, check_colour_options
+from nonogen.service.limits import Limits
+from nonogen.service.openapi import CLUES, without_null
+
+
+class MakeForm(BaseModel):
+    """The make options, as for ``nonogen make``."""
+
+    model_config = ConfigDict(json_schema_extra=without_null)
+
+    width: int | None = Field(
+        None, ge=MIN_CELLS, description="Grid columns, 5-200 (default 30); 413 over the limit."
+    )
+    height: int | None = Field(
+        None, ge=MIN_CELLS, description="Grid rows, 5-200 (default: from the aspect)."
+    )
+    method: str | None = Field(
+        None,
+        description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
+        "grabcut, strokes or edges (default: the most subject-like of them all).",
+    )
+    threshold: str | None = Field(
+        None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
+    )
+    contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
+    edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
+    crop: bool = Field(False, description="Crop to the subject first.")
+    despeckle: bool = Field(False, description="Remove isolated cells and pinholes.")
+    invert: bool | None = Field(
+        None, description="The subject is the light (true) or dark side (default: by structure)."
+    )
+    force: bool = Field(False, description="Make a puzzle even when no subject is found.")
+    seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
+    difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
+        None, description="Deliver a tier (hard needs probing, expert search), or 422."
+    )
+    repair: Literal["flips", "givens", "auto"] = Field(
+        "auto", description="Flip cells, reveal givens (exact picture), or flips then givens."
+    )
+    allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
+    max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
+    seconds: float | None = Field(
+        None, gt=0, description="Generator seconds (at most the server's solver limit)."
+    )
+    colors: int | None = Field(
+        None,
+        ge=MIN_COLOURS,
+        le=MAX_COLOURS,
+        description=f"Make a colour puzzle of this many colours besides the background, "
+        f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white); a 400 names any option "
+        "that is for black-and-white puzzles only (difficulty, allow_search).",
+    )
+
+    @field_validator("colors", mode="before")
+    @classmethod
+    def colour_count(cls, value: object) -> object:
+        """The colour count, or an error that says the range (for text as for 1 or 9)."""
+        if value is None or value == "":
+            return None
+        try:
+            colours = int(str(value))
+        except ValueError:
+            colours = None
+        if colours is None or not MIN_COLOURS <= colours <= MAX_COLOURS:
+            raise ValueError(
+                f"expected colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
+                f"background), got {value!r}; leave it out for a black-and-white puzzle"
+            )
+        return colours
+
+    def options(self, limits: Limits) -> MakeOptions:
+        """The pipeline's options; InputError or LimitError when one is out of range."""
+        for name, side in (("width", self.width), ("height", self.height)):
+            if side is not None and side > limits.max_side:
+                raise LimitError(
+                    f"expected {name} between {MIN_CELLS} and {limits.max_side} cells, got {side}"
+                )
+        picture = PictureOptions(
+            width=self.width,
+            height=self.height,
+            method=self.method,
+            threshold=self.threshold,
+            contrast=self.contrast,
+            edges=self.edges,
+            crop=self.crop,
+            despeckle=self.despeckle,
+            invert=self.invert,
+            force=self.force,
+        )
+        seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
+        options = MakeOptions(
+            picture=picture,
+            seed=self.seed,
+            max_flips=self.max_flips,
+            seconds=seconds,
+            difficulty=self.difficulty,
+            allow_search=self.allow_search,
+            repair=self.repair,
+        )
+        if self.colors is not None:
+            try:
+                check_colour_options(options, self.colors)
+            except InputError as error:
+                raise InputError(form_words(str(error))) from None
+        return options
+
+
+def form_words(message: str) -> str:
+    """A command-line message in the form's words: ``--max-flips`` becomes ``max_flips``."""
+    return re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), message)
+
+
+class PdfRequest(BaseModel):
+    """A puzzle and how to print it."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"puzzle": CLUES, "pages": "both"}]})
+
+    puzzle: dict[str, Any] | str = Field(
+        description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
+    )
+    pages: Literal["puzzle", "solution", "both"] = "puzzle"
+    page_size: str = Field("letter", description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
+    margin_mm: float = 15.0
+    gutter_mm: float = 0.0
+    force_small: bool = Field(
+        False,
+        description="Print even when cells (under 4 mm) or clue numbers (under 6 pt) would be "
+        "too small to read; otherwise such a puzzle gets a 413 naming the page size or split "
+        "that fits.",
+    )
+    patterns: bool = Field(
+        False,
+        description="Colour puzzles: also mark each colour with a pattern, for grey-scale "
+        "printers.",
+    )
+
+
+class HintRequest(BaseModel):
+    """A puzzle's clues and a player's grid."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{**CLUES, "grid": ["#?", "??"]}]})
+
+    rows: list[list[int]] = Field(description="Row clues, top to bottom, e.g. [[2, 4], []].")
+    cols: list[list[int]] = Field(description="Column clues, left to right.")
+    grid: list[str] = Field(
+        description="One text row per puzzle row: '#' filled, '.' crossed, '?' open."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def black_and_white(cls, data: object) -> object:
+        """A colour puzzle's body refused before its fields are: InputError, which pydantic
+        does not catch, so that it is the service's 400 and not a list of type errors."""
+        if isinstance(data, dict) and is_colour_body(data):
+            raise InputError(
+                "hints are for black-and-white puzzles: this one has a palette or coloured "
+                "blocks ([length, colour]); colour puzzles have no hints yet"
+            )
+        return data
+
+
+def is_colour_body(data: dict[str, Any]) -> bool:
+    """Whether a request body holds a colour puzzle: a palette, or a block that is a list."""
+    lines = [
+        line for key in ("rows", "cols") if isinstance(data.get(key), list) for line in data[key]
+    ]
+    blocks = [block for line in lines if isinstance(line, list) for block in line]
+    return "palette" in data or any(isinstance(block, list) for block in blocks)
