@@ -1,0 +1,284 @@
+"""Puzzles read, solved and recorded: ``check``, ``solve``, ``convert`` and what ``pdf`` prints,
+for black-and-white and colour puzzles alike."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import chain
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nonogen.backends import (
+    Backend,
+    Item,
+    Outcome,
+    choose_backend,
+    hard_limit,
+    in_input_order,
+    loaded,
+    run_all,
+)
+from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
+from nonogen.colour.contrast import parse_rgb
+from nonogen.errors import InputError
+from nonogen.formats import STDIO, expand_paths, write_atomic, write_puzzle
+from nonogen.formats.codec import iter_labelled
+from nonogen.formats.colour import format_colour_puzzle, is_colour_text, read_colour_puzzles
+from nonogen.formats.detect import format_from_name
+from nonogen.formats.files import read_text
+from nonogen.grid import format_grid
+from nonogen.puzzle import Puzzle
+from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
+
+if TYPE_CHECKING:
+    pass
+
+
+RECORD_VERSION = 1
+AnyPuzzle = Puzzle | ColourPuzzle
+"""A black-and-white or a colour puzzle: check and solve take either."""
+AnyVerdict = Verdict | ColourVerdict
+"""What the solver of either kind found."""
+Progress = Callable[[int, int | None], None]
+"""on_progress(done, total): total is None while the inputs are still being counted."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One input of a check run: its verdict, or the input error that stopped it."""
+
+    label: str
+    puzzle: AnyPuzzle | None
+    verdict: AnyVerdict | None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the puzzle is unique."""
+        return self.verdict is not None and self.verdict.status is Status.UNIQUE
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How hard the solver works on each puzzle."""
+
+    max_solutions: int = 2
+    timeout: float = DEFAULT_TIMEOUT
+
+
+def read_any(source: str, fmt: str | None) -> list[tuple[str, AnyPuzzle]]:
+    """(label, puzzle) for every puzzle of a file, colour puzzles (a JSON palette, a webpbn
+    file of several colours) included."""
+    text = read_text(source)
+    if fmt is None and is_colour_text(text, source):
+        return list(read_colour_puzzles(text, source))
+    return list(iter_labelled(text, name=source, fmt=fmt))
+
+
+def puzzles_in_text(text: str, name: str) -> list[tuple[str, AnyPuzzle]]:
+    """(label, puzzle) for every puzzle of a text in a detected format, colour ones included."""
+    if is_colour_text(text, name):
+        return list(read_colour_puzzles(text, name))
+    return list(iter_labelled(text, name=name))
+
+
+def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuzzle | None, str]]:
+    """Every puzzle of every path, or the error that made a file unreadable."""
+    for path in expand_paths(paths):
+        try:
+            for label, puzzle in read_any(path, fmt):
+                yield label, puzzle, ""
+        except InputError as error:
+            yield path, None, str(error)
+
+
+def solve_any(puzzle: AnyPuzzle, options: SolveOptions) -> AnyVerdict:
+    """The verdict of either solver, by the puzzle's kind."""
+    many, timeout = options.max_solutions, options.timeout
+    if isinstance(puzzle, ColourPuzzle):
+        return solve_colour_puzzle(puzzle, max_solutions=many, timeout=timeout)
+    return solve_puzzle(puzzle, max_solutions=many, timeout=timeout)
+
+
+def grid_rows(puzzle: AnyPuzzle, grid: Any) -> list[str]:
+    """A solution as text rows: ``#`` and ``.``, or each colour's character."""
+    if isinstance(puzzle, ColourPuzzle):
+        chars = [colour.char for colour in puzzle.palette.colours]
+        return ["".join(chars[v] for v in row) for row in grid.tolist()]
+    return format_grid(grid)
+
+
+def ansi_rows(puzzle: ColourPuzzle, grid: Any) -> list[str]:
+    """A colour solution for a terminal: two spaces a cell on its 24-bit background colour."""
+    cells = [
+        "\x1b[48;2;{};{};{}m  ".format(*parse_rgb(colour.rgb)) for colour in puzzle.palette.colours
+    ]
+    return ["".join(cells[v] for v in row) + "\x1b[0m" for row in grid.tolist()]
+
+
+def terminal_rows(puzzle: AnyPuzzle, grid: Any, *, ansi: bool) -> list[str]:
+    """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
+    colours, else as text rows (``grid_rows``)."""
+    if ansi and isinstance(puzzle, ColourPuzzle):
+        return ansi_rows(puzzle, grid)
+    return grid_rows(puzzle, grid)
+
+
+def _check_one(task: tuple[AnyPuzzle, SolveOptions]) -> AnyVerdict:
+    """Solve one puzzle (on a worker)."""
+    puzzle, options = task
+    return solve_any(puzzle, options)
+
+
+def check_paths(
+    paths: Sequence[str],
+    *,
+    fmt: str | None = None,
+    options: SolveOptions = SolveOptions(),
+    jobs: int = 1,
+    backend: Backend | None = None,
+    on_progress: Progress | None = None,
+) -> Iterator[Checked]:
+    """Solve every puzzle found under the paths, on the backend (``jobs`` local processes if
+    none is given), largest first; yielded in input order."""
+    inputs = list(_inputs(paths, fmt))
+    unreadable = [
+        (i, Checked(label, None, None, error))
+        for i, (label, puzzle, error) in enumerate(inputs)
+        if puzzle is None
+    ]
+    puzzles = [(i, puzzle) for i, (_, puzzle, _) in enumerate(inputs) if puzzle is not None]
+    limit = hard_limit(options.timeout)
+    items = [Item(loaded((p, options)), p.width * p.height, limit) for _, p in puzzles]
+
+    def progress(done: int, total: int) -> None:
+        if on_progress:
+            on_progress(len(unreadable) + done, len(inputs))
+
+    runs = run_all(_check_one, items, backend=backend or choose_backend(jobs), on_progress=progress)
+    solved = (
+        (puzzles[j][0], _checked(inputs[puzzles[j][0]][0], puzzles[j][1], o)) for j, o in runs
+    )
+    yield from in_input_order(chain(unreadable, solved))
+
+
+def _checked(label: str, puzzle: AnyPuzzle, outcome: Outcome[AnyVerdict]) -> Checked:
+    """A check's row from an item's outcome: an unknown verdict when it was stopped or lost."""
+    if outcome.value is not None:
+        return Checked(label, puzzle, outcome.value)
+    return Checked(
+        label, puzzle, Verdict(Status.UNKNOWN, reason=outcome.error, seconds=outcome.seconds)
+    )
+
+
+def verdict_record(verdict: AnyVerdict, puzzle: AnyPuzzle | None = None) -> dict[str, Any]:
+    """The JSON-ready fields of a verdict (a colour puzzle's solutions in its characters)."""
+    rows: Callable[[Any], list[str]] = format_grid if puzzle is None else partial(grid_rows, puzzle)
+    record: dict[str, Any] = {
+        "status": str(verdict.status),
+        "line_solvable": verdict.line_solvable,
+        "techniques": [str(t) for t in verdict.techniques],
+        "difficulty": verdict.difficulty,
+        "tier": verdict.tier,
+        "reason": verdict.reason,
+        "seconds": round(verdict.seconds, 4),
+        "stats": verdict.stats,
+    }
+    if verdict.solutions:
+        record["solution"] = rows(verdict.solutions[0])
+    if len(verdict.solutions) >= 2:
+        record["other_solution"] = rows(verdict.solutions[1])
+        record["differing_cells"] = [list(cell) for cell in verdict.differing()]
+    return record
+
+
+def expected_of(puzzle: AnyPuzzle) -> tuple[str | None, bool | None]:
+    """The status and line-solvability a corpus file records, if it records them."""
+    status = puzzle.meta.get("solutions_known")
+    line = puzzle.meta.get("line_solvable")
+    return (
+        status if isinstance(status, str) and status != "unknown" else None,
+        line if isinstance(line, bool) else None,
+    )
+
+
+def agrees(puzzle: AnyPuzzle, verdict: AnyVerdict) -> bool | None:
+    """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
+    status, line = expected_of(puzzle)
+    if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
+        return None
+    return (status is None or status == verdict.status) and (
+        line is None or line == verdict.line_solvable
+    )
+
+
+def check_record(checked: Checked) -> dict[str, Any]:
+    """One JSON Lines object of ``nonogen check --json``."""
+    record: dict[str, Any] = {"version": RECORD_VERSION, "file": checked.label}
+    if checked.puzzle is None or checked.verdict is None:
+        return {**record, "status": "error", "error": checked.error}
+    puzzle, verdict = checked.puzzle, checked.verdict
+    record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
+    record.update(verdict_record(verdict, puzzle))
+    if isinstance(puzzle, ColourPuzzle):
+        record["palette"] = [colour.name for colour in puzzle.palette.colours]
+    status, line = expected_of(puzzle)
+    if status is not None or line is not None:
+        record.update(
+            expected_status=status, expected_line_solvable=line, agrees=agrees(puzzle, verdict)
+        )
+    return record
+
+
+def solve_file(
+    path: str, *, fmt: str | None, options: SolveOptions
+) -> tuple[AnyPuzzle, AnyVerdict]:
+    """Read exactly one puzzle (black-and-white or colour) and solve it."""
+    puzzle = _only(read_any(path, fmt), path)
+    return puzzle, solve_any(puzzle, options)
+
+
+def _only(found: list[tuple[str, AnyPuzzle]], path: str) -> AnyPuzzle:
+    """The one puzzle of a file; InputError if it holds none or several."""
+    if len(found) != 1:
+        raise InputError(f"{path}: expected exactly one puzzle, found {len(found)}")
+    return found[0][1]
+
+
+def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
+    """Convert a puzzle file; a colour puzzle goes to nonogen JSON or webpbn XML."""
+    puzzle = _only(read_any(source, fmt), source)
+    if not isinstance(puzzle, ColourPuzzle):
+        write_puzzle(puzzle, output, to)
+        return
+    text = format_colour_puzzle(puzzle, to or format_from_name(output) or "")
+    if output == STDIO:
+        sys.stdout.write(text)
+    else:
+        write_atomic(Path(output), text.encode("utf-8"))
+
+
+def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
+    """The puzzle with its unique solution as its goal (kept as is otherwise), and the verdict."""
+    verdict = solve_puzzle(puzzle, timeout=timeout)
+    if verdict.status is Status.UNIQUE:
+        return replace(puzzle, goal=verdict.solutions[0]), verdict
+    return replace(puzzle, goal=None), verdict
+
+
+def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+    """The one puzzle of a file (either kind) with its unique solution as its goal (none
+    otherwise), and the verdict: what ``nonogen pdf`` prints."""
+    return for_print_any(_only(read_any(path, fmt), path), timeout=timeout)
+
+
+def for_print_any(puzzle: AnyPuzzle, *, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+    """``for_print`` for a puzzle of either kind."""
+    if not isinstance(puzzle, ColourPuzzle):
+        return for_print(puzzle, timeout=timeout)
+    verdict = solve_colour_puzzle(puzzle, timeout=timeout)
+    goal = verdict.solutions[0] if verdict.status is Status.UNIQUE else None
+    return replace(puzzle, goal=goal), verdict

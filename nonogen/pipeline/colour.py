@@ -1,0 +1,174 @@
+"""A picture made into a unique colour puzzle: the subject as the black-and-white make finds
+it, quantised to a palette, repaired by the fewest least visible cell changes or givens."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
+from nonogen.errors import InputError
+from nonogen.pipeline.check import verdict_record
+from nonogen.pipeline.make import (
+    VERDICT_SECONDS,
+    MakeListener,
+    MakeOptions,
+    MakeProgress,
+    ignore_progress,
+    repair_move,
+)
+from nonogen.solve import Status
+
+if TYPE_CHECKING:
+    from nonogen.colour import ColourGrid
+    from nonogen.colour.repair import ColourRepair
+    from nonogen.image.convert import Conversion
+
+
+COLOUR_UNSUPPORTED = (
+    ("difficulty", None, "--difficulty"),
+    ("allow_search", False, "--allow-search"),
+)
+"""MakeOptions fields a colour make does not use yet: (field, default, option)."""
+
+
+@dataclass(frozen=True)
+class MadeColour:
+    """A colour puzzle made from a picture, and how faithful it stayed."""
+
+    puzzle: ColourPuzzle
+    repair: ColourRepair
+    source: ColourGrid
+    """The quantised grid before the repair (palette indices)."""
+    verdict: ColourVerdict
+    seconds: float
+    """Wall time of the whole make, reading the picture included."""
+    fidelity: dict[str, Any]
+    """What the repair changed: ``colour_fidelity``."""
+    conversion: Conversion | None = None
+    """How the picture was split into subject and background."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether line logic solves the puzzle, so that it is unique and logic-only."""
+        return self.repair.solved and self.verdict.status is Status.UNIQUE
+
+
+def colour_preview_of(made: MadeColour) -> bytes:
+    """The PNG preview of a made colour puzzle: its coloured clues, its solution and legend."""
+    from nonogen.preview_colour import colour_preview_png  # noqa: PLC0415  (Pillow)
+
+    return colour_preview_png(made.puzzle, made.repair.grid)
+
+
+def check_colour_options(options: MakeOptions, colours: int) -> None:
+    """InputError for a colour count out of range or an option colour puzzles lack."""
+    from nonogen.image.palette import check_colours  # noqa: PLC0415
+
+    check_colours(colours)
+    for name, default, flag in COLOUR_UNSUPPORTED:
+        if getattr(options, name) != default:
+            raise InputError(f"{flag} is for black-and-white puzzles; leave it out with --colors")
+
+
+def make_colour_from_picture(
+    data: bytes,
+    *,
+    name: str,
+    options: MakeOptions,
+    colours: int,
+    on_progress: MakeListener = ignore_progress,
+) -> MadeColour:
+    """Split a picture into subject and background (as the black-and-white make does),
+    quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
+    smallest colour difference (or reveal the fewest cells, as ``options.repair`` says),
+    until colour line logic solves the puzzle."""
+    from nonogen.colour import colour_puzzle_from_grid  # noqa: PLC0415
+    from nonogen.colour.puzzle import givens_grid  # noqa: PLC0415
+    from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
+    from nonogen.generate.modes import default_givens  # noqa: PLC0415
+    from nonogen.image.convert import convert  # noqa: PLC0415
+    from nonogen.image.palette import quantise  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    check_colour_options(options, colours)
+    started = time.perf_counter()
+    on_progress(MakeProgress("reading"))
+    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    on_progress(MakeProgress("converting"))
+    conversion = convert(picture, options.picture)
+    cells = conversion.chosen.cells
+    rng = np.random.default_rng(options.seed)
+    quantised = quantise(
+        picture, conversion.chosen.split.subject, cells.filled, cells.box, colours=colours, rng=rng
+    )
+    at = MakeProgress("repairing", 1, 1)
+    on_progress(at)
+    shape = quantised.grid.shape
+    budget = Budget(
+        rng,
+        max_changes=_or(options.max_flips, max(1, quantised.grid.size // 20)),
+        max_givens=_or(options.max_givens, default_givens(*shape)),
+        deadline=max(time.perf_counter() + 0.01, started + options.seconds),
+        on_move=partial(repair_move, on_progress, at),
+    )
+    repaired = repair_colour(quantised.grid, quantised.costs(), mode=options.repair, budget=budget)
+    on_progress(MakeProgress("checking"))
+    givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
+    puzzle = colour_puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
+    left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
+    verdict = solve_colour_puzzle(puzzle, timeout=max(0.2, left))
+    chars = [colour.char for colour in quantised.palette.colours]
+    figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
+    meta = {
+        "title": "stdin" if name == "-" else Path(name).stem,
+        "seed": options.seed,
+        "options": {**asdict(options), "colours": colours},
+        "conversion": conversion.record(),
+        "source_box": list(cells.box),
+        "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
+        "verdict": _steady(verdict_record(verdict, puzzle)),
+        "fidelity": figures,
+    }
+    puzzle = replace(puzzle, meta=meta)
+    seconds = time.perf_counter() - started
+    return MadeColour(puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion)
+
+
+def _or(value: int | None, default: int) -> int:
+    """An option's value, or its default when it was not given."""
+    return default if value is None else value
+
+
+def _steady(record: dict[str, Any]) -> dict[str, Any]:
+    """A verdict record without what varies from run to run (times), for the output file."""
+    stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
+    return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}
+
+
+def colour_fidelity(
+    source: ColourGrid, repaired: ColourRepair, puzzle: ColourPuzzle, *, merged: int
+) -> dict[str, Any]:
+    """Cells changed (count, percent), their summed and mean colour cost (Delta E), the
+    changes themselves as [row, col, old colour, new colour], the givens (count, percent,
+    [row, col, colour]), and colours merged away."""
+    names = [colour.name for colour in puzzle.palette.colours]
+    changes = repaired.changes
+    return {
+        "changed": len(changes),
+        "changed_percent": round(100 * len(changes) / source.size, 2),
+        "colour_cost": round(repaired.cost, 2),
+        "mean_colour_cost": round(repaired.cost / len(changes), 2) if changes else 0.0,
+        "changed_cells": [[r, c, names[old], names[new]] for r, c, old, new in changes],
+        "givens": len(repaired.givens),
+        "givens_percent": round(100 * len(repaired.givens) / source.size, 2),
+        "given_cells": [[r, c, names[int(repaired.grid[r, c])]] for r, c in repaired.givens],
+        "colours": len(names) - 1,
+        "merged_colours": merged,
+        "undetermined": repaired.unknown,
+    }

@@ -1,0 +1,304 @@
+"""A picture made into a unique black-and-white puzzle: the conversion candidates tried in
+order of repair cost, the repair, the verdict, the fidelity and the preview."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from nonogen.errors import InputError
+from nonogen.generate import TIERS, RepairMode
+from nonogen.grid import Grid, format_grid
+from nonogen.image.options import MAX_PIXELS, PictureOptions
+from nonogen.pipeline.check import verdict_record
+from nonogen.puzzle import Puzzle
+from nonogen.solve import Status, Verdict, solve_puzzle
+
+if TYPE_CHECKING:
+    from nonogen.generate import Repair
+    from nonogen.image.convert import Conversion, Scored
+
+
+DIFFICULTIES = TIERS
+"""Tiers ``nonogen make --difficulty`` delivers (or fails naming the best tier reached)."""
+REPAIRS = tuple(str(mode) for mode in RepairMode)
+"""How ``nonogen make`` may repair a grid: flip cells, reveal givens, or flips then givens."""
+
+
+@dataclass(frozen=True)
+class MakeOptions:
+    """How a picture becomes a puzzle (the options of ``nonogen make``)."""
+
+    picture: PictureOptions = field(default_factory=PictureOptions)
+    """How the picture becomes cells: size, threshold, contrast, edges, crop, despeckle."""
+    seed: int = 0
+    max_flips: int | None = None
+    """Flip budget; None allows 5 % of the cells."""
+    seconds: float = 30.0
+    difficulty: str | None = None
+    """easy, medium, hard or expert: the tier to deliver; None for any logic-only puzzle."""
+    allow_search: bool = False
+    """Accept unique puzzles that need probing or search."""
+    max_pixels: int = MAX_PIXELS
+    """The largest picture read, in pixels."""
+    repair: str = "auto"
+    """flips, givens, or auto (flips within ``max_flips``, then givens)."""
+    max_givens: int | None = None
+    """Givens budget; None allows a tenth of the cells (at least one per row and column)."""
+
+    def __post_init__(self) -> None:
+        if self.repair not in REPAIRS:
+            raise InputError(
+                f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
+            )
+        self.target()
+
+    def target(self) -> str:
+        """The generator's target: a tier, line (logic-only) or unique."""
+        if self.difficulty not in (None, *DIFFICULTIES):
+            raise InputError(
+                f"expected --difficulty to be one of {', '.join(DIFFICULTIES)}, "
+                f"got {self.difficulty!r}"
+            )
+        if self.difficulty is not None:
+            return self.difficulty
+        return "unique" if self.allow_search else "line"
+
+
+@dataclass(frozen=True)
+class MakeProgress:
+    """Where a make is: its stage and, while repairing, how far the repair has come."""
+
+    stage: str
+    """reading, converting, repairing or checking."""
+    attempt: int = 0
+    """The candidate grid being repaired, 1-based (0 before the repair)."""
+    attempts: int = 0
+    """How many candidate grids may be tried."""
+    open_cells: int | None = None
+    """Cells line logic leaves open after the latest move (None before the first)."""
+    moves: int = 0
+    """Flips or givens made on this candidate so far."""
+
+
+MakeListener = Callable[[MakeProgress], None]
+"""on_progress(progress) of a make: told of every stage and repair move."""
+
+
+def ignore_progress(progress: MakeProgress) -> None:
+    """The listener of a make nobody watches."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A puzzle made from a picture, and how faithful it stayed."""
+
+    puzzle: Puzzle
+    repair: Repair
+    source: Grid
+    verdict: Verdict
+    seconds: float
+    """Wall time of the whole make, reading the picture included."""
+    conversion: Conversion | None = None
+    """How the picture became the source grid (None for puzzles not made from a picture)."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the puzzle met its target: unique, logic-only unless search was allowed, and
+        of the tier asked for."""
+        tier = self.repair.target.tier
+        unique = self.repair.solved and self.verdict.status is Status.UNIQUE
+        return unique and (not tier or self.verdict.tier == tier)
+
+
+VERDICT_SECONDS = 10.0
+"""The complete solver's budget for the final verdict on a made puzzle."""
+REPAIR_RANKED = 4
+"""The best candidate grids the pipeline weighs by what their repair would cost."""
+OPEN_WEIGHT = 0.3
+"""How much a candidate's score loses per share of cells line logic leaves open."""
+RETRIES = 2
+"""Candidates tried after the chosen one when its repair runs out of budget."""
+
+
+def make_from_picture(
+    data: bytes, *, name: str, options: MakeOptions, on_progress: MakeListener = ignore_progress
+) -> Made:
+    """Convert a picture (the candidate that looks most like its subject) and repair it into
+    a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
+    # Imported here so that solving and checking never pay for Pillow and scikit-image.
+    from nonogen.image.convert import convert, forced  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    started = time.perf_counter()
+    on_progress(MakeProgress("reading"))
+    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    on_progress(MakeProgress("converting"))
+    conversion = _by_repair_cost(convert(picture, options.picture), options.picture)
+    deadline = started + options.seconds
+    tries = [conversion.chosen] if forced(options.picture) else _choices(conversion)
+    for attempt, scored in enumerate(tries):
+        left = max(0.01, deadline - time.perf_counter())
+        at = MakeProgress("repairing", attempt + 1, len(tries))
+        on_progress(at)
+        moved = partial(repair_move, on_progress, at)
+        repaired = _repaired(scored, options, seconds=left, on_move=moved)
+        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
+            break
+    if scored is not conversion.chosen:
+        conversion = replace(conversion, chosen=scored)
+    source = scored.cells.grid()
+    on_progress(MakeProgress("checking"))
+    left = min(VERDICT_SECONDS, deadline - time.perf_counter())
+    verdict = solve_puzzle(repaired.puzzle(), timeout=max(0.2, left))
+    box = scored.cells.box
+    meta = {
+        "title": "stdin" if name == "-" else Path(name).stem,
+        "seed": options.seed,
+        "options": asdict(options),
+        "conversion": conversion.record(),
+        "source_box": list(box),
+        "source_grid": format_grid(source),
+        "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
+        "fidelity": fidelity(source, repaired),
+    }
+    puzzle = repaired.puzzle(meta=meta, where=name)
+    seconds = time.perf_counter() - started
+    return Made(puzzle, repaired, source, verdict, seconds, conversion)
+
+
+def _choices(conversion: Conversion) -> list[Scored]:
+    """The chosen candidate, then the next plausible ones in rank order."""
+    rest = [s for s in conversion.ranked if s is not conversion.chosen and not s.why_not_subject()]
+    return [conversion.chosen, *rest[:RETRIES]]
+
+
+def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversion:
+    """The conversion re-ranked, among its best plausible candidates, by score minus what the
+    repair would cost: the share of cells line logic leaves open."""
+    from nonogen.generate import undetermined  # noqa: PLC0415
+    from nonogen.image.convert import forced  # noqa: PLC0415
+
+    if forced(picture):
+        return conversion
+    best = [s for s in conversion.ranked if not s.why_not_subject()][:REPAIR_RANKED]
+    if len(best) < 2:
+        return conversion
+    weighed = []
+    for scored in best:
+        open_share = float(undetermined(scored.cells.filled).mean())
+        parts = {**scored.parts, "open": open_share}
+        weighed.append(replace(scored, parts=parts, score=scored.score - OPEN_WEIGHT * open_share))
+    weighed.sort(key=lambda s: -s.score)
+    rest = [s for s in conversion.ranked if all(s.split is not w.split for w in weighed)]
+    ranked = (*weighed, *sorted(rest, key=lambda s: -s.score))
+    return replace(conversion, chosen=weighed[0], ranked=ranked)
+
+
+def repair_move(on_progress: MakeListener, at: MakeProgress, open_cells: int, moves: int) -> None:
+    """Pass a repair move on as progress."""
+    on_progress(replace(at, open_cells=open_cells, moves=moves))
+
+
+def _repaired(
+    scored: Scored,
+    options: MakeOptions,
+    *,
+    seconds: float,
+    on_move: Callable[[int, int], None] | None = None,
+) -> Repair:
+    """One candidate grid repaired toward the target within the budgets."""
+    from nonogen.generate import Target, repair  # noqa: PLC0415
+
+    source = scored.cells.grid()
+    height, width = source.shape
+    budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
+    return repair(
+        source,
+        scored.cells.cost(),
+        rng=np.random.default_rng(options.seed),
+        max_flips=budget,
+        seconds=seconds,
+        target=Target(options.target()),
+        mode=options.repair,
+        max_givens=options.max_givens,
+        on_move=on_move,
+    )
+
+
+def preview_of(made: Made) -> bytes:
+    """The PNG preview of a made puzzle: the source picture, the puzzle, and its solution with
+    the flips marked."""
+    from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
+
+    picture = _source_rgb(made)
+    givens = made.repair.givens
+    return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
+
+
+def _source_rgb(made: Made) -> Any:
+    """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
+    from nonogen.image.read import picture_rgb8  # noqa: PLC0415
+
+    conversion = made.conversion
+    if conversion is None or conversion.source is None:
+        return None
+    return picture_rgb8(conversion.source, conversion.cells.box)
+
+
+def sheet_entry(made: Made, *, label: str, note: str) -> Any:
+    """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
+    from nonogen.preview import SheetEntry  # noqa: PLC0415
+
+    chosen = made.conversion.chosen.label if made.conversion else ""
+    return SheetEntry(
+        label=label,
+        method=chosen,
+        picture=_source_rgb(made),
+        chosen=made.source,
+        final=made.repair.grid,
+        flips=tuple(made.repair.flips),
+        givens=tuple(made.repair.givens),
+        note=note,
+    )
+
+
+def write_sheet(entries: Sequence[Any], path: Path) -> list[Path]:
+    """Contact sheets of report rows, as many PNG files as the entries need (``path``, then
+    ``path-2.png``...); returns the files written."""
+    from nonogen.formats import write_atomic  # noqa: PLC0415
+    from nonogen.preview import MAX_SHEET_ENTRIES, contact_sheet  # noqa: PLC0415
+
+    written: list[Path] = []
+    for start in range(0, len(entries), MAX_SHEET_ENTRIES):
+        part = len(written) + 1
+        target = path if part == 1 else path.with_name(f"{path.stem}-{part}{path.suffix}")
+        write_atomic(target, contact_sheet(entries[start : start + MAX_SHEET_ENTRIES]))
+        written.append(target)
+    return written
+
+
+def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
+    """Cells flipped (count, percent), their summed and mean grey-level cost, fill before and
+    after, and the flipped cells themselves."""
+    cells = source.size
+    flips = len(repaired.flips)
+    return {
+        "flipped": flips,
+        "flipped_percent": round(100 * flips / cells, 2),
+        "flip_cost": round(repaired.cost, 4),
+        "mean_flip_cost": round(repaired.cost / flips, 4) if flips else 0.0,
+        "flipped_cells": [[r, c] for r, c in repaired.flips],
+        "givens": len(repaired.givens),
+        "givens_percent": round(100 * len(repaired.givens) / cells, 2),
+        "given_cells": [[r, c] for r, c in repaired.givens],
+        "fill_before": round(float(source.mean()), 4),
+        "fill_after": round(float(repaired.grid.mean()), 4),
+        "undetermined": repaired.unknown,
+    }

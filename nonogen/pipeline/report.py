@@ -1,0 +1,284 @@
+"""``nonogen report``: every picture made at every width, with the subject masks of a bench
+folder scored by intersection over union, and a summary against the targets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from nonogen.backends import (
+    Backend,
+    Item,
+    Outcome,
+    choose_backend,
+    hard_limit,
+    in_input_order,
+    run_all,
+)
+from nonogen.errors import NonogenError
+from nonogen.formats import STDIO, read_bytes
+from nonogen.generate import TIERS
+from nonogen.grid import Grid
+from nonogen.pipeline.check import Progress
+from nonogen.pipeline.colour import MadeColour, make_colour_from_picture
+from nonogen.pipeline.make import Made, MakeOptions, fidelity, make_from_picture, sheet_entry
+
+if TYPE_CHECKING:
+    pass
+
+
+REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
+"""The widths ``nonogen report`` measures by default: the range the targets are set for."""
+
+
+BENCH_INDEX = "bench.tsv"
+"""A folder's index of pictures with known subject masks (``samples/bench/``)."""
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What a benchmark picture is known to show."""
+
+    mask: bytes | None
+    """The subject mask file's bytes; None when the picture has no subject (to be refused)."""
+    kind: str = ""
+
+
+def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
+    """The known answers for pictures listed in a ``bench.tsv`` beside them."""
+    truths: dict[str, Truth] = {}
+    for folder in sorted({Path(path).parent for path in paths}):
+        index = folder / BENCH_INDEX
+        if not index.is_file():
+            continue
+        for line in index.read_text(encoding="utf-8").splitlines()[1:]:
+            picture, mask, kind, *_ = [*line.split("\t"), "", "", ""]
+            if picture:
+                data = None if mask in ("", "-") else (folder / mask).read_bytes()
+                truths[str(folder / picture)] = Truth(data, kind)
+    return truths
+
+
+def report_case(
+    data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
+) -> tuple[dict[str, Any], Made | None]:
+    """A report row and the puzzle made (None when it could not be made)."""
+    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
+
+    picture = replace(options.picture, width=width)
+    base: dict[str, Any] = {"picture": Path(name).name, "width": width}
+    if truth is not None:
+        base["expected"] = "none" if truth.mask is None else "subject"
+    try:
+        made = make_from_picture(data, name=name, options=replace(options, picture=picture))
+    except NoSubjectError as error:
+        return {**base, "refused": True, "error": str(error)}, None
+    except NonogenError as error:
+        return {**base, "error": str(error)}, None
+    figures = fidelity(made.source, made.repair)
+    chosen = made.conversion.chosen if made.conversion else None
+    row = {
+        **base,
+        **_made_fields(made),
+        "flipped": figures["flipped"],
+        "flipped_percent": figures["flipped_percent"],
+        "flip_cost": figures["flip_cost"],
+        "givens": figures["givens"],
+        "fill_before": figures["fill_before"],
+        "fill_after": figures["fill_after"],
+        "seconds": round(made.seconds, 3),
+    }
+    if truth is not None and truth.mask is not None and chosen is not None:
+        grid = made.repair.grid
+        row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
+    return row, made
+
+
+def _made_fields(made: Made | MadeColour) -> dict[str, Any]:
+    """The report fields a black-and-white and a colour make share: size, method, verdict."""
+    chosen = made.conversion.chosen if made.conversion else None
+    return {
+        "height": made.puzzle.height,
+        "method": chosen.label if chosen else "",
+        "ok": made.ok,
+        "status": str(made.verdict.status),
+        "line_solvable": made.verdict.line_solvable,
+        "difficulty": made.verdict.difficulty,
+        "tier": made.verdict.tier,
+    }
+
+
+def colour_report_case(
+    data: bytes,
+    *,
+    name: str,
+    width: int,
+    options: MakeOptions,
+    colours: int,
+    truth: Truth | None = None,
+) -> dict[str, Any]:
+    """A report row of a colour make: palette, cells changed and their colour cost, givens,
+    verdict and time."""
+    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
+
+    picture = replace(options.picture, width=width)
+    base: dict[str, Any] = {"picture": Path(name).name, "width": width, "colours": colours}
+    if truth is not None:
+        base["expected"] = "none" if truth.mask is None else "subject"
+    try:
+        made = make_colour_from_picture(
+            data, name=name, options=replace(options, picture=picture), colours=colours
+        )
+    except NoSubjectError as error:
+        return {**base, "refused": True, "error": str(error)}
+    except NonogenError as error:
+        return {**base, "error": str(error)}
+    figures = made.fidelity
+    chosen = made.conversion.chosen if made.conversion else None
+    row = {
+        **base,
+        **_made_fields(made),
+        "palette": [f"{c.name} {c.rgb}" for c in made.puzzle.palette.colours],
+        "changed": figures["changed"],
+        "changed_percent": figures["changed_percent"],
+        "colour_cost": figures["colour_cost"],
+        "givens": figures["givens"],
+        "givens_percent": figures["givens_percent"],
+        "seconds": round(made.seconds, 3),
+    }
+    if truth is not None and truth.mask is not None and chosen is not None:
+        row["iou"] = round(_iou(truth, name, chosen.cells.box, made.repair.grid > 0), 4)
+    return row
+
+
+ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, bool, int | None]
+"""(picture bytes, name, width, options, truth, with a contact sheet entry, colours or None
+for black and white): one report case."""
+
+
+def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
+    """One report row and its contact sheet entry (None unless asked and made, and always
+    None for a colour case), on a worker."""
+    data, name, width, options, truth, sheet, colours = task
+    if colours is not None:
+        row = colour_report_case(
+            data, name=name, width=width, options=options, colours=colours, truth=truth
+        )
+        return row, None
+    row, made = report_case(data, name=name, width=width, options=options, truth=truth)
+    if not sheet or made is None:
+        return row, None
+    return row, sheet_entry(made, label=f"{row['picture']} @ {width}", note=sheet_note(row))
+
+
+def _with_bytes(task: ReportTask) -> ReportTask:
+    """A report case with its picture read (when the case is submitted; stdin's is kept)."""
+    data, path, width, options, truth, sheet, colours = task
+    return data or read_bytes(path), path, width, options, truth, sheet, colours
+
+
+def report_rows(
+    paths: Sequence[str],
+    widths: Sequence[int],
+    options: MakeOptions,
+    *,
+    square: bool = False,
+    sheet: bool = False,
+    backend: Backend | None = None,
+    on_progress: Progress | None = None,
+    colours: int | None = None,
+) -> Iterator[tuple[dict[str, Any], Any]]:
+    """Every picture made at every width on the backend (inline if none is given), largest
+    first: its report row and contact sheet entry, yielded in input order; colour puzzles of
+    ``colours`` colours when that is given."""
+    from nonogen.image.header import grid_cells  # noqa: PLC0415
+
+    truths = bench_truths(paths)
+    items: list[Item[ReportTask]] = []
+    cases = [(path, width) for path in paths for width in widths]
+    for path in paths:
+        data = read_bytes(path)  # here to size its grids, then again when each case is sent
+        for width in widths:
+            picture = replace(options.picture, width=width)
+            picture = replace(picture, height=width) if square else picture
+            case = replace(options, picture=picture)
+            stdin = data if path == STDIO else b""
+            task = (stdin, path, width, case, truths.get(path), sheet, colours)
+            load = partial(_with_bytes, task)
+            items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
+    runs = run_all(
+        _report_one, items, backend=backend or choose_backend(1), on_progress=on_progress
+    )
+    yield from in_input_order((i, _report_result(*cases[i], outcome)) for i, outcome in runs)
+
+
+def _report_result(
+    path: str, width: int, outcome: Outcome[tuple[dict[str, Any], Any]]
+) -> tuple[dict[str, Any], Any]:
+    """A case's row and sheet entry; an error row if it was stopped or lost with its worker."""
+    if outcome.value is not None:
+        return outcome.value
+    return {"picture": Path(path).name, "width": width, "error": outcome.error}, None
+
+
+def sheet_note(row: dict[str, Any]) -> str:
+    """The contact sheet's note for a made row: verdict, flips, IoU."""
+    solved = "logic-only" if row["line_solvable"] else "needs search"
+    iou = f"; IoU {row['iou']}" if "iou" in row else ""
+    repairs = f"{row['flipped']} flips, {row['givens']} givens"
+    return f"{row['status']}, {solved}, {row['tier'] or '-'}; {repairs}{iou}"
+
+
+LINE_KINDS = ("stroke", "thin-line")
+"""Benchmark kinds whose subject is a line drawing: its cells are those the lines cross."""
+
+
+def _iou(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -> float:
+    """The silhouette IoU of a made grid with a true mask pooled over the same box."""
+    from nonogen.image.convert import mask_cells, silhouette_iou  # noqa: PLC0415
+    from nonogen.image.read import read_mask  # noqa: PLC0415
+
+    assert truth.mask is not None
+    mask = read_mask(truth.mask, name=name)
+    cells = mask_cells(mask, box, grid.shape, stroke=truth.kind in LINE_KINDS)
+    return silhouette_iou(grid, cells)
+
+
+def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Totals over report rows: how many met the target, flips, times, refusals and IoU."""
+    made = [row for row in rows if "error" not in row]
+    percents = sorted(row.get("flipped_percent", row.get("changed_percent", 0.0)) for row in made)
+    by_width: dict[int, list[float]] = {}
+    for row in made:
+        by_width.setdefault(row["width"], []).append(row["seconds"])
+    ious = sorted(row["iou"] for row in made if "iou" in row)
+    return {
+        "made": len(made),
+        "errors": len(rows) - len(made),
+        "refused": sum(1 for row in rows if row.get("refused")),
+        "wrong": sum(1 for row in rows if _wrong(row)),
+        "met_target": sum(1 for row in made if row["ok"]),
+        "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
+        "worst_flipped_percent": percents[-1] if percents else None,
+        "median_iou": round(float(np.median(ious)), 4) if ious else None,
+        "min_iou": ious[0] if ious else None,
+        "tiers": {tier or "none": sum(1 for r in made if r["tier"] == tier) for tier in _TIERS},
+        "max_seconds": max((row["seconds"] for row in made), default=None),
+        "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
+    }
+
+
+_TIERS = (*TIERS, "")
+
+
+def _wrong(row: dict[str, Any]) -> bool:
+    """Whether a row failed: an error (a refusal is right only for a picture with no subject),
+    a puzzle that missed its target, or one made from a picture with no subject."""
+    if row.get("expected") == "none":
+        return not row.get("refused")
+    return "error" in row or not row.get("ok")
