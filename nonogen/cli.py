@@ -20,7 +20,7 @@ import typer
 
 from nonogen import __version__
 from nonogen.backends import Backend, choose_backend
-from nonogen.errors import ExitCode, InputError, NonogenError, UsageError
+from nonogen.errors import ExitCode, InputError, NonogenError, OutputError, UsageError
 from nonogen.formats import (
     FORMATS,
     READ_FORMATS,
@@ -533,6 +533,8 @@ def make(
             check_colour_options(options, colors)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
+    if output is None:  # the default folder is ours to create; a folder given must exist
+        _default_folder(target.parent)
     if colors is not None:
         preview = target.with_suffix(".png") if png else None
         _make_colour(image, options, colors, target, preview, show_solution, as_json=as_json)
@@ -632,6 +634,16 @@ def _colour_line(made: MadeColour) -> str:
         f"({figures['changed_percent']} %, colour cost {figures['colour_cost']} Delta E), "
         f"{figures['givens']} givens; {made.seconds:.2f} s"
     )
+
+
+def _default_folder(folder: Path) -> None:
+    """Create the default output folder; OutputError (exit 4) if it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(
+            f"{folder}: cannot create the output folder: {exc.strerror or exc}"
+        ) from None
 
 
 def _board(made: Made, show_solution: bool) -> str:

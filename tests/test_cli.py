@@ -580,3 +580,17 @@ def test_check_explain_says_how_far_the_solver_got_on_an_unknown() -> None:
     )
     settled = runner.invoke(app, ["check", "--explain", str(SAMPLES / "heart.txt")])
     assert "line logic:" not in settled.stderr  # only unknowns are explained
+
+
+def test_make_creates_its_default_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a fresh folder without output/
+    result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), "--width", "10"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "ring.json").is_file()
+    elsewhere = runner.invoke(
+        app, ["make", str(SAMPLES / "ring.png"), "-o", str(tmp_path / "missing" / "r.json")]
+    )
+    assert elsewhere.exit_code == 4  # a folder given must exist
+    assert "cannot write the file" in elsewhere.stderr
