@@ -206,3 +206,12 @@ def test_sat_and_dfs_agree_on_mid_size_puzzles(seed: int) -> None:
     assert a.complete
     assert b.complete
     assert len(a.solutions) == len(b.solutions)
+
+
+def test_the_colour_sat_search_stops_at_the_deadline_while_encoding() -> None:
+    puzzle = colour_puzzle_from_grid(np.eye(4, dtype=np.uint8), plain_palette(1))
+    board = start_board(puzzle)
+    late = sat_search(puzzle.rows, puzzle.cols, board, limit=2, deadline=time.perf_counter() - 1)
+    assert late == SearchResult((), False, 0)
+    found = sat_search(puzzle.rows, puzzle.cols, board, limit=2, deadline=time.perf_counter() + 60)
+    assert len(found.solutions) == 2  # any 4x4 permutation fits the one-cell clues

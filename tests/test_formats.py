@@ -713,3 +713,13 @@ def test_corpus_folder_expansion_skips_the_catalogue() -> None:
     assert sum(p.endswith(".jsonl.gz") for p in paths) == 30
     assert not any(re.search(r"\.md$", p) for p in paths)
     assert os.path.isfile(paths[0])
+
+
+@pytest.mark.parametrize("fmt", ["non", "xml", "text", "r"])
+def test_a_puzzle_with_givens_is_not_written_where_they_would_be_lost(fmt: str) -> None:
+    givens = parse_partial(["#?", "??"])
+    assert givens is not None
+    puzzle = make_puzzle([[1], [1]], [[1], [1]], givens=givens)  # unique only by its given
+    with pytest.raises(InputError, match=f"the {fmt} format has no givens"):
+        format_puzzle(puzzle, fmt)
+    assert '"givens"' in format_puzzle(puzzle, "json")

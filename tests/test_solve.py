@@ -323,3 +323,24 @@ def test_search_out_of_time_on_an_ambiguous_puzzle_is_unknown(
     assert verdict.status is Status.UNKNOWN
     assert verdict.stats["probing_known"] == 0
     assert verdict.stats["probing_complete"] == 1
+
+
+def test_building_and_loading_the_cnf_stop_at_the_deadline() -> None:
+    """A big grid takes seconds to encode and load (4 M clauses at 200x200): both look at the
+    clock, so the search holds its budget instead of overrunning it before the timer starts."""
+    from nonogen.solve.board import empty_board  # noqa: PLC0415
+    from nonogen.solve.search import Late, encode, loaded_solver, search  # noqa: PLC0415
+
+    rows, cols = ((1,), (1,)), ((1,), (1,))
+    board = empty_board(2, 2)
+    passed = time.perf_counter() - 1
+    with pytest.raises(Late):
+        encode(rows, cols, board, passed)
+    clauses = encode(rows, cols, board)
+    assert clauses is not None
+    with pytest.raises(Late):
+        loaded_solver(clauses, passed)
+    with loaded_solver(clauses, time.perf_counter() + 60) as solver:
+        assert solver.solve()
+    late = search(rows, cols, board, limit=2, seconds=1e-9)
+    assert not late.complete

@@ -12,6 +12,7 @@ Solutions are enumerated by blocking each found colouring of the undecided cells
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -22,8 +23,8 @@ from nonogen.colour.clues import ColourClue
 from nonogen.colour.line import block_starts, to_planes
 from nonogen.colour.propagate import Board
 from nonogen.colour.search import SearchResult
+from nonogen.solve.search import Late, loaded_solver, on_time
 
-SOLVER_NAME = "glucose4"
 Lit = int | bool
 
 
@@ -133,15 +134,20 @@ def _cover(cnf: _Cnf, started: Lit, not_ended: Lit) -> Lit:
 
 
 def encode(
-    rows: tuple[ColourClue, ...], cols: tuple[ColourClue, ...], board: Board
+    rows: tuple[ColourClue, ...],
+    cols: tuple[ColourClue, ...],
+    board: Board,
+    deadline: float = math.inf,
 ) -> tuple[list[list[int]], list[list[dict[int, Lit]]]] | None:
-    """The CNF of a colour puzzle from a board and its cell literals, or None if a line fails."""
+    """The CNF of a colour puzzle from a board and its cell literals, or None if a line fails;
+    Late if the deadline passes first."""
     cnf = _Cnf()
     cells = _cell_vars(cnf, board)
     colours = max(max(row).bit_length() for row in board)
     lines = [(rows[r], cells[r]) for r in range(len(rows))]
     lines += [(cols[c], [row[c] for row in cells]) for c in range(len(cols))]
     for clue, line in lines:
+        on_time(deadline)
         masks = tuple(sum(1 << k for k in cell) for cell in line)
         starts = block_starts(clue, to_planes(masks, colours), len(line)) if clue else ()
         if starts is None or (
@@ -192,13 +198,17 @@ def sat_search(
     deadline: float,
 ) -> SearchResult:
     """Up to ``limit`` solutions consistent with the board, by SAT, before the deadline."""
-    encoded = encode(rows, cols, board)
-    if encoded is None:
-        return SearchResult((), True, 0)
-    clauses, cells = encoded
+    try:
+        encoded = encode(rows, cols, board, deadline)
+        if encoded is None:
+            return SearchResult((), True, 0)
+        clauses, cells = encoded
+        loaded = loaded_solver(clauses, deadline)
+    except Late:
+        return SearchResult((), False, 0)
     found: list[Board] = []
     complete = True
-    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as solver:
+    with loaded as solver:
         left = deadline - time.perf_counter()
         if left <= 0:
             return SearchResult((), False, 0)

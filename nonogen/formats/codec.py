@@ -14,7 +14,7 @@ from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
 from nonogen.grid import Grid
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import Puzzle, has_givens
 
 Labelled = tuple[str, Puzzle]
 """A puzzle and the label that says where it came from (``file``, ``file#id``, ``file:7``)."""
@@ -87,6 +87,17 @@ def only_puzzle(puzzles: list[Puzzle], name: str) -> Puzzle:
     return puzzles[0]
 
 
+GIVENS_FORMATS: Final = ("json",)
+"""The formats that hold givens; the others would drop them and change the puzzle."""
+
+
 def format_puzzle(puzzle: Puzzle, fmt: str, *, solution: Grid | None = None) -> str:
-    """The puzzle as text in a writable format; ``solution`` overrides the puzzle's goal."""
-    return _WRITERS[check_format(fmt, FORMATS, "output")](puzzle, solution)
+    """The puzzle as text in a writable format; ``solution`` overrides the puzzle's goal.
+    InputError for a puzzle with givens in a format that cannot hold them."""
+    fmt = check_format(fmt, FORMATS, "output")
+    if fmt not in GIVENS_FORMATS and has_givens(puzzle):
+        raise InputError(
+            f"the {fmt} format has no givens, and without its givens this puzzle is not the "
+            "same puzzle (it may have several solutions); write it as nonogen JSON instead"
+        )
+    return _WRITERS[fmt](puzzle, solution)

@@ -10,6 +10,7 @@ enumerated by blocking each found grid on the cells still unknown.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from nonogen.line import placements
 from nonogen.solve.board import Board
 
 SOLVER_NAME = "glucose4"
+LOAD_CHUNK = 50_000
+"""Clauses given to the SAT solver between two looks at the clock."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +123,45 @@ def _cell_literal(board: Board, width: int, r: int, c: int) -> int | bool:
     return r * width + c + 1
 
 
-def encode(rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board) -> list[list[int]] | None:
-    """The CNF of a puzzle from a board (cell (r, c) is variable r*width + c + 1), or None."""
+class Late(Exception):  # noqa: N818  (a deadline, not an error)
+    """The deadline passed while the CNF was built or loaded (a big grid takes seconds)."""
+
+
+def on_time(deadline: float) -> None:
+    """Late once ``time.perf_counter()`` has passed the deadline."""
+    if time.perf_counter() > deadline:
+        raise Late
+
+
+def loaded_solver(clauses: list[list[int]], deadline: float) -> Solver:
+    """A SAT solver holding the clauses, loaded in chunks so that the deadline can stop it."""
+    solver = Solver(name=SOLVER_NAME)
+    try:
+        for start in range(0, len(clauses), LOAD_CHUNK):
+            on_time(deadline)
+            solver.append_formula(clauses[start : start + LOAD_CHUNK])
+    except Late:
+        solver.delete()
+        raise
+    return solver
+
+
+def encode(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, deadline: float = math.inf
+) -> list[list[int]] | None:
+    """The CNF of a puzzle from a board (cell (r, c) is variable r*width + c + 1), or None;
+    Late if the deadline passes first."""
     height, width = len(rows), len(cols)
     cnf = _Cnf(height * width)
     grid = [[_cell_literal(board, width, r, c) for c in range(width)] for r in range(height)]
     for r in range(height):
+        on_time(deadline)
         found = placements(rows[r], width, board.row_filled[r], board.row_empty[r])
         if found is None:
             return None
         _encode_line(cnf, rows[r], width, grid[r], found.starts)
     for c in range(width):
+        on_time(deadline)
         found = placements(cols[c], height, board.col_filled[c], board.col_empty[c])
         if found is None:
             return None
@@ -174,9 +205,13 @@ def search(
     if seconds <= 0:
         return SearchResult((), False, 0)
     deadline = time.perf_counter() + seconds  # encoding counts against the budget too
-    clauses = encode(rows, cols, board)
-    if clauses is None:
-        return SearchResult((), True, 0)
+    try:
+        clauses = encode(rows, cols, board, deadline)
+        if clauses is None:
+            return SearchResult((), True, 0)
+        loaded = loaded_solver(clauses, deadline)
+    except Late:
+        return SearchResult((), False, 0)
     height, width = len(rows), len(cols)
     unknown = [
         r * width + c + 1
@@ -186,7 +221,7 @@ def search(
     ]
     found: list[tuple[int, ...]] = []
     complete = True
-    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as solver:
+    with loaded as solver:
         left = deadline - time.perf_counter()
         if left <= 0:
             return SearchResult((), False, 0)
