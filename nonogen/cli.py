@@ -535,6 +535,8 @@ def make(
     target = Path(output or Path("output") / f"{stem}.json")
     if output is None:  # the default folder is ours to create; a folder given must exist
         _default_folder(target.parent)
+    elif not target.parent.is_dir():  # found before the make, not after it
+        raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
     if colors is not None:
         preview = target.with_suffix(".png") if png else None
         _make_colour(image, options, colors, target, preview, show_solution, as_json=as_json)
