@@ -44,12 +44,12 @@ def reverse_bits(mask: int, size: int) -> int:
     return int.from_bytes(flipped, "little") >> ((nbytes << 3) - size)
 
 
-def _reach(seeds: int, passable: int) -> int:
+def flood(seeds: int, passable: int) -> int:
     """Cells p with a seed t <= p and every cell of [t, p) passable (carry flood, rightwards)."""
     return (((seeds & passable) + passable) ^ passable) | seeds
 
 
-def _runs(mask: int, length: int) -> int:
+def runs_in(mask: int, length: int) -> int:
     """Cells s with cells s .. s+length-1 all in mask."""
     have = 1
     while have < length:
@@ -77,14 +77,14 @@ def _forward(clue: Clue, size: int, filled: int, empty: int) -> _Pass | None:
     not_start = full & ~(filled << 1)  # a block cannot start right after a filled cell
     runs = {1: full & ~empty}
     starts = lasts = 0
-    gaps = _reach(1, not_filled) & not_filled
+    gaps = flood(1, not_filled) & not_filled
     seeds = 1  # block 0 may start at cell 0
     offset = 0
     for run in clue:
         fits = runs.get(run)
         if fits is None:
-            fits = runs[run] = _runs(runs[1], run)
-        # _reach inlined: this loop is the hot path of the whole solver.
+            fits = runs[run] = runs_in(runs[1], run)
+        # reach inlined: this loop is the hot path of the whole solver.
         block = (
             fits
             & not_start
@@ -97,7 +97,7 @@ def _forward(clue: Clue, size: int, filled: int, empty: int) -> _Pass | None:
         lasts |= block << (offset + run - 1)
         seeds = block << run
         offset += size
-        gaps |= (_reach(seeds, not_filled) & not_filled) << offset
+        gaps |= (flood(seeds, not_filled) & not_filled) << offset
         seeds <<= 1
     return _Pass(starts, lasts, gaps)
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from nonogen.colour.clues import ColourClue
-from nonogen.line import reverse_bits
+from nonogen.line import flood, reverse_bits, runs_in
 
 Line = tuple[int, ...]
 """A colour line: per cell, a bitmask of the colour indices still possible there."""
@@ -43,21 +43,6 @@ class _Pass(NamedTuple):
     ends: int
     """Positions a fitting prefix of every block can reach over background (bit ``size``:
     the whole line fits)."""
-
-
-def _reach(seeds: int, passable: int) -> int:
-    """Positions p with a seed t <= p and every cell of [t, p) passable (carry flood)."""
-    return (((seeds & passable) + passable) ^ passable) | seeds
-
-
-def _runs(mask: int, length: int) -> int:
-    """Cells s with cells s .. s+length-1 all in mask."""
-    have = 1
-    while have < length:
-        step = min(have, length - have)
-        mask &= mask >> step
-        have += step
-    return mask
 
 
 def _spread(starts: int, length: int) -> int:
@@ -87,19 +72,19 @@ def from_planes(planes: Planes, size: int) -> Line:
 def _forward(clue: ColourClue, planes: Planes) -> _Pass | None:
     """Blocks placed left to right: where each can start given the prefix, or None."""
     background = planes[0]
-    reach = _reach(1, background)  # positions after a prefix of background only
+    reach = flood(1, background)  # positions after a prefix of background only
     gaps = [reach & background]
     starts: list[int] = []
     lasts: list[int] = []
     previous = 0
     for length, colour in clue:
         allowed = reach if colour != previous else (reach & background) << 1
-        block = _runs(planes[colour], length) & allowed
+        block = runs_in(planes[colour], length) & allowed
         if not block:
             return None
         starts.append(block)
         lasts.append(block << (length - 1))
-        reach = _reach(block << length, background)
+        reach = flood(block << length, background)
         gaps.append(reach & background)
         previous = colour
     return _Pass(tuple(starts), tuple(lasts), tuple(gaps), reach)

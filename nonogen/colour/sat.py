@@ -13,8 +13,6 @@ Solutions are enumerated by blocking each found colouring of the undecided cells
 from __future__ import annotations
 
 import math
-import threading
-import time
 from collections.abc import Iterator
 
 from pysat.solvers import Solver
@@ -23,7 +21,7 @@ from nonogen.colour.clues import ColourClue
 from nonogen.colour.line import block_starts, to_planes
 from nonogen.colour.propagate import Board
 from nonogen.colour.search import SearchResult
-from nonogen.solve.search import Late, loaded_solver, on_time
+from nonogen.solve.search import Late, collect, loaded_solver, on_time
 
 Lit = int | bool
 
@@ -206,23 +204,7 @@ def sat_search(
         loaded = loaded_solver(clauses, deadline)
     except Late:
         return SearchResult((), False, 0)
-    found: list[Board] = []
-    complete = True
     with loaded as solver:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return SearchResult((), False, 0)
-        timer = threading.Timer(left, solver.interrupt)
-        timer.start()
-        try:
-            for solved in _models(solver, cells):
-                if solved is None:
-                    complete = False
-                    break
-                found.append(solved)
-                if len(found) >= limit:
-                    break
-        finally:
-            timer.cancel()
+        found, complete = collect(solver, _models(solver, cells), limit, deadline)
         decisions = int(solver.accum_stats().get("decisions", 0))
     return SearchResult(tuple(found), complete, decisions)

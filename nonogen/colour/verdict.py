@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from nonogen.colour.clues import ColourGrid
-from nonogen.solve.verdict import Cell, Status, Technique, difficulty_tier
+from nonogen.solve.verdict import Derived, Status, Technique
 
 __all__ = ["ColourVerdict", "Status", "Technique"]
 
 
 @dataclass(frozen=True)
-class ColourVerdict:
+class ColourVerdict(Derived):
     """Everything the colour solver found out about one puzzle."""
 
     status: Status
@@ -37,15 +35,3 @@ class ColourVerdict:
     """Work done: sweeps, line_solves, probes, decisions, and milliseconds per stage."""
     seconds: float = 0.0
     """Wall time spent."""
-
-    def differing(self) -> list[Cell]:
-        """Cells where the first two solutions differ."""
-        if len(self.solutions) < 2:
-            return []
-        rows, cols = np.nonzero(self.solutions[0] != self.solutions[1])
-        return [(int(r), int(c)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)]
-
-    @property
-    def tier(self) -> str:
-        """easy, medium, hard or expert; empty when there is no difficulty."""
-        return difficulty_tier(self.difficulty)

@@ -38,6 +38,7 @@ from nonogen.formats.webpbn import (
     _meta_of,
     _parse_tree,
     _text,
+    solution_rows,
 )
 
 _KNOWN_RGB: Final = {"white": "fff", "black": "000"}
@@ -141,23 +142,11 @@ def _clues(
 
 def _goal(element: Element, palette: Palette, where: str) -> ColourGrid | None:
     """The goal image (or, lacking one, the solution image) as a colour grid."""
-    solutions = element.findall("solution")
-    chosen = next((s for s in solutions if s.get("type", "goal") == "goal"), None)
-    chosen = chosen or next((s for s in solutions if s.get("type") == "solution"), None)
-    if chosen is None:
+    rows = solution_rows(element, where)
+    if rows is None:
         return None
-    image = chosen.find("image")
-    lines = [line.strip() for line in (image.text or "").splitlines()] if image is not None else []
-    rows = [line.removeprefix("|").removesuffix("|") for line in lines if line]
-    if not rows or not rows[0]:
-        raise InputError(f"{where}: expected an <image> of '|'-framed rows in the <solution>")
     chars = "".join(c.char for c in palette.colours)
     for r, row in enumerate(rows, 1):
-        if len(row) != len(rows[0]):
-            raise InputError(
-                f"{where}: solution image row {r} has {len(row)} cells but row 1 has "
-                f"{len(rows[0])}; give every row the same number of cells"
-            )
         other = next((char for char in row if palette.char_index(char) is None), None)
         if other is not None:
             raise InputError(
@@ -172,7 +161,7 @@ def format_colour_xml(puzzle: ColourPuzzle) -> str:
     if puzzle.givens is not None:
         raise InputError(
             "output: webpbn XML has no givens, and without them the puzzle may not be unique; "
-            "write it as nonogen JSON (--to json)"
+            "write it as nonogen JSON instead"
         )
     colours = puzzle.palette.colours
     meta = puzzle.meta

@@ -141,8 +141,9 @@ def _clues(element: Element, kind: str, default: str, where: str) -> list[Clue]:
     return clues
 
 
-def _goal(element: Element, fill: str, blank: str, where: str) -> Grid | None:
-    """The goal image (or, lacking one, the solution image) as a solved grid."""
+def solution_rows(element: Element, where: str) -> list[str] | None:
+    """The rows of the goal image (or, lacking one, the solution image), all of one length,
+    without their '|' frames; None when the puzzle has neither."""
     solutions = element.findall("solution")
     chosen = next((s for s in solutions if s.get("type", "goal") == "goal"), None)
     chosen = chosen or next((s for s in solutions if s.get("type") == "solution"), None)
@@ -159,6 +160,15 @@ def _goal(element: Element, fill: str, blank: str, where: str) -> Grid | None:
                 f"{where}: solution image row {r} has {len(row)} cells but row 1 has "
                 f"{len(rows[0])}; give every row the same number of cells"
             )
+    return rows
+
+
+def _goal(element: Element, fill: str, blank: str, where: str) -> Grid | None:
+    """The goal image (or, lacking one, the solution image) as a solved grid."""
+    rows = solution_rows(element, where)
+    if rows is None:
+        return None
+    for r, row in enumerate(rows, 1):
         other = next((char for char in row if char not in (fill, blank)), None)
         if other is not None:
             raise InputError(

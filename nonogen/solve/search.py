@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pysat.solvers import Solver
 
@@ -23,6 +24,7 @@ from nonogen.line import placements
 from nonogen.solve.board import Board
 
 SOLVER_NAME = "glucose4"
+_M = TypeVar("_M")
 LOAD_CHUNK = 50_000
 """Clauses given to the SAT solver between two looks at the clock."""
 
@@ -198,6 +200,29 @@ def _models(solver: Solver, board: Board, unknown: list[int]) -> Iterator[tuple[
         )
 
 
+def collect(
+    solver: Solver, models: Iterator[_M | None], limit: int, deadline: float
+) -> tuple[list[_M], bool]:
+    """Up to ``limit`` of the solver's models, stopped by an interrupt at the deadline; and
+    whether the enumeration ran to its end (a None model: the solver was interrupted)."""
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return [], False
+    found: list[_M] = []
+    timer = threading.Timer(left, solver.interrupt)
+    timer.start()
+    try:
+        for model in models:
+            if model is None:
+                return found, False
+            found.append(model)
+            if len(found) >= limit:
+                break
+    finally:
+        timer.cancel()
+    return found, True
+
+
 def search(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
 ) -> SearchResult:
@@ -219,24 +244,8 @@ def search(
         for c in range(width)
         if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
     ]
-    found: list[tuple[int, ...]] = []
-    complete = True
     with loaded as solver:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return SearchResult((), False, 0)
-        timer = threading.Timer(left, solver.interrupt)
-        timer.start()
-        try:
-            for rows_found in _models(solver, board, unknown):
-                if rows_found is None:
-                    complete = False
-                    break
-                found.append(rows_found)
-                if len(found) >= limit:
-                    break
-        finally:
-            timer.cancel()
+        found, complete = collect(solver, _models(solver, board, unknown), limit, deadline)
         work = solver.accum_stats()
     return SearchResult(
         tuple(found),

@@ -17,8 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from nonogen.grid import Grid
 
@@ -44,8 +46,28 @@ class Technique(StrEnum):
     SEARCH = "search"
 
 
+class Derived:
+    """What a verdict of either kind (black and white, colour) derives from its solutions and
+    its score."""
+
+    solutions: tuple[npt.NDArray[Any], ...]
+    difficulty: int | None
+
+    def differing(self) -> list[Cell]:
+        """Cells where the first two solutions differ."""
+        if len(self.solutions) < 2:
+            return []
+        rows, cols = np.nonzero(self.solutions[0] != self.solutions[1])
+        return [(int(r), int(c)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)]
+
+    @property
+    def tier(self) -> str:
+        """easy, medium, hard or expert; empty when there is no difficulty."""
+        return difficulty_tier(self.difficulty)
+
+
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(Derived):
     """Everything the solver found out about one puzzle."""
 
     status: Status
@@ -63,18 +85,6 @@ class Verdict:
     """Work done: sweeps, line_solves, probes, decisions."""
     seconds: float = 0.0
     """Wall time spent."""
-
-    def differing(self) -> list[Cell]:
-        """Cells where the first two solutions differ."""
-        if len(self.solutions) < 2:
-            return []
-        rows, cols = np.nonzero(self.solutions[0] != self.solutions[1])
-        return [(int(r), int(c)) for r, c in zip(rows.tolist(), cols.tolist(), strict=True)]
-
-    @property
-    def tier(self) -> str:
-        """easy, medium, hard or expert; empty when there is no difficulty."""
-        return difficulty_tier(self.difficulty)
 
 
 def difficulty_tier(score: int | None) -> str:
