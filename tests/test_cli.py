@@ -564,16 +564,16 @@ def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
     assert "colour puzzles can be written as" in refused.stderr
 
 
-KNOTTY = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "survey" / "survey-knotty.json"
+FAASE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "survey" / "survey-faase.json"
 
 
-@pytest.mark.skipif(not KNOTTY.exists(), reason="../shared/corpus is not present")
+@pytest.mark.skipif(not FAASE.exists(), reason="../shared/corpus is not present")
 def test_check_explain_says_how_far_the_solver_got_on_an_unknown() -> None:
-    result = runner.invoke(app, ["check", "--timeout", "1", "--explain", str(KNOTTY)])
+    result = runner.invoke(app, ["check", "--timeout", "1", "--explain", str(FAASE)])
     assert result.exit_code == 1
     assert "unknown" in result.stdout
-    said = [line for line in result.stderr.splitlines() if line.startswith(str(KNOTTY))]
-    assert any("line logic: 79 of 1600 cells" in line for line in said)
+    said = [line for line in result.stderr.splitlines() if line.startswith(str(FAASE))]
+    assert any("line logic: 1424 of 7600 cells" in line for line in said)
     assert any("search (SAT):" in line and "conflicts" in line for line in said)
     assert said[-1].endswith(
         "verdict: unknown (the time budget ran out before the search finished)"

@@ -336,11 +336,11 @@ def test_building_and_loading_the_cnf_stop_at_the_deadline() -> None:
     passed = time.perf_counter() - 1
     with pytest.raises(Late):
         encode(rows, cols, board, passed)
-    clauses = encode(rows, cols, board)
-    assert clauses is not None
+    encoding = encode(rows, cols, board)
+    assert encoding is not None
     with pytest.raises(Late):
-        loaded_solver(clauses, passed)
-    with loaded_solver(clauses, time.perf_counter() + 60) as solver:
+        loaded_solver(encoding.clauses, passed)
+    with loaded_solver(encoding.clauses, time.perf_counter() + 60) as solver:
         assert solver.solve()
     late = search(rows, cols, board, limit=2, seconds=1e-9)
     assert not late.complete

@@ -17,14 +17,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+import numpy as np
+import numpy.typing as npt
 from pysat.solvers import Solver
 
 from nonogen.clues import Clue
 from nonogen.line import placements
+from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
+from nonogen.solve.portfolio import stats as portfolio_stats
+from nonogen.solve.portfolio import turns
 
 SOLVER_NAME = "glucose4"
+PHASED_SOLVER = "cadical195"
+"""The solver that takes turns with Glucose, trying the likelier values first."""
 _M = TypeVar("_M")
+Order = list[list[int | bool]]
+"""One line's order variables: per block, ``z[p + 1]`` = "the block starts at or before p"."""
+_SLICE_SECONDS = 0.1
 LOAD_CHUNK = 50_000
 """Clauses given to the SAT solver between two looks at the clock."""
 
@@ -88,12 +98,12 @@ def _neg(lit: int | bool) -> int | bool:
 
 def _encode_line(
     cnf: _Cnf, clue: Clue, size: int, cells: list[int | bool], starts: tuple[int, ...]
-) -> None:
-    """Clauses tying one line's cells to the placements of its blocks."""
+) -> Order:
+    """Clauses tying one line's cells to the placements of its blocks; its order variables."""
     if not clue:
         for cell in cells:
             cnf.add(_neg(cell))
-        return
+        return []
     z = [_order_vars(cnf, s, size) for s in starts]
     lows = [(s & -s).bit_length() - 1 for s in starts]
     highs = [s.bit_length() - 1 for s in starts] + [size]
@@ -114,6 +124,7 @@ def _encode_line(
             cnf.add(_neg(cells[p]), _neg(at(j, p)), later, _neg(at(j, p - run)))
     for p in range(highs[0]):
         cnf.add(_neg(cells[p]), at(0, p))
+    return z
 
 
 def _cell_literal(board: Board, width: int, r: int, c: int) -> int | bool:
@@ -135,9 +146,9 @@ def on_time(deadline: float) -> None:
         raise Late
 
 
-def loaded_solver(clauses: list[list[int]], deadline: float) -> Solver:
+def loaded_solver(clauses: list[list[int]], deadline: float, *, name: str = SOLVER_NAME) -> Solver:
     """A SAT solver holding the clauses, loaded in chunks so that the deadline can stop it."""
-    solver = Solver(name=SOLVER_NAME)
+    solver = Solver(name=name)
     try:
         for start in range(0, len(clauses), LOAD_CHUNK):
             on_time(deadline)
@@ -148,27 +159,76 @@ def loaded_solver(clauses: list[list[int]], deadline: float) -> Solver:
     return solver
 
 
+@dataclass(frozen=True)
+class Encoding:
+    """A puzzle's CNF, and the order variables of each line (rows first, then columns)."""
+
+    clauses: list[list[int]]
+    order: list[Order]
+    """Per line, per block, ``z[p + 1]`` = "the block starts at or before p" (a literal or a
+    constant; equal neighbours are one variable)."""
+
+
 def encode(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, deadline: float = math.inf
-) -> list[list[int]] | None:
+) -> Encoding | None:
     """The CNF of a puzzle from a board (cell (r, c) is variable r*width + c + 1), or None;
     Late if the deadline passes first."""
     height, width = len(rows), len(cols)
     cnf = _Cnf(height * width)
     grid = [[_cell_literal(board, width, r, c) for c in range(width)] for r in range(height)]
+    order: list[Order] = []
     for r in range(height):
         on_time(deadline)
         found = placements(rows[r], width, board.row_filled[r], board.row_empty[r])
         if found is None:
             return None
-        _encode_line(cnf, rows[r], width, grid[r], found.starts)
+        order.append(_encode_line(cnf, rows[r], width, grid[r], found.starts))
     for c in range(width):
         on_time(deadline)
         found = placements(cols[c], height, board.col_filled[c], board.col_empty[c])
         if found is None:
             return None
-        _encode_line(cnf, cols[c], height, [grid[r][c] for r in range(height)], found.starts)
-    return cnf.clauses
+        column = [grid[r][c] for r in range(height)]
+        order.append(_encode_line(cnf, cols[c], height, column, found.starts))
+    return Encoding(cnf.clauses, order)
+
+
+def _known(board: Board) -> npt.NDArray[np.int8]:
+    """The board as a partial grid array (1 filled, 0 empty, -1 unknown)."""
+    return np.asarray(board.partial(), dtype=np.int8)
+
+
+def phases(
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    encoding: Encoding,
+    deadline: float = math.inf,
+) -> list[int]:
+    """The value to try first for every unknown cell and order variable: the likelier one
+    (none if the beliefs would be too big to count); Late once the deadline passed."""
+    known = _known(board)
+    belief = beliefs(rows, cols, known, deadline=deadline)
+    on_time(deadline)
+    if belief is None:
+        return []
+    unknown = np.flatnonzero(known.ravel() < 0).tolist()
+    likely = (belief.filled.ravel() >= 0.5).tolist()
+    out = [v + 1 if likely[v] else -(v + 1) for v in unknown]
+    row_cum = belief.rows.starts.cumsum(axis=2)
+    col_cum = belief.cols.starts.cumsum(axis=2)
+    seen: set[int] = set()
+    for line, blocks in enumerate(encoding.order):
+        cum = row_cum[line] if line < board.height else col_cum[line - board.height]
+        for j, z in enumerate(blocks):
+            likely = (cum[j] >= 0.5).tolist()
+            for p, lit in enumerate(z[1:]):
+                if isinstance(lit, bool) or lit in seen:
+                    continue
+                seen.add(lit)
+                out.append(lit if likely[p] else -lit)
+    return out
 
 
 def _rows_of(model: list[int], board: Board, unknown: list[int]) -> tuple[int, ...]:
@@ -183,44 +243,33 @@ def _rows_of(model: list[int], board: Board, unknown: list[int]) -> tuple[int, .
     return tuple(rows)
 
 
-def _models(solver: Solver, board: Board, unknown: list[int]) -> Iterator[tuple[int, ...] | None]:
-    """Each solution in turn, blocked after it is found; None if the solver was interrupted."""
-    while True:
-        answer = solver.solve_limited(expect_interrupt=True)
-        if answer is None:
-            yield None
-            return
-        if not answer:
-            return
-        rows = _rows_of(solver.get_model(), board, unknown)
-        yield rows
-        width = board.width
-        solver.add_clause(
-            [-v if rows[(v - 1) // width] >> ((v - 1) % width) & 1 else v for v in unknown]
-        )
+def take(models: Iterator[_M | None], limit: int) -> tuple[list[_M], bool]:
+    """Up to ``limit`` models, and whether the enumeration ran to its end (a None model:
+    the solver ran out of time)."""
+    found: list[_M] = []
+    for model in models:
+        if model is None:
+            return found, False
+        found.append(model)
+        if len(found) >= limit:
+            break
+    return found, True
 
 
 def collect(
     solver: Solver, models: Iterator[_M | None], limit: int, deadline: float
 ) -> tuple[list[_M], bool]:
     """Up to ``limit`` of the solver's models, stopped by an interrupt at the deadline; and
-    whether the enumeration ran to its end (a None model: the solver was interrupted)."""
+    whether the enumeration ran to its end."""
     left = deadline - time.perf_counter()
     if left <= 0:
         return [], False
-    found: list[_M] = []
     timer = threading.Timer(left, solver.interrupt)
     timer.start()
     try:
-        for model in models:
-            if model is None:
-                return found, False
-            found.append(model)
-            if len(found) >= limit:
-                break
+        return take(models, limit)
     finally:
         timer.cancel()
-    return found, True
 
 
 def search(
@@ -231,10 +280,10 @@ def search(
         return SearchResult((), False, 0)
     deadline = time.perf_counter() + seconds  # encoding counts against the budget too
     try:
-        clauses = encode(rows, cols, board, deadline)
-        if clauses is None:
+        encoding = encode(rows, cols, board, deadline)
+        if encoding is None:
             return SearchResult((), True, 0)
-        loaded = loaded_solver(clauses, deadline)
+        plain = loaded_solver(encoding.clauses, deadline)
     except Late:
         return SearchResult((), False, 0)
     height, width = len(rows), len(cols)
@@ -244,13 +293,30 @@ def search(
         for c in range(width)
         if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
     ]
-    with loaded as solver:
-        found, complete = collect(solver, _models(solver, board, unknown), limit, deadline)
-        work = solver.accum_stats()
+    solvers = [plain]
+
+    def phased() -> Solver:
+        solver = loaded_solver(encoding.clauses, deadline, name=PHASED_SOLVER)
+        solvers.append(solver)
+        solver.set_phases(phases(rows, cols, board, encoding, deadline))
+        return solver
+
+    def blocking(found: tuple[int, ...]) -> list[int]:
+        return [-v if found[(v - 1) // width] >> ((v - 1) % width) & 1 else v for v in unknown]
+
+    try:
+        models = turns(plain, phased, lambda m: _rows_of(m, board, unknown), blocking, deadline)
+        found, complete = take(models, limit)
+    except Late:
+        found, complete = [], False
+    finally:
+        work = portfolio_stats(solvers)
+        for solver in solvers:
+            solver.delete()
     return SearchResult(
         tuple(found),
         complete,
-        int(work.get("decisions", 0)),
-        int(work.get("conflicts", 0)),
-        int(work.get("restarts", 0)),
+        work.get("decisions", 0),
+        work.get("conflicts", 0),
+        work.get("restarts", 0),
     )

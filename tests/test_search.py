@@ -1,0 +1,175 @@
+"""The beliefs against weighted enumeration, and the two-solver search against brute force."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonogen.clues import Clue, line_clue
+from nonogen.formats import read_puzzle
+from nonogen.grid import Grid
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Status, solve_puzzle
+from nonogen.solve.beliefs import beliefs, line_beliefs
+from nonogen.solve.board import empty_board
+from nonogen.solve.search import search
+from tests.strategies import brute_solutions, grids
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def _weighted_marginals(
+    clue: Clue, known: list[int], prior: list[float]
+) -> tuple[list[float], list[list[float]]] | None:
+    """P(cell filled) and P(block j starts at p) over every fitting line, by enumeration."""
+    size = len(known)
+    cells = [0.0] * size
+    starts = [[0.0] * size for _ in clue]
+    total = 0.0
+    for line in itertools.product((0, 1), repeat=size):
+        if line_clue(map(bool, line)) != clue:
+            continue
+        if any(k >= 0 and k != v for k, v in zip(known, line, strict=True)):
+            continue
+        weight = float(np.prod([p if v else 1 - p for p, v in zip(prior, line, strict=True)]))
+        total += weight
+        block = 0
+        for i, v in enumerate(line):
+            cells[i] += weight * v
+            if v and (i == 0 or not line[i - 1]):
+                starts[block][i] += weight
+                block += 1
+    if total == 0:
+        return None
+    return [c / total for c in cells], [[s / total for s in row] for row in starts]
+
+
+@st.composite
+def weighted_lines(draw: st.DrawFn) -> tuple[list[Clue], np.ndarray, np.ndarray]:
+    """A few lines of one length: clues (from real lines or random), known cells, priors."""
+    size = draw(st.integers(1, 9))
+    count = draw(st.integers(1, 4))
+    clues, known, prior = [], [], []
+    for _ in range(count):
+        cells = draw(st.lists(st.booleans(), min_size=size, max_size=size))
+        clue = line_clue(cells)
+        if draw(st.booleans()):
+            clue = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
+        clues.append(clue)
+        known.append(draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=size, max_size=size)))
+        prior.append(
+            draw(st.lists(st.floats(0.01, 0.99), min_size=size, max_size=size)),
+        )
+    return clues, np.array(known, dtype=np.int8), np.array(prior)
+
+
+@settings(max_examples=150, deadline=None)
+@given(weighted_lines())
+def test_line_beliefs_match_weighted_enumeration(
+    lines: tuple[list[Clue], np.ndarray, np.ndarray],
+) -> None:
+    clues, known, prior = lines
+    got = line_beliefs(tuple(clues), known, prior)
+    for i, clue in enumerate(clues):
+        truth = _weighted_marginals(clue, known[i].tolist(), prior[i].tolist())
+        assert bool(got.counted[i]) == (truth is not None)
+        if truth is None:
+            continue
+        cells, starts = truth
+        assert np.allclose(got.filled[i], cells, atol=1e-9)
+        for j in range(len(clue)):
+            assert np.allclose(got.starts[i, j], starts[j], atol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(grids(max_side=6))
+def test_beliefs_keep_known_cells_and_are_probabilities(goal: Grid) -> None:
+    puzzle = puzzle_from_grid(goal)
+    known = np.full(goal.shape, -1, dtype=np.int8)
+    known[0] = goal[0]  # the first row known
+    found = beliefs(puzzle.rows, puzzle.cols, known)
+    assert found is not None
+    assert np.array_equal(found.filled[0], goal[0].astype(float))
+    assert np.all((found.filled >= 0) & (found.filled <= 1))
+
+
+def test_a_line_solvable_puzzle_is_believed_as_its_solution() -> None:
+    goal = np.array([[1, 1, 0], [0, 1, 1], [1, 1, 1]], dtype=bool)
+    puzzle = puzzle_from_grid(goal)
+    found = beliefs(puzzle.rows, puzzle.cols, np.full((3, 3), -1, dtype=np.int8))
+    assert found is not None
+    assert np.array_equal(found.filled >= 0.5, goal)
+
+
+def test_a_puzzle_too_big_to_count_gets_no_beliefs(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = importlib.import_module("nonogen.solve.beliefs")
+    monkeypatch.setattr(module, "MAX_STATES", 10)
+    puzzle = puzzle_from_grid(np.eye(4, dtype=bool))
+    assert beliefs(puzzle.rows, puzzle.cols, np.full((4, 4), -1, dtype=np.int8)) is None
+
+
+@pytest.fixture
+def both_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The phased solver joins after one conflict, so that small puzzles reach it."""
+    monkeypatch.setattr(importlib.import_module("nonogen.solve.portfolio"), "FIRST_SLICE", 1)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # the fixture only sets a constant, the same for every example
+@given(grids(max_side=5), st.integers(1, 4))
+def test_both_solvers_together_agree_with_brute_force(
+    both_solvers: None, goal: Grid, limit: int
+) -> None:
+    puzzle = puzzle_from_grid(goal)
+    truth = set(brute_solutions(puzzle.rows, puzzle.cols))
+    board = empty_board(puzzle.height, puzzle.width)
+    result = search(puzzle.rows, puzzle.cols, board, limit=limit, seconds=30)
+    assert result.complete
+    assert len(result.solutions) == min(limit, len(truth))
+    assert len(set(result.solutions)) == len(result.solutions)
+    assert set(result.solutions) <= truth
+
+
+def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:
+    rng = np.random.default_rng(11)
+    puzzle = puzzle_from_grid(rng.random((20, 20)) < 0.5)
+    board = empty_board(20, 20)
+    first = search(puzzle.rows, puzzle.cols, board, limit=5, seconds=30)
+    again = search(puzzle.rows, puzzle.cols, board, limit=5, seconds=30)
+    assert first.complete
+    assert first.solutions == again.solutions
+    assert first.conflicts == again.conflicts
+
+
+def test_the_search_holds_its_budget_with_both_solvers() -> None:
+    """A half-filled random 60x60 grid outlasts a second: Glucose's first slice runs out and
+    CaDiCaL, which cannot be interrupted, must stop in its slices too."""
+    rng = np.random.default_rng(5)
+    puzzle = puzzle_from_grid(rng.random((60, 60)) < 0.5)
+    board = empty_board(60, 60)
+    began = time.perf_counter()
+    result = search(puzzle.rows, puzzle.cols, board, limit=2, seconds=1.0)
+    spent = time.perf_counter() - began
+    if result.complete:
+        pytest.skip("settled within a second on this machine")
+    assert spent <= 1.1
+    assert result.conflicts > 0
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")
+def test_knotty_is_settled() -> None:
+    """Knotty (Wolter's survey) was unknown at 60 s with Glucose alone; the beliefs settle it."""
+    puzzle = read_puzzle(CORPUS / "survey" / "survey-knotty.json")
+    verdict = solve_puzzle(puzzle, timeout=60)
+    assert verdict.status is Status.MULTIPLE
+    for solution in verdict.solutions:
+        assert puzzle_from_grid(solution).rows == puzzle.rows
+        assert puzzle_from_grid(solution).cols == puzzle.cols
