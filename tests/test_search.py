@@ -149,9 +149,9 @@ def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:
     assert first.conflicts == again.conflicts
 
 
-def test_the_search_holds_its_budget_with_both_solvers() -> None:
-    """A half-filled random 60x60 grid outlasts a second: Glucose's first slice runs out and
-    CaDiCaL, which cannot be interrupted, must stop in its slices too."""
+def test_the_search_holds_its_budget_with_both_solvers(both_solvers: None) -> None:
+    """A half-filled random 60x60 grid outlasts a second: the beliefs are counted and
+    CaDiCaL, which cannot be interrupted, searches in slices that end by the deadline."""
     rng = np.random.default_rng(5)
     puzzle = puzzle_from_grid(rng.random((60, 60)) < 0.5)
     board = empty_board(60, 60)

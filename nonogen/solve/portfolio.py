@@ -35,7 +35,7 @@ class Solver(Protocol):
     def set_phases(self, literals: list[int]) -> None: ...  # noqa: D102
 
 
-FIRST_SLICE = 4000
+FIRST_SLICE = 16000
 """Conflicts Glucose gets alone before CaDiCaL joins in."""
 _SLICE_SECONDS = 0.1
 """When its slice would outlast the deadline, CaDiCaL (which cannot be interrupted) runs at
