@@ -127,7 +127,7 @@ def placements(clue: Clue, size: int, filled: int, empty: int) -> Placements | N
     return Placements(tuple(both >> (j * size) & full for j in range(k)), can_empty)
 
 
-def _spread(starts: int, length: int) -> int:
+def spread(starts: int, length: int) -> int:
     """Cells covered by a block of ``length`` starting at any of ``starts``."""
     have = 1
     while have < length:
@@ -145,6 +145,6 @@ def solve_line(clue: Clue, size: int, filled: int, empty: int) -> Line | None:
         return None
     can_fill = 0
     for run, starts in zip(clue, found.starts, strict=True):
-        can_fill |= _spread(starts, run)
+        can_fill |= spread(starts, run)
     full = (1 << size) - 1
     return full & ~found.can_empty, full & ~can_fill

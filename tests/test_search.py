@@ -19,7 +19,8 @@ from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 from nonogen.solve.beliefs import beliefs, line_beliefs
 from nonogen.solve.board import empty_board
-from nonogen.solve.search import search
+from nonogen.solve.portfolio import turns
+from nonogen.solve.search import search, take
 from tests.strategies import brute_solutions, grids
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -162,6 +163,58 @@ def test_the_search_holds_its_budget_with_both_solvers(both_solvers: None) -> No
         pytest.skip("settled within a second on this machine")
     assert spent <= 1.1
     assert result.conflicts > 0
+
+
+class _Scripted:
+    """A stand-in SAT solver that answers from a script and records the clauses it gets."""
+
+    def __init__(self, *answers: bool | None) -> None:
+        self.answers = list(answers)
+        self.clauses: list[list[int]] = []
+        self.calls = 0
+
+    def accum_stats(self) -> dict[str, int]:
+        return {"conflicts": self.calls}
+
+    def conf_budget(self, budget: int) -> None:
+        self.calls += 1
+
+    def solve_limited(self, *, expect_interrupt: bool = False) -> bool | None:
+        return self.answers.pop(0)
+
+    def interrupt(self) -> None:
+        pass
+
+    def clear_interrupt(self) -> None:
+        pass
+
+    def get_model(self) -> list[int]:
+        return [1]
+
+    def add_clause(self, clause: list[int]) -> None:
+        self.clauses.append(clause)
+
+    def set_phases(self, literals: list[int]) -> None:
+        pass
+
+
+def _turns(plain: _Scripted, phased: _Scripted | None) -> tuple[list[tuple[int, ...]], bool]:
+    """Up to five solutions the turns of ``plain`` and ``phased`` give (each model is (1,))."""
+    deadline = time.perf_counter() + 30
+    models = turns(plain, lambda: phased, lambda _m: (1,), lambda _rows: [-1], deadline)
+    return take(models, 5)
+
+
+def test_a_solution_either_solver_finds_is_blocked_in_both() -> None:
+    plain, phased = _Scripted(None), _Scripted(True, False)
+    assert _turns(plain, phased) == ([(1,)], True)
+    assert plain.clauses == phased.clauses == [[-1]]
+
+
+def test_solutions_found_are_kept_when_the_phased_solver_comes_too_late() -> None:
+    plain = _Scripted(True, None)  # a solution, then its slice runs out
+    assert _turns(plain, None) == ([(1,)], False)
+    assert plain.clauses == [[-1]]
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")

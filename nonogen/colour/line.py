@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from nonogen.colour.clues import ColourClue
-from nonogen.line import flood, reverse_bits, runs_in
+from nonogen.line import flood, reverse_bits, runs_in, spread
 
 Line = tuple[int, ...]
 """A colour line: per cell, a bitmask of the colour indices still possible there."""
@@ -43,16 +43,6 @@ class _Pass(NamedTuple):
     ends: int
     """Positions a fitting prefix of every block can reach over background (bit ``size``:
     the whole line fits)."""
-
-
-def _spread(starts: int, length: int) -> int:
-    """Cells covered by a block of ``length`` starting at any of ``starts``."""
-    have = 1
-    while have < length:
-        step = min(have, length - have)
-        starts |= starts << step
-        have += step
-    return starts
 
 
 def to_planes(line: Line, colours: int) -> Planes:
@@ -119,7 +109,7 @@ def solve_planes(clue: ColourClue, planes: Planes, size: int) -> Planes | None:
         both = ahead.starts[j] & reverse_bits(back.lasts[k - 1 - j], size)
         if not both:
             return None
-        out[colour] |= _spread(both, length)
+        out[colour] |= spread(both, length)
     return tuple(out)
 
 

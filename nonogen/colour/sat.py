@@ -21,39 +21,10 @@ from nonogen.colour.clues import ColourClue
 from nonogen.colour.line import block_starts, to_planes
 from nonogen.colour.propagate import Board
 from nonogen.colour.search import SearchResult
-from nonogen.solve.search import Late, collect, loaded_solver, on_time
-
-Lit = int | bool
+from nonogen.solve.search import Cnf, Late, Lit, collect, loaded_solver, neg, on_time, order_vars
 
 
-class _Cnf:
-    """Clauses under construction, with fresh variables numbered from 1."""
-
-    def __init__(self) -> None:
-        self.top = 0
-        self.clauses: list[list[int]] = []
-
-    def fresh(self) -> int:
-        """A new variable."""
-        self.top += 1
-        return self.top
-
-    def add(self, *lits: Lit) -> None:
-        """Add a clause; True literals satisfy it, False literals vanish."""
-        clause: list[int] = []
-        for lit in lits:
-            if lit is True:
-                return
-            if lit is not False:
-                clause.append(int(lit))
-        self.clauses.append(clause)
-
-
-def _neg(lit: Lit) -> Lit:
-    return (not lit) if isinstance(lit, bool) else -lit
-
-
-def _cell_vars(cnf: _Cnf, board: Board) -> list[list[dict[int, Lit]]]:
+def _cell_vars(cnf: Cnf, board: Board) -> list[list[dict[int, Lit]]]:
     """Per cell, colour -> literal; exactly one colour per undecided cell."""
     out: list[list[dict[int, Lit]]] = []
     for row in board:
@@ -68,33 +39,17 @@ def _cell_vars(cnf: _Cnf, board: Board) -> list[list[dict[int, Lit]]]:
             values = list(lits.values())
             for i, a in enumerate(values):
                 for b in values[i + 1 :]:
-                    cnf.add(_neg(a), _neg(b))
+                    cnf.add(neg(a), neg(b))
             out[-1].append(lits)
     return out
 
 
-def _order_vars(cnf: _Cnf, starts: int, size: int) -> list[Lit]:
-    """z[p] for p in -1..size-1 (index p+1): start <= p, aliased where p is not a start."""
-    out: list[Lit] = [False]
-    current: Lit = False
-    last = starts.bit_length() - 1
-    for p in range(size):
-        if p == last:
-            current = True
-        elif starts >> p & 1:
-            fresh = cnf.fresh()
-            cnf.add(_neg(current), fresh)  # monotone
-            current = fresh
-        out.append(current)
-    return out
-
-
 def _encode_line(
-    cnf: _Cnf, clue: ColourClue, cells: list[dict[int, Lit]], starts: tuple[int, ...]
+    cnf: Cnf, clue: ColourClue, cells: list[dict[int, Lit]], starts: tuple[int, ...]
 ) -> None:
     """Clauses tying one line's cell colours to the placements of its blocks."""
     size = len(cells)
-    z = [_order_vars(cnf, s, size) for s in starts]
+    z = [order_vars(cnf, s, size) for s in starts]
 
     def at(j: int, p: int) -> Lit:  # block j starts at or before p
         return False if p < 0 else z[j][min(p, size - 1) + 1]
@@ -104,19 +59,19 @@ def _encode_line(
         if j + 1 < len(clue):
             gap = 1 if clue[j + 1][1] == colour else 0
             for p in range(size):
-                cnf.add(_neg(at(j + 1, p)), at(j, p - length - gap))
+                cnf.add(neg(at(j + 1, p)), at(j, p - length - gap))
         for p in range(size):
-            cover = _cover(cnf, at(j, p), _neg(at(j, p - length)))
+            cover = _cover(cnf, at(j, p), neg(at(j, p - length)))
             if cover is not False:
-                cnf.add(_neg(cover), cells[p].get(colour, False))
+                cnf.add(neg(cover), cells[p].get(colour, False))
                 covers[p].append((colour, cover))
     for p, cell in enumerate(cells):
         for k, lit in cell.items():
             if k:
-                cnf.add(_neg(lit), *(cover for colour, cover in covers[p] if colour == k))
+                cnf.add(neg(lit), *(cover for colour, cover in covers[p] if colour == k))
 
 
-def _cover(cnf: _Cnf, started: Lit, not_ended: Lit) -> Lit:
+def _cover(cnf: Cnf, started: Lit, not_ended: Lit) -> Lit:
     """A literal for ``started and not_ended`` (a fresh variable unless a constant decides)."""
     if started is False or not_ended is False:
         return False
@@ -127,7 +82,7 @@ def _cover(cnf: _Cnf, started: Lit, not_ended: Lit) -> Lit:
     var = cnf.fresh()
     cnf.add(-var, started)
     cnf.add(-var, not_ended)
-    cnf.add(var, _neg(started), _neg(not_ended))
+    cnf.add(var, neg(started), neg(not_ended))
     return var
 
 
@@ -139,7 +94,7 @@ def encode(
 ) -> tuple[list[list[int]], list[list[dict[int, Lit]]]] | None:
     """The CNF of a colour puzzle from a board and its cell literals, or None if a line fails;
     Late if the deadline passes first."""
-    cnf = _Cnf()
+    cnf = Cnf()
     cells = _cell_vars(cnf, board)
     colours = max(max(row).bit_length() for row in board)
     lines = [(rows[r], cells[r]) for r in range(len(rows))]
@@ -156,7 +111,7 @@ def encode(
             for cell in line:
                 for k, lit in cell.items():
                     if k:
-                        cnf.add(_neg(lit))
+                        cnf.add(neg(lit))
             continue
         _encode_line(cnf, clue, line, starts)
     return cnf.clauses, cells

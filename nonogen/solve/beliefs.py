@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -98,7 +96,8 @@ def line_beliefs(clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBe
     weights = _block_weights(lengths, black, white)
     li = np.repeat(np.arange(lines), k_max)
     ji = np.tile(np.arange(k_max), lines)
-    flat_len = lengths.ravel()
+    # state after block j placed at start i (and its separating cell), per (line, block), cell
+    after_block = np.minimum(np.arange(n)[None, :] + lengths.ravel()[:, None] + 1, n + 1)
     # forward[l, j, i]: weight of the first i cells holding blocks 0..j-1, a block may start at i
     forward = np.zeros((lines, k_max + 1, n + 2))
     forward[:, 0, 0] = 1.0
@@ -106,20 +105,18 @@ def line_beliefs(clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBe
         here = forward[:, :, i]
         forward[:, :, i + 1] += here * white[:, i, None]
         if i < n:
-            ends = np.minimum(i + flat_len + 1, n + 1)
-            forward[li, ji + 1, ends] += (here[:, :k_max] * weights[:, :, i]).ravel()
+            forward[li, ji + 1, after_block[:, i]] += (here[:, :k_max] * weights[:, :, i]).ravel()
     backward = np.zeros((lines, k_max + 1, n + 2))
     backward[np.arange(lines), counts, n + 1] = 1.0
     for i in range(n, -1, -1):
         backward[:, :, i] = backward[:, :, i + 1] * white[:, i, None]
         if i < n:
-            later = backward[li, ji + 1, np.minimum(i + flat_len + 1, n + 1)].reshape(lines, k_max)
+            later = backward[li, ji + 1, after_block[:, i]].reshape(lines, k_max)
             backward[:, :k_max, i] += later * weights[:, :, i]
     total = backward[:, 0, 0]
     counted = np.isfinite(total) & (total > 0)
     safe = np.where(counted, total, 1.0)
-    ends = np.minimum(np.arange(n)[None, :] + flat_len[:, None] + 1, n + 1)
-    after = backward[li[:, None], ji[:, None] + 1, ends]
+    after = backward[li[:, None], ji[:, None] + 1, after_block]
     starts = forward[:, :k_max, :n] * weights * after.reshape(lines, k_max, n) / safe[:, None, None]
     starts = np.where(counted[:, None, None], starts, 0.0)
     cum = np.concatenate([np.zeros((lines, k_max, 1)), np.cumsum(starts, axis=2)], axis=2)
@@ -153,13 +150,12 @@ class _Clock:
         self.deadline = deadline
         self.last = states / _STATES_PER_SECOND
 
-    def timed(
-        self, count: Callable[[tuple[Clue, ...], Known, Floats], LineBeliefs], *args: Any
-    ) -> LineBeliefs | None:
+    def count(self, clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBeliefs | None:
+        """``line_beliefs``, or None if it would end past the deadline."""
         began = time.perf_counter()
         if began + self.last > self.deadline:
             return None
-        view = count(*args)
+        view = line_beliefs(clues, known, prior)
         self.last = time.perf_counter() - began
         return view
 
@@ -175,22 +171,23 @@ def beliefs(
     """Beliefs about every cell of a partial grid (``known``: (rows, cols)) after ``rounds``
     rounds; None if the puzzle is too big to count or the deadline passed first."""
     height, width = known.shape
-    if max(_states(rows, width), _states(cols, height)) > MAX_STATES:
+    states = max(_states(rows, width), _states(cols, height))
+    if states > MAX_STATES:
         return None
     from_rows = np.full((height, width), 0.5)
     from_cols = np.full((height, width), 0.5)
-    clock = _Clock(deadline, max(_states(rows, width), _states(cols, height)))
+    clock = _Clock(deadline, states)
     for _ in range(rounds):
-        view = clock.timed(line_beliefs, rows, known, from_cols)
+        view = clock.count(rows, known, from_cols)
         if view is None:
             return None
         from_rows = _messages(view, from_cols, from_rows)
-        view = clock.timed(line_beliefs, cols, known.T, from_rows.T)
+        view = clock.count(cols, known.T, from_rows.T)
         if view is None:
             return None
         from_cols = _messages(view, from_rows.T, from_cols.T).T
-    row_view = clock.timed(line_beliefs, rows, known, from_cols)
-    col_view = clock.timed(line_beliefs, cols, known.T, from_rows.T)
+    row_view = clock.count(rows, known, from_cols)
+    col_view = clock.count(cols, known.T, from_rows.T)
     if row_view is None or col_view is None:
         return None
     yes = from_rows * from_cols

@@ -81,13 +81,14 @@ class _Turn:
 
 def turns(
     plain: Solver,
-    phased: Callable[[], Solver],
+    phased: Callable[[], Solver | None],
     decode: Decode,
     blocking: Callable[[Rows], list[int]],
     deadline: float,
 ) -> Iterator[Rows | None]:
     """Each solution in turn, from ``plain`` (interruptible) and, after its first slice, the
-    solver ``phased()`` builds; None once the deadline passed."""
+    solver ``phased()`` builds (None if the deadline passed while it did); None once the
+    deadline passed."""
     rotation = [_Turn(plain, interruptible=True)]
     budget, at = FIRST_SLICE, 0
     while True:
@@ -110,7 +111,11 @@ def turns(
             return
         at = (at + 1) % 2
         if len(rotation) == 1:
-            rotation.append(_Turn(phased(), interruptible=False))
+            joining = phased()
+            if joining is None:
+                yield None
+                return
+            rotation.append(_Turn(joining, interruptible=False))
         elif at == 0:
             budget *= 2
 

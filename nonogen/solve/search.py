@@ -1,11 +1,13 @@
-"""Complete search for solutions: the puzzle as CNF, solved by a SAT solver (PySAT's Glucose).
+"""Complete search for solutions: the puzzle as CNF, solved by two SAT solvers taking turns.
 
 Each line is encoded with order variables ``z[j][p]`` = "block j starts at or before p", over
 only the starts the line solver found feasible (a start that is not feasible makes ``z[j][p]``
 the same variable as ``z[j][p-1]``). Clauses: ``z`` is monotone; block ``j+1`` starting at or
 before ``p`` forces block ``j`` to start at or before ``p - c_j - 1``; a block covering a cell
 fills it; a filled cell is covered by the last block starting at or before it. Solutions are
-enumerated by blocking each found grid on the cells still unknown.
+enumerated by blocking each found grid on the cells still unknown; Glucose and CaDiCaL (with
+phases from ``beliefs``) take turns on them (``portfolio``). The CNF helpers (``Cnf``,
+``order_vars``, ``neg``) serve the colour encoding too.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
-import numpy.typing as npt
 from pysat.solvers import Solver
 
 from nonogen.clues import Clue
@@ -32,9 +33,10 @@ SOLVER_NAME = "glucose4"
 PHASED_SOLVER = "cadical195"
 """The solver that takes turns with Glucose, trying the likelier values first."""
 _M = TypeVar("_M")
-Order = list[list[int | bool]]
+Lit = int | bool
+"""A literal, or a constant clauses drop (False) or are satisfied by (True)."""
+Order = list[list[Lit]]
 """One line's order variables: per block, ``z[p + 1]`` = "the block starts at or before p"."""
-_SLICE_SECONDS = 0.1
 LOAD_CHUNK = 50_000
 """Clauses given to the SAT solver between two looks at the clock."""
 
@@ -54,18 +56,19 @@ class SearchResult:
     """Times the SAT solver restarted its search."""
 
 
-class _Cnf:
-    """Clauses under construction, with fresh variables after the cell variables."""
+class Cnf:
+    """Clauses under construction, with fresh variables numbered after ``first``."""
 
-    def __init__(self, cells: int) -> None:
-        self.top = cells
+    def __init__(self, first: int = 0) -> None:
+        self.top = first
         self.clauses: list[list[int]] = []
 
     def fresh(self) -> int:
+        """A new variable."""
         self.top += 1
         return self.top
 
-    def add(self, *lits: int | bool) -> None:
+    def add(self, *lits: Lit) -> None:
         """Add a clause; True literals satisfy it, False literals vanish."""
         clause: list[int] = []
         for lit in lits:
@@ -76,58 +79,59 @@ class _Cnf:
         self.clauses.append(clause)
 
 
-def _order_vars(cnf: _Cnf, starts: int, size: int) -> list[int | bool]:
+def order_vars(cnf: Cnf, starts: int, size: int) -> list[Lit]:
     """z[p] for p in -1..size-1 (index p+1): start <= p, aliased where p is not a start."""
-    out: list[int | bool] = [False]
-    current: int | bool = False
+    out: list[Lit] = [False]
+    current: Lit = False
     last = starts.bit_length() - 1
     for p in range(size):
         if p == last:
             current = True
         elif starts >> p & 1:
             fresh = cnf.fresh()
-            cnf.add(_neg(current), fresh)  # monotone: start <= p-1 implies start <= p
+            cnf.add(neg(current), fresh)  # monotone: start <= p-1 implies start <= p
             current = fresh
         out.append(current)
     return out
 
 
-def _neg(lit: int | bool) -> int | bool:
+def neg(lit: Lit) -> Lit:
+    """The negation of a literal or constant."""
     return (not lit) if isinstance(lit, bool) else -lit
 
 
 def _encode_line(
-    cnf: _Cnf, clue: Clue, size: int, cells: list[int | bool], starts: tuple[int, ...]
+    cnf: Cnf, clue: Clue, size: int, cells: list[Lit], starts: tuple[int, ...]
 ) -> Order:
     """Clauses tying one line's cells to the placements of its blocks; its order variables."""
     if not clue:
         for cell in cells:
-            cnf.add(_neg(cell))
+            cnf.add(neg(cell))
         return []
-    z = [_order_vars(cnf, s, size) for s in starts]
+    z = [order_vars(cnf, s, size) for s in starts]
     lows = [(s & -s).bit_length() - 1 for s in starts]
     highs = [s.bit_length() - 1 for s in starts] + [size]
     k = len(clue)
 
-    def at(j: int, p: int) -> int | bool:  # block j starts at or before p
+    def at(j: int, p: int) -> Lit:  # block j starts at or before p
         return False if p < 0 else z[j][min(p, size - 1) + 1]
 
     # Each loop covers only the cells where the clause is neither satisfied nor empty.
     for j, run in enumerate(clue):
         if j + 1 < k:
             for p in range(lows[j + 1], min(size, highs[j] + run + 1)):
-                cnf.add(_neg(at(j + 1, p)), at(j, p - run - 1))
+                cnf.add(neg(at(j + 1, p)), at(j, p - run - 1))
         for p in range(lows[j], min(size, highs[j] + run)):
-            cnf.add(_neg(at(j, p)), at(j, p - run), cells[p])
+            cnf.add(neg(at(j, p)), at(j, p - run), cells[p])
         for p in range(lows[j] + run, highs[j + 1]):
             later = at(j + 1, p) if j + 1 < k else False
-            cnf.add(_neg(cells[p]), _neg(at(j, p)), later, _neg(at(j, p - run)))
+            cnf.add(neg(cells[p]), neg(at(j, p)), later, neg(at(j, p - run)))
     for p in range(highs[0]):
-        cnf.add(_neg(cells[p]), at(0, p))
+        cnf.add(neg(cells[p]), at(0, p))
     return z
 
 
-def _cell_literal(board: Board, width: int, r: int, c: int) -> int | bool:
+def _cell_literal(board: Board, width: int, r: int, c: int) -> Lit:
     """A known cell as a constant, an unknown one as its variable r*width + c + 1."""
     if board.row_filled[r] >> c & 1:
         return True
@@ -175,7 +179,7 @@ def encode(
     """The CNF of a puzzle from a board (cell (r, c) is variable r*width + c + 1), or None;
     Late if the deadline passes first."""
     height, width = len(rows), len(cols)
-    cnf = _Cnf(height * width)
+    cnf = Cnf(height * width)
     grid = [[_cell_literal(board, width, r, c) for c in range(width)] for r in range(height)]
     order: list[Order] = []
     for r in range(height):
@@ -194,11 +198,6 @@ def encode(
     return Encoding(cnf.clauses, order)
 
 
-def _known(board: Board) -> npt.NDArray[np.int8]:
-    """The board as a partial grid array (1 filled, 0 empty, -1 unknown)."""
-    return np.asarray(board.partial(), dtype=np.int8)
-
-
 def phases(
     rows: tuple[Clue, ...],
     cols: tuple[Clue, ...],
@@ -208,7 +207,7 @@ def phases(
 ) -> list[int]:
     """The value to try first for every unknown cell and order variable: the likelier one
     (none if the beliefs would be too big to count); Late once the deadline passed."""
-    known = _known(board)
+    known = board.partial()
     belief = beliefs(rows, cols, known, deadline=deadline)
     on_time(deadline)
     if belief is None:
@@ -218,16 +217,13 @@ def phases(
     out = [v + 1 if likely[v] else -(v + 1) for v in unknown]
     row_cum = belief.rows.starts.cumsum(axis=2)
     col_cum = belief.cols.starts.cumsum(axis=2)
-    seen: set[int] = set()
     for line, blocks in enumerate(encoding.order):
         cum = row_cum[line] if line < board.height else col_cum[line - board.height]
         for j, z in enumerate(blocks):
-            likely = (cum[j] >= 0.5).tolist()
+            started = (cum[j] >= 0.5).tolist()  # P(block j starts at or before p)
             for p, lit in enumerate(z[1:]):
-                if isinstance(lit, bool) or lit in seen:
-                    continue
-                seen.add(lit)
-                out.append(lit if likely[p] else -lit)
+                if not isinstance(lit, bool) and lit != z[p]:  # each variable once (aliases)
+                    out.append(lit if started[p] else -lit)
     return out
 
 
@@ -295,10 +291,13 @@ def search(
     ]
     solvers = [plain]
 
-    def phased() -> Solver:
-        solver = loaded_solver(encoding.clauses, deadline, name=PHASED_SOLVER)
-        solvers.append(solver)
-        solver.set_phases(phases(rows, cols, board, encoding, deadline))
+    def phased() -> Solver | None:
+        try:
+            solver = loaded_solver(encoding.clauses, deadline, name=PHASED_SOLVER)
+            solvers.append(solver)
+            solver.set_phases(phases(rows, cols, board, encoding, deadline))
+        except Late:
+            return None
         return solver
 
     def blocking(found: tuple[int, ...]) -> list[int]:
@@ -307,8 +306,6 @@ def search(
     try:
         models = turns(plain, phased, lambda m: _rows_of(m, board, unknown), blocking, deadline)
         found, complete = take(models, limit)
-    except Late:
-        found, complete = [], False
     finally:
         work = portfolio_stats(solvers)
         for solver in solvers:
