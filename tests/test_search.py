@@ -16,7 +16,7 @@ from nonogen.clues import Clue, line_clue
 from nonogen.formats import read_puzzle
 from nonogen.grid import Grid
 from nonogen.puzzle import puzzle_from_grid
-from nonogen.solve import Status, solve_puzzle
+from nonogen.solve import Status, portfolio, solve_puzzle
 from nonogen.solve.beliefs import beliefs, line_beliefs
 from nonogen.solve.board import empty_board
 from nonogen.solve.portfolio import turns
@@ -150,19 +150,21 @@ def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:
     assert first.conflicts == again.conflicts
 
 
-def test_the_search_holds_its_budget_with_both_solvers(both_solvers: None) -> None:
-    """A half-filled random 60x60 grid outlasts a second: the beliefs are counted and
-    CaDiCaL, which cannot be interrupted, searches in slices that end by the deadline."""
-    rng = np.random.default_rng(5)
-    puzzle = puzzle_from_grid(rng.random((60, 60)) < 0.5)
-    board = empty_board(60, 60)
+@pytest.mark.parametrize("side", [80, 100])
+def test_the_search_holds_its_budget_with_both_solvers(both_solvers: None, side: int) -> None:
+    """A half-filled random grid outlasts a second (unsettled after 15 s here): encoding and
+    loading (half the budget at 100x100) count, the beliefs are counted by the clock, CaDiCaL,
+    which cannot be interrupted, searches in slices that end by the deadline, and deleting
+    the solvers fits in what is left."""
+    rng = np.random.default_rng(1)
+    puzzle = puzzle_from_grid(rng.random((side, side)) < 0.5)
+    board = empty_board(side, side)
     began = time.perf_counter()
     result = search(puzzle.rows, puzzle.cols, board, limit=2, seconds=1.0)
     spent = time.perf_counter() - began
     if result.complete:
         pytest.skip("settled within a second on this machine")
     assert spent <= 1.1
-    assert result.conflicts > 0
 
 
 class _Scripted:
@@ -172,12 +174,18 @@ class _Scripted:
         self.answers = list(answers)
         self.clauses: list[list[int]] = []
         self.calls = 0
+        self.budgets: list[int] = []
+        self.propagations: list[int] = []
 
     def accum_stats(self) -> dict[str, int]:
         return {"conflicts": self.calls}
 
     def conf_budget(self, budget: int) -> None:
         self.calls += 1
+        self.budgets.append(budget)
+
+    def prop_budget(self, budget: int) -> None:
+        self.propagations.append(budget)
 
     def solve_limited(self, *, expect_interrupt: bool = False) -> bool | None:
         return self.answers.pop(0)
@@ -209,6 +217,18 @@ def test_a_solution_either_solver_finds_is_blocked_in_both() -> None:
     plain, phased = _Scripted(None), _Scripted(True, False)
     assert _turns(plain, phased) == ([(1,)], True)
     assert plain.clauses == phased.clauses == [[-1]]
+
+
+def test_the_solver_suited_to_the_question_gets_four_times_the_conflicts() -> None:
+    """CaDiCaL finds solutions, Glucose proves there are no more: before the first solution
+    CaDiCaL's slices are four times Glucose's, after it a quarter; slices double each round."""
+    plain, phased = _Scripted(None, None, False), _Scripted(None, True, None)
+    assert _turns(plain, phased) == ([(1,)], True)
+    first = portfolio.FIRST_SLICE
+    assert plain.budgets == [first, 2 * first // portfolio.SHARE, 4 * first]
+    assert phased.budgets == [first, 2 * first, 2 * first // portfolio.SHARE]
+    assert plain.propagations[0] == portfolio.FIRST_PROPAGATIONS  # only the first is capped
+    assert all(cap > 10**15 for cap in plain.propagations[1:])
 
 
 def test_solutions_found_are_kept_when_the_phased_solver_comes_too_late() -> None:

@@ -62,69 +62,115 @@ class Beliefs:
     """The columns' view (lines are columns, cells are rows), with the rows' messages."""
 
 
-def _block_weights(lengths: npt.NDArray[np.int64], black: Floats, white: Floats) -> Floats:
-    """(lines, blocks, cells): weight of block j on cells p..p+c-1 with cell p+c empty."""
-    lines, n1 = black.shape
-    n = n1 - 1
-    zero = np.concatenate([np.zeros((lines, 1)), np.cumsum(black == 0, axis=1)], axis=1)
-    logs = np.concatenate(
-        [np.zeros((lines, 1)), np.cumsum(np.log(np.maximum(black, 1e-300)), axis=1)], axis=1
-    )
-    start = np.arange(n)[None, None, :]
-    end = start + lengths[:, :, None]  # one past the block: the separating cell
-    inside = end <= n
-    end_c = np.minimum(end, n)
-    rows = np.arange(lines)[:, None, None]
-    clear = zero[rows, end_c] == zero[rows, start]
-    weight = np.exp(logs[rows, end_c] - logs[rows, start]) * white[rows, end_c]
-    return np.where(inside & clear & (lengths[:, :, None] > 0), weight, 0.0)
+@dataclass(frozen=True)
+class Layout:
+    """Where each (line, block, cell) state of a direction's lines lives in the flat arrays
+    the count works on: what does not change from round to round, computed once."""
+
+    lengths: npt.NDArray[np.int64]
+    """(lines, blocks): the clue numbers, 0 past a line's clue."""
+    counts: npt.NDArray[np.int64]
+    """(lines,): blocks per line."""
+    placeable: npt.NDArray[np.bool_]
+    """(lines, blocks, cells): block j is a real block and fits in the line when it starts at
+    the cell."""
+    first: npt.NDArray[np.int64]
+    """(lines, blocks, cells): flat index, in a (lines, cells + 1) array, of (line, cell)."""
+    past: npt.NDArray[np.int64]
+    """(lines, blocks, cells): flat index, in a (lines, cells + 1) array, of the cell just
+    past the block started at the cell (the separating one; the virtual cell at the end)."""
+    target: npt.NDArray[np.int64]
+    """(cells, lines * blocks): flat index, in a (cells + 2, lines, blocks + 1) array, of the
+    state after block j placed at the cell: block j + 1 may start past its separator."""
+    ended: npt.NDArray[np.int64]
+    """(lines, blocks, cells): flat index, in a (lines, cells + 1) array, of the first cell the
+    block started at the cell no longer covers."""
 
 
-def line_beliefs(clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBeliefs:
-    """Exact weighted marginals of lines of equal length (known, prior: (lines, cells))."""
-    lines, n = known.shape
+def layout(clues: tuple[Clue, ...], size: int) -> Layout:
+    """The layout of lines of ``size`` cells with these clues."""
+    lines, n = len(clues), size
     k_max = max((len(c) for c in clues), default=0) or 1
     lengths = np.zeros((lines, k_max), dtype=np.int64)
     for i, clue in enumerate(clues):
         lengths[i, : len(clue)] = clue
     counts = np.array([len(c) for c in clues], dtype=np.int64)
+    cells = np.arange(n)[None, None, :]
+    line = np.arange(lines)[:, None, None] * (n + 1)
+    end = cells + lengths[:, :, None]  # one past the block: the separating cell
+    placeable = (end <= n) & (lengths[:, :, None] > 0)
+    past = line + np.minimum(end, n)
+    after = np.minimum(end + 1, n + 1)  # the state after the separator
+    block = np.arange(lines)[:, None] * (k_max + 1) + np.arange(k_max)[None, :] + 1
+    target = after * (lines * (k_max + 1)) + block[:, :, None]
+    return Layout(
+        lengths,
+        counts,
+        placeable,
+        np.broadcast_to(line + cells, placeable.shape),
+        past,
+        np.ascontiguousarray(target.reshape(lines * k_max, n).T),
+        line + np.minimum(end, n),
+    )
+
+
+def _block_weights(shape: Layout, black: Floats, white: Floats) -> Floats:
+    """(lines, blocks, cells): weight of block j on cells p..p+c-1 with cell p+c empty."""
+    lines = black.shape[0]
+    zero = np.concatenate([np.zeros((lines, 1)), np.cumsum(black == 0, axis=1)], axis=1)
+    logs = np.concatenate(
+        [np.zeros((lines, 1)), np.cumsum(np.log(np.maximum(black, 1e-300)), axis=1)], axis=1
+    )
+    zero_at, logs_at = zero[:, :-1].ravel(), logs[:, :-1].ravel()  # (lines, cells + 1)
+    clear = zero_at[shape.past] == zero_at[shape.first]
+    weight = np.exp(logs_at[shape.past] - logs_at[shape.first]) * white.ravel()[shape.past]
+    return np.where(shape.placeable & clear, weight, 0.0)
+
+
+def line_beliefs(
+    clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout | None = None
+) -> LineBeliefs:
+    """Exact weighted marginals of lines of equal length (known, prior: (lines, cells));
+    ``shape`` is their ``layout``, if already computed."""
+    lines, n = known.shape
+    shape = shape or layout(clues, n)
+    k_max = shape.lengths.shape[1]
     scale = np.maximum(prior, 1 - prior)  # keeps every factor <= 1
     black = np.where(known == 0, 0.0, prior / scale)
     white = np.where(known == 1, 0.0, (1 - prior) / scale)
     black = np.concatenate([black, np.zeros((lines, 1))], axis=1)  # cell n: virtual, empty
     white = np.concatenate([white, np.ones((lines, 1))], axis=1)
-    weights = _block_weights(lengths, black, white)
-    li = np.repeat(np.arange(lines), k_max)
-    ji = np.tile(np.arange(k_max), lines)
-    # state after block j placed at start i (and its separating cell), per (line, block), cell
-    after_block = np.minimum(np.arange(n)[None, :] + lengths.ravel()[:, None] + 1, n + 1)
-    # forward[l, j, i]: weight of the first i cells holding blocks 0..j-1, a block may start at i
-    forward = np.zeros((lines, k_max + 1, n + 2))
-    forward[:, 0, 0] = 1.0
+    weights = _block_weights(shape, black, white)
+    by_cell = np.ascontiguousarray(weights.transpose(2, 0, 1))
+    blank = np.ascontiguousarray(white.T)[:, :, None]
+    # forward[i, l, j]: weight of the first i cells holding blocks 0..j-1, a block may start at i
+    forward = np.zeros((n + 2, lines, k_max + 1))
+    forward[0, :, 0] = 1.0
+    flat = forward.reshape(-1)
     for i in range(n + 1):
-        here = forward[:, :, i]
-        forward[:, :, i + 1] += here * white[:, i, None]
+        forward[i + 1] += forward[i] * blank[i]
         if i < n:
-            forward[li, ji + 1, after_block[:, i]] += (here[:, :k_max] * weights[:, :, i]).ravel()
-    backward = np.zeros((lines, k_max + 1, n + 2))
-    backward[np.arange(lines), counts, n + 1] = 1.0
+            flat[shape.target[i]] += (forward[i, :, :k_max] * by_cell[i]).ravel()
+    backward = np.zeros((n + 2, lines, k_max + 1))
+    backward[n + 1, np.arange(lines), shape.counts] = 1.0
+    back = backward.reshape(-1)
     for i in range(n, -1, -1):
-        backward[:, :, i] = backward[:, :, i + 1] * white[:, i, None]
+        backward[i] = backward[i + 1] * blank[i]
         if i < n:
-            later = backward[li, ji + 1, after_block[:, i]].reshape(lines, k_max)
-            backward[:, :k_max, i] += later * weights[:, :, i]
-    total = backward[:, 0, 0]
+            later = back[shape.target[i]].reshape(lines, k_max)
+            backward[i, :, :k_max] += later * by_cell[i]
+    total = backward[0, :, 0]
     counted = np.isfinite(total) & (total > 0)
     safe = np.where(counted, total, 1.0)
-    after = backward[li[:, None], ji[:, None] + 1, after_block]
-    starts = forward[:, :k_max, :n] * weights * after.reshape(lines, k_max, n) / safe[:, None, None]
+    after = back[shape.target.T].reshape(lines, k_max, n)
+    ahead = forward[:n, :, :k_max].transpose(1, 2, 0)
+    starts = ahead * weights * after / safe[:, None, None]
     starts = np.where(counted[:, None, None], starts, 0.0)
-    cum = np.concatenate([np.zeros((lines, k_max, 1)), np.cumsum(starts, axis=2)], axis=2)
-    cells = np.arange(n)[None, None, :]
-    low = np.maximum(cells - lengths[:, :, None] + 1, 0)
-    covered = np.take_along_axis(cum, np.broadcast_to(cells + 1, starts.shape), axis=2)
-    covered = covered - np.take_along_axis(cum, low, axis=2)
-    return LineBeliefs(covered.sum(axis=1), starts, counted)
+    # a cell is filled by the blocks started at or before it, less those ended at or before it
+    begun = np.cumsum(starts.sum(axis=1), axis=1)
+    ends = np.bincount(shape.ended.ravel(), starts.ravel(), lines * (n + 1))
+    done = np.cumsum(ends.reshape(lines, n + 1), axis=1)[:, :n]
+    return LineBeliefs(np.clip(begun - done, 0.0, 1.0), starts, counted)
 
 
 def _states(clues: tuple[Clue, ...], size: int) -> int:
@@ -150,12 +196,14 @@ class _Clock:
         self.deadline = deadline
         self.last = states / _STATES_PER_SECOND
 
-    def count(self, clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBeliefs | None:
+    def count(
+        self, clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout
+    ) -> LineBeliefs | None:
         """``line_beliefs``, or None if it would end past the deadline."""
         began = time.perf_counter()
         if began + self.last > self.deadline:
             return None
-        view = line_beliefs(clues, known, prior)
+        view = line_beliefs(clues, known, prior, shape)
         self.last = time.perf_counter() - began
         return view
 
@@ -177,17 +225,18 @@ def beliefs(
     from_rows = np.full((height, width), 0.5)
     from_cols = np.full((height, width), 0.5)
     clock = _Clock(deadline, states)
+    row_shape, col_shape = layout(rows, width), layout(cols, height)
     for _ in range(rounds):
-        view = clock.count(rows, known, from_cols)
+        view = clock.count(rows, known, from_cols, row_shape)
         if view is None:
             return None
         from_rows = _messages(view, from_cols, from_rows)
-        view = clock.count(cols, known.T, from_rows.T)
+        view = clock.count(cols, known.T, from_rows.T, col_shape)
         if view is None:
             return None
         from_cols = _messages(view, from_rows.T, from_cols.T).T
-    row_view = clock.count(rows, known, from_cols)
-    col_view = clock.count(cols, known.T, from_rows.T)
+    row_view = clock.count(rows, known, from_cols, row_shape)
+    col_view = clock.count(cols, known.T, from_rows.T, col_shape)
     if row_view is None or col_view is None:
         return None
     yes = from_rows * from_cols

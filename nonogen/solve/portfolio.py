@@ -5,8 +5,16 @@ Glucose, as it is, settles almost every puzzle in its first slice of conflicts. 
 beliefs (``nonogen.solve.beliefs``) find likelier first, finds their solutions in seconds;
 on others those values mislead it. So after Glucose's first slice, the two take turns in
 slices of conflicts that double each round, and each solution either finds is blocked in
-both. Slices are counted in conflicts, not seconds, so the same puzzle takes the same path
-every run; only near the deadline is a slice cut to the time left, by the measured rate.
+both. The slices are uneven: until a first solution is found, CaDiCaL (the better at finding
+solutions of the puzzles Glucose's first slice leaves) gets four times Glucose's conflicts;
+after it, what is left is often a proof that there is no other, at which Glucose is the
+faster, and Glucose gets four times CaDiCaL's.
+
+Slices are counted in conflicts (and Glucose's first also in propagations, which cost
+about the same time in any puzzle, where a big puzzle's conflicts cost more), not seconds,
+so the same puzzle takes the same path every run. Only near the deadline are slices cut to
+the time left: CaDiCaL's by its measured rate, and then Glucose's to as short a time, so
+that the two keep taking turns to the end.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ class Solver(Protocol):
 
     def accum_stats(self) -> dict[str, int]: ...  # noqa: D102
     def conf_budget(self, budget: int) -> None: ...  # noqa: D102
+    def prop_budget(self, budget: int) -> None: ...  # noqa: D102
     def solve_limited(self, *, expect_interrupt: bool = False) -> bool | None: ...  # noqa: D102
     def interrupt(self) -> None: ...  # noqa: D102
     def clear_interrupt(self) -> None: ...  # noqa: D102
@@ -36,10 +45,16 @@ class Solver(Protocol):
 
 
 FIRST_SLICE = 16000
-"""Conflicts Glucose gets alone before CaDiCaL joins in."""
+"""Conflicts Glucose gets alone before CaDiCaL joins in..."""
+FIRST_PROPAGATIONS = 8_000_000
+"""...or propagations, whichever run out first (one to two seconds here)."""
+SHARE = 4
+"""After the first slice, the solver suited to the question gets this many times the other's
+conflicts: CaDiCaL until a first solution is found, Glucose after."""
+_UNLIMITED = 1 << 60
 _SLICE_SECONDS = 0.1
 """When its slice would outlast the deadline, CaDiCaL (which cannot be interrupted) runs at
-most this long at once."""
+most this long at once, and so does Glucose after it."""
 
 
 @dataclass
@@ -50,21 +65,26 @@ class _Turn:
     interruptible: bool
     rate: float = 2000.0
     """Conflicts a second, as last measured."""
+    cut: bool = False
+    """Whether the last slice was cut short to end by the deadline."""
 
     def conflicts(self) -> int:
         return int(self.solver.accum_stats().get("conflicts", 0))
 
-    def run(self, budget: int, deadline: float) -> bool | None:
-        """Solve with at most ``budget`` conflicts and not past the deadline (None: neither
-        a model nor a proof yet)."""
+    def run(self, budget: int, deadline: float, propagations: int = _UNLIMITED) -> bool | None:
+        """Solve with at most ``budget`` conflicts (and, if interruptible, ``propagations``)
+        and not past the deadline (None: neither a model nor a proof yet)."""
         left = deadline - time.perf_counter()
         if left <= 0:
             return None
-        if not self.interruptible and budget > self.rate * left:
-            budget = max(50, int(self.rate * min(_SLICE_SECONDS, left / 2)))
+        # A slice's rate can be half the last one's (a big puzzle's CaDiCaL varies so).
+        self.cut = not self.interruptible and budget > self.rate * left / 2
+        if self.cut:
+            budget = max(50, int(self.rate * min(_SLICE_SECONDS, left / 4)))
         before, began = self.conflicts(), time.perf_counter()
         self.solver.conf_budget(budget)
         if self.interruptible:
+            self.solver.prop_budget(propagations)
             timer = threading.Timer(left, self.solver.interrupt)
             timer.start()
             try:
@@ -90,13 +110,21 @@ def turns(
     solver ``phased()`` builds (None if the deadline passed while it did); None once the
     deadline passed."""
     rotation = [_Turn(plain, interruptible=True)]
-    budget, at = FIRST_SLICE, 0
+    budget, at, found = FIRST_SLICE, 0, False
     while True:
         turn = rotation[at]
-        answer = turn.run(budget, deadline)
+        if len(rotation) == 1:
+            answer = turn.run(budget, deadline, FIRST_PROPAGATIONS)
+        elif at == 1:
+            answer = turn.run(max(1, budget // SHARE) if found else budget, deadline)
+        else:
+            hurried = rotation[1].cut  # as short a slice as CaDiCaL's
+            until = min(deadline, time.perf_counter() + _SLICE_SECONDS) if hurried else deadline
+            answer = turn.run(budget if found else max(1, budget // SHARE), until)
         if answer is False:
             return
         if answer:  # the same solver goes on, near this solution
+            found = True
             model = turn.solver.get_model()
             rows = decode(model)
             yield rows
