@@ -139,6 +139,21 @@ def test_both_solvers_together_agree_with_brute_force(
     assert set(result.solutions) <= truth
 
 
+def test_glucose_alone_agrees_with_brute_force_on_puzzles_too_big_for_cadical(
+    both_solvers: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(importlib.import_module("nonogen.solve.search"), "PHASED_MAX_CLAUSES", 0)
+    for seed in range(20):
+        goal = np.random.default_rng(seed).random((5, 5)) < 0.5
+        puzzle = puzzle_from_grid(goal)
+        truth = set(brute_solutions(puzzle.rows, puzzle.cols))
+        board = empty_board(5, 5)
+        result = search(puzzle.rows, puzzle.cols, board, limit=4, seconds=30)
+        assert result.complete
+        assert len(result.solutions) == min(4, len(truth))
+        assert set(result.solutions) <= truth
+
+
 def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:
     rng = np.random.default_rng(11)
     puzzle = puzzle_from_grid(rng.random((20, 20)) < 0.5)
@@ -208,7 +223,7 @@ class _Scripted:
 
 def _turns(plain: _Scripted, phased: _Scripted | None) -> tuple[list[tuple[int, ...]], bool]:
     """Up to five solutions the turns of ``plain`` and ``phased`` give (each model is (1,))."""
-    deadline = time.perf_counter() + 30
+    deadline = time.perf_counter() + 3600  # no slice is cut to the time left
     models = turns(plain, lambda: phased, lambda _m: (1,), lambda _rows: [-1], deadline)
     return take(models, 5)
 
@@ -219,9 +234,13 @@ def test_a_solution_either_solver_finds_is_blocked_in_both() -> None:
     assert plain.clauses == phased.clauses == [[-1]]
 
 
-def test_the_solver_suited_to_the_question_gets_four_times_the_conflicts() -> None:
+def test_the_solver_suited_to_the_question_gets_four_times_the_conflicts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """CaDiCaL finds solutions, Glucose proves there are no more: before the first solution
     CaDiCaL's slices are four times Glucose's, after it a quarter; slices double each round."""
+    monkeypatch.setattr(portfolio, "FIRST_CHUNK", 1 << 40)  # each slice in one call
+    monkeypatch.setattr(portfolio, "CHUNK", 1 << 40)
     plain, phased = _Scripted(None, None, False), _Scripted(None, True, None)
     assert _turns(plain, phased) == ([(1,)], True)
     first = portfolio.FIRST_SLICE
@@ -229,6 +248,34 @@ def test_the_solver_suited_to_the_question_gets_four_times_the_conflicts() -> No
     assert phased.budgets == [first, 2 * first, 2 * first // portfolio.SHARE]
     assert plain.propagations[0] == portfolio.FIRST_PROPAGATIONS  # only the first is capped
     assert all(cap > 10**15 for cap in plain.propagations[1:])
+
+
+def test_slices_stop_growing_where_a_solver_would_overflow() -> None:
+    """A long search doubles the slices a hundred times; PySAT takes a budget in a C long."""
+    plain, phased = _Scripted(*[None] * 1000), _Scripted(*[None] * 100, False)
+    assert _turns(plain, phased) == ([], True)
+    assert len(phased.budgets) == 101
+    assert max(plain.budgets + phased.budgets) <= 1 << 40
+
+
+def test_cadical_runs_in_calls_of_growing_size_that_add_up_to_its_slice() -> None:
+    """CaDiCaL cannot be interrupted: its slices are cut into calls of 100, 200, ... up to
+    ``CHUNK`` conflicts, whatever the clock says, so that the path is the same every run."""
+    plain, phased = _Scripted(None, False), _Scripted(*[None] * 20)
+    assert _turns(plain, phased) == ([], True)
+    first = portfolio.FIRST_SLICE
+    calls = [100, 200, 400, 800, 1600, 2000]
+    calls += [2000] * ((first - sum(calls)) // 2000)
+    assert phased.budgets[: len(calls)] == calls
+    assert sum(phased.budgets) == first
+
+
+def test_glucose_goes_on_alone_without_a_phased_solver() -> None:
+    plain = _Scripted(None, None, True, False)
+    models = turns(plain, None, lambda _m: (1,), lambda _rows: [-1], time.perf_counter() + 3600)
+    assert take(models, 5) == ([(1,)], True)
+    assert plain.budgets[0] == portfolio.FIRST_SLICE
+    assert plain.budgets[1:] == [1 << 40] * 3
 
 
 def test_solutions_found_are_kept_when_the_phased_solver_comes_too_late() -> None:

@@ -224,6 +224,8 @@ def beliefs(
         return None
     from_rows = np.full((height, width), 0.5)
     from_cols = np.full((height, width), 0.5)
+    if time.perf_counter() + states / _STATES_PER_SECOND > deadline:
+        return None
     clock = _Clock(deadline, states)
     row_shape, col_shape = layout(rows, width), layout(cols, height)
     for _ in range(rounds):

@@ -12,9 +12,9 @@ faster, and Glucose gets four times CaDiCaL's.
 
 Slices are counted in conflicts (and Glucose's first also in propagations, which cost
 about the same time in any puzzle, where a big puzzle's conflicts cost more), not seconds,
-so the same puzzle takes the same path every run. Only near the deadline are slices cut to
-the time left: CaDiCaL's by its measured rate, and then Glucose's to as short a time, so
-that the two keep taking turns to the end.
+so the same puzzle takes the same path every run. Only near the deadline are slices cut:
+CaDiCaL's, which cannot be interrupted, to a quarter of the time left at its measured rate,
+and Glucose's after it to as long, so that the two share the time left to the end.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 Rows = tuple[int, ...]
@@ -52,9 +52,11 @@ SHARE = 4
 """After the first slice, the solver suited to the question gets this many times the other's
 conflicts: CaDiCaL until a first solution is found, Glucose after."""
 _UNLIMITED = 1 << 60
-_SLICE_SECONDS = 0.1
-"""When its slice would outlast the deadline, CaDiCaL (which cannot be interrupted) runs at
-most this long at once, and so does Glucose after it."""
+FIRST_CHUNK, CHUNK = 100, 2000
+"""Conflicts CaDiCaL, which cannot be interrupted, gets in its first call and at most in one
+call."""
+_MOST = 1 << 40
+"""Conflicts a slice's budget grows to at most (far more than any time budget allows)."""
 
 
 @dataclass
@@ -63,10 +65,16 @@ class _Turn:
 
     solver: Solver
     interruptible: bool
-    rate: float = 2000.0
-    """Conflicts a second, as last measured."""
+    chunk: int = field(default_factory=lambda: FIRST_CHUNK)
+    """Conflicts in the next call of a solver that cannot be interrupted: doubled each call
+    up to ``CHUNK``, so that its speed is measured before a long call."""
+    slowest: float = 2000.0
+    """Conflicts a second, the fewest measured in a call (a big puzzle's CaDiCaL varies
+    five-fold)."""
     cut: bool = False
     """Whether the last slice was cut short to end by the deadline."""
+    spent: float = 0.0
+    """Seconds the last slice took."""
 
     def conflicts(self) -> int:
         return int(self.solver.accum_stats().get("conflicts", 0))
@@ -74,52 +82,77 @@ class _Turn:
     def run(self, budget: int, deadline: float, propagations: int = _UNLIMITED) -> bool | None:
         """Solve with at most ``budget`` conflicts (and, if interruptible, ``propagations``)
         and not past the deadline (None: neither a model nor a proof yet)."""
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        began = time.perf_counter()
+        self.cut = False
+        if deadline <= began:
             return None
-        # A slice's rate can be half the last one's (a big puzzle's CaDiCaL varies so).
-        self.cut = not self.interruptible and budget > self.rate * left / 2
-        if self.cut:
-            budget = max(50, int(self.rate * min(_SLICE_SECONDS, left / 4)))
-        before, began = self.conflicts(), time.perf_counter()
-        self.solver.conf_budget(budget)
         if self.interruptible:
-            self.solver.prop_budget(propagations)
-            timer = threading.Timer(left, self.solver.interrupt)
-            timer.start()
-            try:
-                answer = self.solver.solve_limited(expect_interrupt=True)
-            finally:
-                timer.cancel()
-                self.solver.clear_interrupt()
+            answer = self._interrupted(budget, propagations, deadline)
         else:
-            answer = self.solver.solve_limited()
-        spent = time.perf_counter() - began
-        self.rate = max(self.conflicts() - before, 1) / max(spent, 1e-4)
+            answer = self._chunked(budget, deadline)
+        self.spent = time.perf_counter() - began
         return answer
+
+    def _interrupted(self, budget: int, propagations: int, deadline: float) -> bool | None:
+        """One call, interrupted at the deadline."""
+        self.solver.conf_budget(budget)
+        self.solver.prop_budget(propagations)
+        timer = threading.Timer(deadline - time.perf_counter(), self.solver.interrupt)
+        timer.start()
+        try:
+            return self.solver.solve_limited(expect_interrupt=True)
+        finally:
+            timer.cancel()
+            self.solver.clear_interrupt()
+
+    def _chunked(self, budget: int, deadline: float) -> bool | None:
+        """Calls of ``chunk`` conflicts, the same whatever the clock says, until one might
+        not end by the deadline: that one gets a quarter of the time left at the slowest
+        rate seen (at most half of it if the rate halves again)."""
+        done = 0
+        while done < budget:
+            chunk = min(self.chunk, budget - done)
+            self.chunk = min(2 * self.chunk, CHUNK)
+            left = deadline - time.perf_counter()
+            if chunk > self.slowest * left / 2:
+                self.cut = True
+                chunk = int(self.slowest * left / 4)
+                if chunk < 1:
+                    return None
+            before, began = self.conflicts(), time.perf_counter()
+            self.solver.conf_budget(chunk)
+            answer = self.solver.solve_limited()
+            rate = max(self.conflicts() - before, 1) / max(time.perf_counter() - began, 1e-4)
+            self.slowest = min(self.slowest, rate)
+            if answer is not None or self.cut:
+                return answer
+            done += chunk
+        return None
 
 
 def turns(
     plain: Solver,
-    phased: Callable[[], Solver | None],
+    phased: Callable[[], Solver | None] | None,
     decode: Decode,
     blocking: Callable[[Rows], list[int]],
     deadline: float,
 ) -> Iterator[Rows | None]:
     """Each solution in turn, from ``plain`` (interruptible) and, after its first slice, the
-    solver ``phased()`` builds (None if the deadline passed while it did); None once the
-    deadline passed."""
+    solver ``phased()`` builds (None if the deadline passed while it did; ``phased`` None:
+    ``plain`` goes on alone); None once the deadline passed."""
     rotation = [_Turn(plain, interruptible=True)]
-    budget, at, found = FIRST_SLICE, 0, False
+    budget, at, found, first = FIRST_SLICE, 0, False, True
     while True:
         turn = rotation[at]
-        if len(rotation) == 1:
+        if first:
             answer = turn.run(budget, deadline, FIRST_PROPAGATIONS)
+        elif len(rotation) == 1:  # alone, on to the deadline
+            answer = turn.run(_MOST, deadline)
         elif at == 1:
             answer = turn.run(max(1, budget // SHARE) if found else budget, deadline)
         else:
-            hurried = rotation[1].cut  # as short a slice as CaDiCaL's
-            until = min(deadline, time.perf_counter() + _SLICE_SECONDS) if hurried else deadline
+            cadical = rotation[1]  # when its slice was cut, Glucose's turn is as long
+            until = min(deadline, time.perf_counter() + cadical.spent) if cadical.cut else deadline
             answer = turn.run(budget if found else max(1, budget // SHARE), until)
         if answer is False:
             return
@@ -137,15 +170,19 @@ def turns(
         if time.perf_counter() >= deadline:
             yield None
             return
-        at = (at + 1) % 2
-        if len(rotation) == 1:
-            joining = phased()
-            if joining is None:
-                yield None
-                return
-            rotation.append(_Turn(joining, interruptible=False))
-        elif at == 0:
-            budget *= 2
+        if first:
+            first = False
+            if phased is not None:
+                joining = phased()
+                if joining is None:
+                    yield None
+                    return
+                rotation.append(_Turn(joining, interruptible=False))
+                at = 1
+        elif len(rotation) > 1:
+            at = 1 - at
+            if at == 0:
+                budget = min(2 * budget, _MOST)
 
 
 def stats(solvers: list[Solver]) -> dict[str, int]:

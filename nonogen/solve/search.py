@@ -37,6 +37,10 @@ Lit = int | bool
 """A literal, or a constant clauses drop (False) or are satisfied by (True)."""
 Order = list[list[Lit]]
 """One line's order variables: per block, ``z[p + 1]`` = "the block starts at or before p"."""
+PHASED_MAX_CLAUSES = 1_000_000
+"""Beyond this many clauses (a half-filled random 200x200 grid has four million), one call of
+CaDiCaL, which cannot be interrupted, can take seconds of inprocessing and outlast the time
+budget: Glucose searches alone."""
 LOAD_CHUNK = 50_000
 """Clauses given to the SAT solver between two looks at the clock."""
 
@@ -298,6 +302,7 @@ def search(
         try:
             solver = loaded_solver(encoding.clauses, deadline, name=PHASED_SOLVER)
             solvers.append(solver)
+            encoding.clauses.clear()  # both solvers hold them: freed now, not past the deadline
             solver.set_phases(phases(rows, cols, board, encoding, deadline))
         except Late:
             return None
@@ -307,7 +312,8 @@ def search(
         return [-v if found[(v - 1) // width] >> ((v - 1) % width) & 1 else v for v in unknown]
 
     try:
-        models = turns(plain, phased, lambda m: _rows_of(m, board, unknown), blocking, deadline)
+        joining = phased if len(encoding.clauses) <= PHASED_MAX_CLAUSES else None
+        models = turns(plain, joining, lambda m: _rows_of(m, board, unknown), blocking, deadline)
         found, complete = take(models, limit)
     finally:
         work = portfolio_stats(solvers)
