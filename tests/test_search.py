@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import itertools
 import time
@@ -152,6 +153,20 @@ def test_glucose_alone_agrees_with_brute_force_on_puzzles_too_big_for_cadical(
         assert result.complete
         assert len(result.solutions) == min(4, len(truth))
         assert set(result.solutions) <= truth
+
+
+def test_the_cycle_collector_is_paused_only_while_searching() -> None:
+    puzzle = puzzle_from_grid(np.eye(6, dtype=bool))
+    board = empty_board(6, 6)
+    assert gc.isenabled()
+    search(puzzle.rows, puzzle.cols, board, limit=2, seconds=5)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        search(puzzle.rows, puzzle.cols, board, limit=2, seconds=5)
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
 
 
 def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:

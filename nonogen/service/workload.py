@@ -84,9 +84,12 @@ def check_call(work: Workload, rng: np.random.Generator) -> Call:
 
 
 def pdf_call(work: Workload, rng: np.random.Generator) -> Call:
-    """A PDF of a made puzzle: its page, or its page and its answer key."""
+    """A PDF of a made puzzle: its page, or its page and its answer key (printed even if a
+    puzzle with many clues would get small numbers: a 413 would be the puzzle's, not the
+    load's)."""
     pages = "both" if rng.random() < 0.5 else "puzzle"
-    return json_call("/api/pdf", {"puzzle": work.puzzles.pick(rng), "pages": pages})
+    body = {"puzzle": work.puzzles.pick(rng), "pages": pages, "force_small": True}
+    return json_call("/api/pdf", body)
 
 
 def pdf_get_call(work: Workload, rng: np.random.Generator) -> Call:
