@@ -58,7 +58,7 @@ from nonogen.pipeline import (
     verdict_record,
     write_sheet,
 )
-from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, difficulty_label, explain
+from nonogen.solve import DEFAULT_TIMEOUT, MAX_TIMEOUT, Status, Verdict, difficulty_label, explain
 
 P = ParamSpec("P")
 app = typer.Typer(
@@ -106,7 +106,8 @@ FormatOpt = Annotated[
     ),
 ]
 TimeoutOpt = Annotated[
-    float, typer.Option("--timeout", "-t", min=0.01, help="Solver seconds per puzzle.")
+    float,
+    typer.Option("--timeout", "-t", min=0.01, max=MAX_TIMEOUT, help="Solver seconds per puzzle."),
 ]
 MaxSolutionsOpt = Annotated[
     int,
@@ -483,7 +484,7 @@ def make(
         int | None, typer.Option("--max-flips", min=0, help="Flip budget (default 5 % of cells).")
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.01, help="Generator time budget.")
+        float, typer.Option("--seconds", min=0.01, max=MAX_TIMEOUT, help="Generator time budget.")
     ] = 30.0,
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Puzzle JSON (default output/NAME.json).")
@@ -854,7 +855,10 @@ def book(
     repair: Annotated[str, typer.Option(help="flips, givens or auto, as for make.")] = "auto",
     allow_search: Annotated[bool, typer.Option("--allow-search", help="As for make.")] = False,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.01, help="Generator time budget per picture.")
+        float,
+        typer.Option(
+            "--seconds", min=0.01, max=MAX_TIMEOUT, help="Generator time budget per picture."
+        ),
     ] = 30.0,
     timeout: TimeoutOpt = 30.0,
     workers: Annotated[
@@ -1004,7 +1008,10 @@ def report(
     repair: Annotated[str, typer.Option(help="flips, givens or auto, as for make.")] = "auto",
     allow_search: Annotated[bool, typer.Option("--allow-search")] = False,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.01, help="Generator time budget per puzzle.")
+        float,
+        typer.Option(
+            "--seconds", min=0.01, max=MAX_TIMEOUT, help="Generator time budget per puzzle."
+        ),
     ] = 30.0,
     sheet: Annotated[
         str | None,

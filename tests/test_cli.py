@@ -492,6 +492,9 @@ def test_a_seed_out_of_range_is_a_usage_error(tmp_path: Path, seed: str) -> None
         ["convert", "samples/heart.txt", "-o", "x", "--to", "nope"],
         ["check", "samples/heart.txt", "--format", "nope"],
         ["check", "samples/heart.txt", "--timeout", "-1"],
+        ["check", "samples/heart.txt", "--timeout", "inf"],
+        ["check", "samples/heart.txt", "--timeout", "nan"],
+        ["make", "samples/ring.png", "--seconds", "1e7"],
         ["report", "samples/ring.png", "--widths", "1,x"],
     ],
 )

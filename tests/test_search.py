@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import importlib
 import itertools
+import math
 import time
 from pathlib import Path
 
@@ -119,8 +120,34 @@ def test_a_puzzle_too_big_to_count_gets_no_beliefs(monkeypatch: pytest.MonkeyPat
 
 @pytest.fixture
 def both_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The phased solver joins after one conflict, so that small puzzles reach it."""
-    monkeypatch.setattr(importlib.import_module("nonogen.solve.portfolio"), "FIRST_SLICE", 1)
+    """The phased solver joins on every puzzle: Glucose's first slice is one conflict, and
+    its first call gives up at once (Glucose looks at its budget only between restarts, so
+    a small puzzle would be settled before CaDiCaL joins)."""
+    monkeypatch.setattr(portfolio, "FIRST_SLICE", 1)
+    searching = portfolio._Turn._interrupted
+
+    def first_gives_up(
+        turn: portfolio._Turn, budget: int, propagations: int, deadline: float
+    ) -> bool | None:
+        if turn.solver not in gave_up:
+            gave_up.append(turn.solver)
+            return None
+        return searching(turn, budget, propagations, deadline)
+
+    gave_up: list[portfolio.Solver] = []
+    monkeypatch.setattr(portfolio._Turn, "_interrupted", first_gives_up)
+
+
+def test_every_solution_once_when_cadical_joins_after_glucose_found_some(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The 720 permutation matrices of a 6x6 grid with one cell a row and a column: Glucose
+    finds some in its first slice, and CaDiCaL, joining after, must not find them again."""
+    monkeypatch.setattr(portfolio, "FIRST_SLICE", 1)
+    puzzle = puzzle_from_grid(np.eye(6, dtype=bool))
+    result = search(puzzle.rows, puzzle.cols, empty_board(6, 6), limit=1000, seconds=60)
+    assert result.complete
+    assert len(result.solutions) == len(set(result.solutions)) == 720
 
 
 @settings(
@@ -155,11 +182,22 @@ def test_glucose_alone_agrees_with_brute_force_on_puzzles_too_big_for_cadical(
         assert set(result.solutions) <= truth
 
 
-def test_the_cycle_collector_is_paused_only_while_searching() -> None:
+def test_the_cycle_collector_is_paused_only_while_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = importlib.import_module("nonogen.solve.search")
+    encode, seen = module.encode, []
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return encode(*args, **kwargs)
+
+    monkeypatch.setattr(module, "encode", watched)
     puzzle = puzzle_from_grid(np.eye(6, dtype=bool))
     board = empty_board(6, 6)
     assert gc.isenabled()
     search(puzzle.rows, puzzle.cols, board, limit=2, seconds=5)
+    assert seen == [False]
     assert gc.isenabled()
     gc.disable()
     try:
@@ -293,10 +331,27 @@ def test_glucose_goes_on_alone_without_a_phased_solver() -> None:
     assert plain.budgets[1:] == [1 << 40] * 3
 
 
+def test_a_solver_that_joins_gets_the_solutions_already_found_blocked() -> None:
+    plain, phased = _Scripted(True, None, False), _Scripted(*[None] * 20)
+    assert _turns(plain, phased) == ([(1,)], True)
+    assert phased.clauses == [[-1]]
+
+
 def test_solutions_found_are_kept_when_the_phased_solver_comes_too_late() -> None:
     plain = _Scripted(True, None)  # a solution, then its slice runs out
     assert _turns(plain, None) == ([(1,)], False)
     assert plain.clauses == [[-1]]
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")
+def test_an_endless_timeout_is_the_longest_one() -> None:
+    """``inf`` once left a NaN budget to the search, which interrupted Glucose at once."""
+    puzzle = read_puzzle(CORPUS / "survey" / "survey-knotty.json")
+    endless = solve_puzzle(puzzle, timeout=math.inf)
+    finite = solve_puzzle(puzzle, timeout=60)
+    assert endless.status is finite.status is Status.MULTIPLE
+    assert endless.stats["conflicts"] == finite.stats["conflicts"]
+    assert [g.tolist() for g in endless.solutions] == [g.tolist() for g in finite.solutions]
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")

@@ -43,6 +43,7 @@ from nonogen.solve.verdict import (
 __all__ = [
     "DEFAULT_TIMEOUT",
     "EXPLAIN_SHARE",
+    "MAX_TIMEOUT",
     "Status",
     "Technique",
     "Verdict",
@@ -53,6 +54,9 @@ __all__ = [
 ]
 
 DEFAULT_TIMEOUT: Final = 60.0
+MAX_TIMEOUT: Final = 1e6
+"""Seconds a solver or generator budget may be at most (11 days; ``inf`` would leave no
+time for anything after the search)."""
 """Seconds the solver spends on one puzzle unless told otherwise."""
 EXPLAIN_SHARE: Final = 0.04
 """Share of the budget kept back from the search, to probe the root if the search runs out."""
@@ -194,6 +198,7 @@ def solve_puzzle(
 ) -> Verdict:
     """Decide whether the puzzle has no, one or several solutions, and how it can be solved."""
     started = time.perf_counter()
+    timeout = min(timeout, MAX_TIMEOUT)
     deadline = started + timeout
     verdict = _solve(puzzle, max(1, max_solutions), deadline, EXPLAIN_SHARE * timeout)
     return replace(verdict, seconds=time.perf_counter() - started)

@@ -59,6 +59,15 @@ _MOST = 1 << 40
 """Conflicts a slice's budget grows to at most (far more than any time budget allows)."""
 
 
+def interrupter(solver: Solver, deadline: float) -> threading.Timer:
+    """A started timer that interrupts the solver at the deadline (however far: a timer
+    waits at most ``threading.TIMEOUT_MAX`` seconds, some 292 years)."""
+    left = min(max(deadline - time.perf_counter(), 0.0), threading.TIMEOUT_MAX)
+    timer = threading.Timer(left, solver.interrupt)
+    timer.start()
+    return timer
+
+
 @dataclass
 class _Turn:
     """One solver in the rotation, with its measured speed."""
@@ -69,8 +78,9 @@ class _Turn:
     """Conflicts in the next call of a solver that cannot be interrupted: doubled each call
     up to ``CHUNK``, so that its speed is measured before a long call."""
     slowest: float = 2000.0
-    """Conflicts a second, the fewest measured in a call (a big puzzle's CaDiCaL varies
-    five-fold)."""
+    """Conflicts a second, the fewest measured in a call that ran its whole budget (a big
+    puzzle's CaDiCaL varies five-fold; a call that answers after a few conflicts says
+    nothing of the rate)."""
     cut: bool = False
     """Whether the last slice was cut short to end by the deadline."""
     spent: float = 0.0
@@ -97,8 +107,7 @@ class _Turn:
         """One call, interrupted at the deadline."""
         self.solver.conf_budget(budget)
         self.solver.prop_budget(propagations)
-        timer = threading.Timer(deadline - time.perf_counter(), self.solver.interrupt)
-        timer.start()
+        timer = interrupter(self.solver, deadline)
         try:
             return self.solver.solve_limited(expect_interrupt=True)
         finally:
@@ -115,15 +124,16 @@ class _Turn:
             self.chunk = min(2 * self.chunk, CHUNK)
             left = deadline - time.perf_counter()
             if chunk > self.slowest * left / 2:
-                self.cut = True
                 chunk = int(self.slowest * left / 4)
-                if chunk < 1:
+                if chunk < 1:  # no time for a call: the other solver takes what is left
                     return None
+                self.cut = True
             before, began = self.conflicts(), time.perf_counter()
             self.solver.conf_budget(chunk)
             answer = self.solver.solve_limited()
-            rate = max(self.conflicts() - before, 1) / max(time.perf_counter() - began, 1e-4)
-            self.slowest = min(self.slowest, rate)
+            if answer is None and chunk >= FIRST_CHUNK:  # a call that ran its whole budget
+                rate = (self.conflicts() - before) / max(time.perf_counter() - began, 1e-4)
+                self.slowest = min(self.slowest, max(rate, 1.0))
             if answer is not None or self.cut:
                 return answer
             done += chunk
@@ -142,6 +152,7 @@ def turns(
     ``plain`` goes on alone); None once the deadline passed."""
     rotation = [_Turn(plain, interruptible=True)]
     budget, at, found, first = FIRST_SLICE, 0, False, True
+    blocked: list[list[int]] = []  # for a solver that joins later
     while True:
         turn = rotation[at]
         if first:
@@ -162,6 +173,7 @@ def turns(
             rows = decode(model)
             yield rows
             clause = blocking(rows)
+            blocked.append(clause)
             for each in rotation:
                 each.solver.add_clause(clause)
             if len(rotation) > 1:
@@ -177,6 +189,8 @@ def turns(
                 if joining is None:
                     yield None
                     return
+                for clause in blocked:  # the solutions found so far, not to be found again
+                    joining.add_clause(clause)
                 rotation.append(_Turn(joining, interruptible=False))
                 at = 1
         elif len(rotation) > 1:

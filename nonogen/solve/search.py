@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import math
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,8 +27,8 @@ from nonogen.clues import Clue
 from nonogen.line import placements
 from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
+from nonogen.solve.portfolio import interrupter, turns
 from nonogen.solve.portfolio import stats as portfolio_stats
-from nonogen.solve.portfolio import turns
 
 SOLVER_NAME = "glucose4"
 PHASED_SOLVER = "cadical195"
@@ -263,11 +262,9 @@ def collect(
 ) -> tuple[list[_M], bool]:
     """Up to ``limit`` of the solver's models, stopped by an interrupt at the deadline; and
     whether the enumeration ran to its end."""
-    left = deadline - time.perf_counter()
-    if left <= 0:
+    if deadline <= time.perf_counter():
         return [], False
-    timer = threading.Timer(left, solver.interrupt)
-    timer.start()
+    timer = interrupter(solver, deadline)
     try:
         return take(models, limit)
     finally:
