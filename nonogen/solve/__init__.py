@@ -54,10 +54,10 @@ __all__ = [
 ]
 
 DEFAULT_TIMEOUT: Final = 60.0
+"""Seconds the solver spends on one puzzle unless told otherwise."""
 MAX_TIMEOUT: Final = 1e6
 """Seconds a solver or generator budget may be at most (11 days; ``inf`` would leave no
 time for anything after the search)."""
-"""Seconds the solver spends on one puzzle unless told otherwise."""
 EXPLAIN_SHARE: Final = 0.04
 """Share of the budget kept back from the search, to probe the root if the search runs out."""
 

@@ -196,13 +196,17 @@ class _Clock:
         self.deadline = deadline
         self.last = states / _STATES_PER_SECOND
 
+    def late(self) -> bool:
+        """Whether a count started now would end past the deadline."""
+        return time.perf_counter() + self.last > self.deadline
+
     def count(
         self, clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout
     ) -> LineBeliefs | None:
         """``line_beliefs``, or None if it would end past the deadline."""
-        began = time.perf_counter()
-        if began + self.last > self.deadline:
+        if self.late():
             return None
+        began = time.perf_counter()
         view = line_beliefs(clues, known, prior, shape)
         self.last = time.perf_counter() - began
         return view
@@ -224,9 +228,9 @@ def beliefs(
         return None
     from_rows = np.full((height, width), 0.5)
     from_cols = np.full((height, width), 0.5)
-    if time.perf_counter() + states / _STATES_PER_SECOND > deadline:
-        return None
     clock = _Clock(deadline, states)
+    if clock.late():  # before the layouts, which cost about a count
+        return None
     row_shape, col_shape = layout(rows, width), layout(cols, height)
     for _ in range(rounds):
         view = clock.count(rows, known, from_cols, row_shape)

@@ -12,9 +12,11 @@ faster, and Glucose gets four times CaDiCaL's.
 
 Slices are counted in conflicts (and Glucose's first also in propagations, which cost
 about the same time in any puzzle, where a big puzzle's conflicts cost more), not seconds,
-so the same puzzle takes the same path every run. Only near the deadline are slices cut:
-CaDiCaL's, which cannot be interrupted, to a quarter of the time left at its measured rate,
-and Glucose's after it to as long, so that the two share the time left to the end.
+so the same puzzle takes the same path every run. CaDiCaL, which cannot be interrupted,
+runs its slice in calls of ``FIRST_CHUNK``, twice that, ... up to ``CHUNK`` conflicts, the
+same calls every run; only near the deadline is a call cut, to a quarter of the time left
+at the slowest rate measured, and Glucose's next turn to as long, so that the two share the
+time left to the end.
 """
 
 from __future__ import annotations

@@ -289,7 +289,7 @@ def search(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
 ) -> SearchResult:
     """Up to ``limit`` solutions consistent with the board, within ``seconds``."""
-    if seconds <= 0:
+    if not seconds > 0:  # NaN included
         return SearchResult((), False, 0)
     with _collector_paused():
         return _search(rows, cols, board, limit, seconds)
