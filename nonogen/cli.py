@@ -41,6 +41,7 @@ from nonogen.pipeline import (
     MakeOptions,
     MakeProgress,
     SolveOptions,
+    check_blind_folder,
     check_colour_options,
     check_paths,
     check_record,
@@ -56,6 +57,7 @@ from nonogen.pipeline import (
     solve_file,
     terminal_rows,
     verdict_record,
+    write_blind,
     write_sheet,
 )
 from nonogen.solve import DEFAULT_TIMEOUT, MAX_TIMEOUT, Status, Verdict, difficulty_label, explain
@@ -454,6 +456,15 @@ def make(
     force: Annotated[
         bool, typer.Option("--force", help="Make a puzzle even when no subject is found.")
     ] = False,
+    detail: Annotated[
+        bool | None,
+        typer.Option(
+            "--detail/--no-detail",
+            help="Draw the subject's dark parts inside its outline (--detail, whenever there "
+            "is room) or only its silhouette (--no-detail); default: as its appearance calls "
+            "for (black and white only).",
+        ),
+    ] = None,
     seed: Annotated[
         int,
         typer.Option(min=0, max=SEED_MAX, help="Seed for tie-breaking; written into the output."),
@@ -521,6 +532,7 @@ def make(
                 despeckle=despeckle,
                 invert=invert,
                 force=force,
+                detail=detail,
             ),
             seed=seed,
             max_flips=max_flips,
@@ -846,6 +858,9 @@ def book(
     ] = None,
     despeckle: Annotated[bool, typer.Option("--despeckle", help="As for make.")] = False,
     force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
+    detail: Annotated[
+        bool | None, typer.Option("--detail/--no-detail", help="As for make.")
+    ] = None,
     seed: Annotated[
         int, typer.Option(min=0, max=SEED_MAX, help="Seed for pictures, as for make.")
     ] = 0,
@@ -892,6 +907,7 @@ def book(
                     threshold=threshold,
                     despeckle=despeckle,
                     force=force,
+                    detail=detail,
                 ),
                 seed=seed,
                 seconds=seconds,
@@ -1001,6 +1017,9 @@ def report(
     method: Annotated[str | None, typer.Option(help="Force a conversion, as for make.")] = None,
     threshold: Annotated[str | None, typer.Option(help="Force a threshold, as for make.")] = None,
     force: Annotated[bool, typer.Option("--force", help="As for make.")] = False,
+    detail: Annotated[
+        bool | None, typer.Option("--detail/--no-detail", help="As for make.")
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=SEED_MAX, help="Seed, as for make.")] = 0,
     difficulty: Annotated[
         str | None, typer.Option(help="easy, medium, hard or expert, as for make.")
@@ -1040,6 +1059,16 @@ def report(
             "the palette, cells changed and their colour cost, and givens (no contact sheet).",
         ),
     ] = None,
+    blind: Annotated[
+        str | None,
+        typer.Option(
+            "--blind",
+            metavar="DIR",
+            help="Also write each puzzle's solution alone as DIR/grids/NNN.png, shuffled by "
+            "--seed, and their key apart in DIR/key.tsv (picture, width, colours, what the "
+            "bench.tsv says it shows): a set to have named blind. DIR must be new or empty.",
+        ),
+    ] = None,
 ) -> None:
     """Measure the generator: make every picture at every width and print a table of the
     conversion chosen, flips, fidelity, verdicts and times, then the median and worst flips and
@@ -1053,7 +1082,7 @@ def report(
     with _options():
         sizes = _widths(widths)
         base = MakeOptions(
-            picture=PictureOptions(method=method, threshold=threshold, force=force),
+            picture=PictureOptions(method=method, threshold=threshold, force=force, detail=detail),
             seed=seed,
             seconds=seconds,
             difficulty=difficulty,
@@ -1062,6 +1091,10 @@ def report(
         )
         if colors is not None:
             check_colour_options(base, colors)
+    if blind is not None and sheet is not None:
+        raise UsageError("--blind and --sheet write different pictures; give one of them")
+    if blind is not None:
+        check_blind_folder(Path(blind))
     backend = _backend(jobs, scheduler)
     if not as_json and colors is not None:
         print(_COLOUR_REPORT_HEADER)
@@ -1080,20 +1113,23 @@ def report(
         sizes,
         base,
         square=square,
-        sheet=sheet is not None,
+        extra="sheet" if sheet is not None else "blind" if blind is not None else "",
         backend=backend,
         on_progress=None if meter is None else functools.partial(meter, "report"),
         colours=colors,
     ):
         rows.append(row)
         if entry is not None:
-            entries.append(entry)
+            entries.append((row, *entry) if blind is not None else entry)
         line = _colour_report_line(row) if colors is not None else _report_line(row)
         print(json.dumps(row) if as_json else line, flush=True)
     summary = report_summary(rows)
     if sheet is not None and entries:
         for written in write_sheet(entries, Path(sheet)):
             _err(f"nonogen: contact sheet written: {written}")
+    if blind is not None:
+        write_blind(Path(blind), entries, seed=seed)
+        _err(f"nonogen: {len(entries)} solution pictures written to {blind}/grids, key apart")
     if as_json:
         print(json.dumps({"summary": summary}))
     else:

@@ -67,6 +67,19 @@ def _font(size: int) -> Font:
     return ImageFont.load_default(size)
 
 
+BLIND_CELL_PX = 12
+"""Pixels a cell side in a solution picture for a blind naming."""
+
+
+def solution_png(cells: npt.ArrayLike, *, px: int = BLIND_CELL_PX) -> bytes:
+    """A solution alone as a PNG, each cell a ``px`` square: a bool grid black on white, or
+    uint8 ``(rows, cols, 3)`` colours; no clues, lines, title or source (a blind naming)."""
+    array = np.asarray(cells)
+    if array.dtype == np.bool_:
+        array = np.where(array, 0, 255).astype(np.uint8)
+    return _png(_cells_image(as_rgb(array), px))
+
+
 def _png(image: Image.Image) -> bytes:
     """PNG bytes with fixed options and no metadata, so equal images give equal bytes."""
     out = io.BytesIO()

@@ -204,8 +204,8 @@ def test_make_reports_every_stage_and_repair_move() -> None:
     from nonogen.pipeline import MakeOptions, MakeProgress, make_from_picture  # noqa: PLC0415
 
     heard: list[MakeProgress] = []
-    data = (SAMPLES / "chelsea.jpg").read_bytes()  # needs a few givens at 20 wide
-    options = MakeOptions(picture=PictureOptions(width=20), repair="givens")
+    data = (SAMPLES / "chelsea.jpg").read_bytes()  # Sauvola's grid needs givens at 20 wide
+    options = MakeOptions(picture=PictureOptions(width=20, method="sauvola"), repair="givens")
     made = make_from_picture(data, name="chelsea.jpg", options=options, on_progress=heard.append)
     stages = [p.stage for p in heard]
     assert stages[:3] == ["reading", "converting", "repairing"]
@@ -358,7 +358,7 @@ def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None
     refused = runner.invoke(app, args)
     assert refused.exit_code == 1
     assert "refused for no subject: 1" in refused.stdout
-    result = runner.invoke(app, [*args, "--force"])
+    result = runner.invoke(app, [*args, "--force", "--method", "otsu"])  # noise, as noise
     assert result.exit_code == 1
     assert "0 of 1 met the target" in result.stdout
 
@@ -386,6 +386,43 @@ def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> Non
     assert summary["min_iou"] == by_name["ring.png"]["iou"]
     assert sheet.read_bytes().startswith(b"\x89PNG")
     assert result.exit_code == 0, result.output
+
+
+def test_report_blind_writes_shuffled_solutions_and_keeps_the_key_apart(tmp_path: Path) -> None:
+    from PIL import Image  # noqa: PLC0415
+
+    bench = tmp_path / "bench"
+    bench.mkdir()
+    for name in ("ring.png", "horse.png"):
+        (bench / name).write_bytes((SAMPLES / name).read_bytes())
+    (bench / "bench.tsv").write_text(
+        "picture\tmask\tkind\twhat\nring.png\t\tshape\ta ring\nhorse.png\t\tshape\ta horse\n"
+    )
+    blind = tmp_path / "blind"
+    args = ["report", str(bench), "--widths", "10,15", "--blind", str(blind), "--seed", "4"]
+    result = runner.invoke(app, args)
+    assert result.exit_code in (0, 1), result.output  # 1: no-subject bench rows were made
+    images = sorted((blind / "grids").iterdir())
+    assert [p.name for p in images] == ["001.png", "002.png", "003.png", "004.png"]
+    key = [line.split("\t") for line in (blind / "key.tsv").read_text().splitlines()]
+    assert key[0] == ["image", "picture", "width", "colours", "what"]
+    assert sorted((row[1], row[2]) for row in key[1:]) == [
+        ("horse.png", "10"),
+        ("horse.png", "15"),
+        ("ring.png", "10"),
+        ("ring.png", "15"),
+    ]
+    assert {row[4] for row in key[1:]} == {"a ring", "a horse"}
+    for row in key[1:]:  # each picture is its puzzle's solution, 12 pixels a cell
+        with Image.open(blind / row[0]) as image:
+            assert image.width == 12 * int(row[2])
+            colours = {c for _, c in image.convert("RGB").getcolors(4096) or []}
+            assert colours <= {(0, 0, 0), (255, 255, 255)}
+    again = runner.invoke(app, args)  # the folder is taken: nothing mixed in
+    assert again.exit_code == 4
+    assert "new or empty folder" in again.stderr
+    both = runner.invoke(app, [*args[:-4], "--blind", str(tmp_path / "b2"), "--sheet", "s.png"])
+    assert both.exit_code == 2
 
 
 def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) -> None:

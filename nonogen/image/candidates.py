@@ -28,6 +28,7 @@ from nonogen.image.filters import (
     threshold_level,
 )
 from nonogen.image.read import Grey, Picture, resize
+from nonogen.image.saliency import Saliency, saliency
 
 RING: Final = 0.04
 """The picture's border ring, a fraction of the short side, models the background."""
@@ -109,6 +110,19 @@ class Source:
         cut = max(float(_otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
         subject = distance > cut
         return _without_crumbs(subject) if subject.any() else None
+
+    @cached_property
+    def saliency(self) -> Saliency:
+        """Where a person looks (``nonogen.image.saliency``), per pixel of ``picture.small``."""
+        return saliency(self.picture.lab)
+
+    @cached_property
+    def salient_split(self) -> Grid:
+        """Pixels of ``small`` the fused saliency puts on the subject side of Otsu's cut."""
+        values = self.saliency.salience
+        if float(values.max() - values.min()) < 1e-6:
+            return np.zeros(values.shape, dtype=np.bool_)
+        return np.asarray(values > float(_otsu(values)), dtype=np.bool_)
 
     def cell_features(self, shape: tuple[int, int]) -> Grey:
         """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
@@ -265,19 +279,69 @@ def grabcut(source: Source) -> list[Split]:
         seed[rows // 4 : rows - rows // 4, cols // 4 : cols - cols // 4] = True
     mask[seed] = cv2.GC_PR_FGD
     mask[source.ring] = cv2.GC_BGD
+    subject = _grabcut(source, mask)
+    if subject is None:
+        return []
+    return [
+        Split("grabcut", _without_crumbs(subject).astype(np.float64), {"rounds": GRABCUT_ROUNDS})
+    ]
+
+
+def salient(source: Source) -> list[Split]:
+    """What stands out from its surroundings and does not run off the picture's edges: the
+    fused saliency map cut at Otsu's level, as it is and whole (holes filled)."""
+    subject = _without_crumbs(source.salient_split)
+    return _whole_and_holed("salient", subject, {}) if subject.any() else []
+
+
+def refined(source: Source) -> list[Split]:
+    """GrabCut seeded by saliency: the salient split as the likely subject, the rest as
+    likely ground, the border ring where it is not salient as sure ground; its edge follows
+    the picture's colours rather than the superpixels'."""
+    seed = source.salient_split
+    if not seed.any():
+        return []
+    mask = np.where(seed, cv2.GC_PR_FGD, cv2.GC_PR_BGD).astype(np.uint8)
+    mask[source.ring & ~seed] = cv2.GC_BGD
+    subject = _grabcut(source, mask)
+    if subject is None:
+        return []
+    return _whole_and_holed("refined", _without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
+
+
+def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list[Split]:
+    """A subject as found (holes kept: a ring, a window, a letter's counter) and whole
+    (holes filled: a fruit's highlight, a face's eyes), when the two differ."""
+    splits = [Split(method, subject.astype(np.float64), {**params, "holes": "kept"})]
+    whole = fill_holes(subject)
+    if (whole != subject).any():
+        splits.append(Split(method, whole.astype(np.float64), {**params, "holes": "filled"}))
+    return splits
+
+
+def fill_holes(mask: Grid) -> Grid:
+    """The mask with every hole (ground not connected to the frame) filled."""
+    ground = (~mask).astype(np.uint8)
+    count, labels = cv2.connectedComponents(ground, connectivity=4)
+    if count <= 1:
+        return mask
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge) & (ground > 0)
+    return np.asarray(~outside, dtype=np.bool_)
+
+
+def _grabcut(source: Source, mask: npt.NDArray[np.uint8]) -> Grid | None:
+    """GrabCut's subject from a seeded mask of ``small`` (GC_* codes), None when it fails
+    or finds nothing."""
     image = np.asarray(np.round(source.picture.small * 255.0), dtype=np.uint8)
     bgd, fgd = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
     cv2.setRNGSeed(CLUSTER_SEED)  # GrabCut seeds its colour mixtures by k-means: fix its draws
     try:
         cv2.grabCut(image, mask, (0, 0, 0, 0), bgd, fgd, GRABCUT_ROUNDS, cv2.GC_INIT_WITH_MASK)
     except cv2.error:  # too few pixels on one side to fit a model
-        return []
+        return None
     subject = (mask == cv2.GC_FGD) | (mask == cv2.GC_PR_FGD)
-    if not subject.any():
-        return []
-    return [
-        Split("grabcut", _without_crumbs(subject).astype(np.float64), {"rounds": GRABCUT_ROUNDS})
-    ]
+    return np.asarray(subject, dtype=np.bool_) if subject.any() else None
 
 
 def clusters(source: Source) -> list[Split]:
@@ -342,6 +406,8 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "colour": colour,
     "background": background,
     "grabcut": grabcut,
+    "salient": salient,
+    "refined": refined,
     "clusters": clusters,
     "strokes": strokes,
     "edges": edges,

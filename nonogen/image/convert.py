@@ -28,6 +28,7 @@ import numpy as np
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, blobs, polarity, ring_of
+from nonogen.image.choice import measures, model
 from nonogen.image.filters import CROP_MARGIN, between_share, despeckle, enhance, subject_box
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.options import grid_size as size_of
@@ -48,6 +49,10 @@ MAX_FRAME: Final = 0.6
 MIN_LIKENESS: Final = 0.15
 """A subject's grid explains at least this share of the cells' colour and texture."""
 """A grid filling more of its border cells than this is ground, not a subject."""
+
+
+CONSENSUS: Final = ("refined", "grabcut", "salient", "background")
+"""The candidates that look for a subject as a whole, whose agreement a grid is scored by."""
 
 
 class NoSubjectError(InputError):
@@ -85,12 +90,17 @@ class Scored:
     parts: dict[str, float]
     """likeness, outline, frame, specks, fill: see the module docstring."""
     score: float
+    silhouette: Grid | None = field(default=None, compare=False, repr=False)
+    """The subject's whole cells, when ``cells`` draws its parts inside (``detail``)."""
+    detail: str = ""
+    """What ``nonogen.image.detail`` drew inside the subject's outline, if anything."""
 
     @property
     def label(self) -> str:
         """``otsu (dark)``: the method and, when it has one, the subject's side."""
         side = polarity(self.split)
-        return self.split.method + (f" ({side})" if side else "")
+        detail = f" + {self.detail}" if self.detail else ""
+        return self.split.method + (f" ({side})" if side else "") + detail
 
     def record(self) -> dict[str, Any]:
         """The JSON-ready record of this candidate."""
@@ -98,8 +108,15 @@ class Scored:
             "method": self.split.method,
             "params": self.split.params,
             "score": round(self.score, 4),
+            **({"detail": self.detail} if self.detail else {}),
             **{name: round(value, 4) for name, value in self.parts.items()},
         }
+
+    @property
+    def eligible(self) -> bool:
+        """Whether the grid may be chosen once the picture is known to have a subject: its
+        fill is between MIN_FILL and MAX_FILL."""
+        return MIN_FILL <= self.parts["fill"] <= MAX_FILL
 
     def why_not_subject(self) -> str:
         """Why this grid is not a subject, or an empty string when it may be one."""
@@ -144,30 +161,58 @@ class Conversion:
             "method": self.chosen.split.method,
             "params": self.chosen.split.params,
             "score": round(self.chosen.score, 4),
+            "detail": self.chosen.detail or "none",
             "candidates": [scored.record() for scored in self.ranked],
             "warnings": list(self.warnings),
         }
 
 
-def convert(picture: Picture, options: PictureOptions) -> Conversion:
-    """The grid that looks most like the picture's subject, from every allowed candidate."""
+def source_of(picture: Picture, options: PictureOptions) -> Source:
+    """What every candidate sees of a picture made with these options."""
     _check_not_flat(picture)
     grey = enhance(picture.grey, options.contrast)
     rows, cols = picture.shape
     width, _, _ = size_of((rows, cols), options.width, options.height)
-    source = Source(picture, grey, cols / width, _forced_threshold(options))
+    return Source(picture, grey, cols / width, _forced_threshold(options))
+
+
+def candidate_grids(source: Source, options: PictureOptions, warnings: list[str]) -> list[Scored]:
+    """Every allowed candidate's split, pooled into the grid and scored."""
     splits = [s for name in _allowed(options) for s in CANDIDATES[name](source)]
     splits = [s for s in splits if _wanted_side(s, options.invert)]
-    if not splits:
+    grids = [_scored(source, s, options, warnings) for s in splits]
+    return [replace(g, parts=p, score=model().predict(p)) for g, p in _with_consensus(grids)]
+
+
+def _with_consensus(grids: list[Scored]) -> list[tuple[Scored, dict[str, float]]]:
+    """Each grid with its parts plus ``consensus``: its mean silhouette IoU with the grids of
+    the subject-seeking candidates (CONSENSUS) other than itself; alike answers of unlike
+    methods are likelier right."""
+    voters = [g for g in grids if g.split.method in CONSENSUS]
+    out = []
+    for grid in grids:
+        others = [
+            silhouette_iou(grid.cells.filled, v.cells.filled) for v in voters if v is not grid
+        ]
+        out.append((grid, {**grid.parts, "consensus": float(np.mean(others)) if others else 0.0}))
+    return out
+
+
+def convert(picture: Picture, options: PictureOptions) -> Conversion:
+    """The grid that looks most like the picture's subject, from every allowed candidate."""
+    source = source_of(picture, options)
+    warnings: list[str] = []
+    grids = candidate_grids(source, options, warnings)
+    if not grids:
         raise NoSubjectError(
             "found no subject: no conversion found anything to split; give --force with "
             "--threshold 0.5, or another picture"
         )
-    warnings: list[str] = []
-    ranked = _rank([_scored(source, s, options, warnings) for s in splits])
+    ranked = _rank(grids)
     best = ranked[0]
     if not forced(options) and not options.crop and _empty_half(best.cells.filled):
-        best = _scored(source, best.split, replace(options, crop=True), warnings)
+        cropped = pool(best.split, picture, replace(options, crop=True), warnings)
+        best = replace(best, cells=cropped)
         warnings.append("cropped to the subject: it left half of the grid empty")
         ranked = _rank([best, *ranked[1:]])
     plausible = [s for s in ranked if not s.why_not_subject()]
@@ -177,8 +222,9 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
             f"{best.why_not_subject()}; try --crop, --contrast stretch, --threshold, --method, "
             "or --force to make it anyway"
         )
-    filled = [s for s in ranked if MIN_FILL <= s.parts["fill"] <= MAX_FILL]
-    chosen = plausible[0] if plausible else (filled or [best])[0]
+    # The model weighs every measure a rule would: once the picture has a subject, the best
+    # grid of a sane fill is chosen even if a rule alone would have doubted it.
+    chosen = next((s for s in ranked if s.eligible), best)
     return Conversion(chosen, ranked, tuple(dict.fromkeys(warnings)), picture)
 
 
@@ -280,23 +326,10 @@ def _scored(source: Source, split: Split, options: PictureOptions, warnings: lis
     cells = pool(split, picture, replace(options, crop=False), warnings)
     parts = _parts(source, cells.filled)
     parts["outline"] = _outline(source.gradient(split.subject.shape), split.subject >= 0.5)
+    parts.update(measures(source, split, cells.filled))
     if options.crop:
         cells = pool(split, picture, options, warnings)
-    return Scored(split, cells, parts, _score(parts))
-
-
-def _score(parts: dict[str, float]) -> float:
-    """One number from the parts: likeness and outline up, frame, specks and odd fills down."""
-    fill = parts["fill"]
-    odd_fill = max(0.0, 0.05 - fill) * 10 + max(0.0, fill - 0.85) * 10
-    sharp = 1.0 - 1.0 / max(1.0, parts["outline"])
-    return (
-        0.4 * parts["likeness"]
-        + 0.6 * sharp
-        - 0.5 * parts["frame"]
-        - 0.05 * parts["specks"]
-        - odd_fill
-    )
+    return Scored(split, cells, parts, 0.0)
 
 
 def _parts(source: Source, filled: Grid) -> dict[str, float]:

@@ -28,7 +28,7 @@ LOCAL_THRESHOLDS: Final = ("sauvola",)
 METHODS: Final = (
     *THRESHOLDS,
     *LOCAL_THRESHOLDS,
-    *("colour", "background", "grabcut", "clusters", "strokes", "edges"),
+    *("colour", "background", "grabcut", "salient", "refined", "clusters", "strokes", "edges"),
 )
 """The conversions --method can force: the names in ``candidates.CANDIDATES`` but ``level``
 (kept here so that checking options does not import the candidates)."""
@@ -66,6 +66,9 @@ class PictureOptions:
     """True: the subject is the light side; False: the dark side; None: chosen by structure."""
     force: bool = False
     """Make a puzzle even when the picture seems to have no subject."""
+    detail: bool | None = None
+    """Draw the subject's dark parts inside its outline (``nonogen.image.detail``): None when
+    the subject's appearance calls for it, True whenever it has room, False never."""
 
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)

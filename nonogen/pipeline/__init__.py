@@ -67,11 +67,13 @@ from nonogen.pipeline.report import (
     ReportTask,
     Truth,
     bench_truths,
+    check_blind_folder,
     colour_report_case,
     report_case,
     report_rows,
     report_summary,
     sheet_note,
+    write_blind,
 )
 
 __all__ = [
@@ -101,6 +103,7 @@ __all__ = [
     "agrees",
     "ansi_rows",
     "bench_truths",
+    "check_blind_folder",
     "check_colour_options",
     "check_paths",
     "check_record",
@@ -130,5 +133,6 @@ __all__ = [
     "solve_file",
     "terminal_rows",
     "verdict_record",
+    "write_blind",
     "write_sheet",
 ]

@@ -23,6 +23,7 @@ from nonogen.solve import Status, Verdict, solve_puzzle
 if TYPE_CHECKING:
     from nonogen.generate import Repair
     from nonogen.image.convert import Conversion, Scored
+    from nonogen.image.read import Picture
 
 
 DIFFICULTIES = TIERS
@@ -143,7 +144,8 @@ def make_from_picture(
     conversion = _by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
     tries = [conversion.chosen] if forced(options.picture) else _choices(conversion)
-    for attempt, scored in enumerate(tries):
+    for attempt, found in enumerate(tries):
+        scored = _with_detail(picture, found, options.picture)
         left = max(0.01, deadline - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
@@ -173,9 +175,19 @@ def make_from_picture(
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
 
 
+def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> Scored:
+    """The grid with the subject's own dark parts inside its outline, as ``options.detail``
+    asks (None: when the subject's appearance calls for it)."""
+    from nonogen.image.detail import detailed  # noqa: PLC0415
+
+    if options.detail is False:
+        return scored
+    return detailed(picture, scored, force=bool(options.detail))
+
+
 def _choices(conversion: Conversion) -> list[Scored]:
     """The chosen candidate, then the next plausible ones in rank order."""
-    rest = [s for s in conversion.ranked if s is not conversion.chosen and not s.why_not_subject()]
+    rest = [s for s in conversion.ranked if s is not conversion.chosen and s.eligible]
     return [conversion.chosen, *rest[:RETRIES]]
 
 
@@ -187,7 +199,7 @@ def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversi
 
     if forced(picture):
         return conversion
-    best = [s for s in conversion.ranked if not s.why_not_subject()][:REPAIR_RANKED]
+    best = [s for s in conversion.ranked if s.eligible][:REPAIR_RANKED]
     if len(best) < 2:
         return conversion
     weighed = []

@@ -20,7 +20,7 @@ from nonogen.backends import (
     in_input_order,
     run_all,
 )
-from nonogen.errors import NonogenError
+from nonogen.errors import NonogenError, OutputError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
 from nonogen.grid import Grid
@@ -47,6 +47,8 @@ class Truth:
     mask: bytes | None
     """The subject mask file's bytes; None when the picture has no subject (to be refused)."""
     kind: str = ""
+    what: str = ""
+    """What the picture shows, in words (the key of a blind naming)."""
 
 
 def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
@@ -57,10 +59,10 @@ def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
         if not index.is_file():
             continue
         for line in index.read_text(encoding="utf-8").splitlines()[1:]:
-            picture, mask, kind, *_ = [*line.split("\t"), "", "", ""]
+            picture, mask, kind, what, *_ = [*line.split("\t"), "", "", ""]
             if picture:
                 data = None if mask in ("", "-") else (folder / mask).read_bytes()
-                truths[str(folder / picture)] = Truth(data, kind)
+                truths[str(folder / picture)] = Truth(data, kind, what)
     return truths
 
 
@@ -93,8 +95,11 @@ def report_case(
         "fill_after": figures["fill_after"],
         "seconds": round(made.seconds, 3),
     }
+    if chosen is not None and chosen.detail:
+        row["detail"] = chosen.detail
     if truth is not None and truth.mask is not None and chosen is not None:
-        grid = made.repair.grid
+        # The subject found: the puzzle's cells, or the silhouette its parts are drawn in.
+        grid = made.repair.grid if chosen.silhouette is None else chosen.silhouette
         row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
     return row, made
 
@@ -121,9 +126,9 @@ def colour_report_case(
     options: MakeOptions,
     colours: int,
     truth: Truth | None = None,
-) -> dict[str, Any]:
-    """A report row of a colour make: palette, cells changed and their colour cost, givens,
-    verdict and time."""
+) -> tuple[dict[str, Any], MadeColour | None]:
+    """A report row of a colour make (palette, cells changed and their colour cost, givens,
+    verdict and time) and the puzzle made (None when it could not be made)."""
     from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
@@ -135,9 +140,9 @@ def colour_report_case(
             data, name=name, options=replace(options, picture=picture), colours=colours
         )
     except NoSubjectError as error:
-        return {**base, "refused": True, "error": str(error)}
+        return {**base, "refused": True, "error": str(error)}, None
     except NonogenError as error:
-        return {**base, "error": str(error)}
+        return {**base, "error": str(error)}, None
     figures = made.fidelity
     chosen = made.conversion.chosen if made.conversion else None
     row = {
@@ -153,33 +158,91 @@ def colour_report_case(
     }
     if truth is not None and truth.mask is not None and chosen is not None:
         row["iou"] = round(_iou(truth, name, chosen.cells.box, made.repair.grid > 0), 4)
-    return row
+    return row, made
 
 
-ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, bool, int | None]
-"""(picture bytes, name, width, options, truth, with a contact sheet entry, colours or None
-for black and white): one report case."""
+EXTRAS = ("", "sheet", "blind")
+"""What a report case returns beside its row: nothing, a contact sheet entry, or the PNG of
+its solution alone and what the picture shows (for a blind naming)."""
+BLIND_GRIDS = "grids"
+BLIND_KEY = "key.tsv"
+"""A blind folder holds the solution pictures in ``grids/`` and their key apart, in ``key.tsv``."""
+
+
+def check_blind_folder(folder: Path) -> None:
+    """OutputError unless ``folder`` is new or empty (a blind set is never mixed with another)."""
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise OutputError(
+            f"{folder}: expected a new or empty folder for --blind (it would mix two sets of "
+            "pictures and keys); give another folder"
+        )
+
+
+def write_blind(
+    folder: Path, solutions: Sequence[tuple[dict[str, Any], bytes, str]], *, seed: int
+) -> None:
+    """A blind naming set: each solution picture as ``grids/NNN.png`` in an order shuffled by
+    ``seed``, and ``key.tsv`` (image, picture, width, colours, what it shows) beside them, to
+    be kept from whoever names the pictures."""
+    from nonogen.formats import write_atomic  # noqa: PLC0415
+
+    check_blind_folder(folder)
+    (folder / BLIND_GRIDS).mkdir(parents=True, exist_ok=True)
+    order = np.random.default_rng(seed).permutation(len(solutions))
+    key = ["image\tpicture\twidth\tcolours\twhat"]
+    for number, index in enumerate(order, start=1):
+        row, png, what = solutions[int(index)]
+        image = f"{BLIND_GRIDS}/{number:03d}.png"
+        write_atomic(folder / image, png)
+        colours = row.get("colours", 1)
+        key.append(f"{image}\t{row['picture']}\t{row['width']}\t{colours}\t{what}")
+    write_atomic(folder / BLIND_KEY, ("\n".join(key) + "\n").encode("utf-8"))
+
+
+ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, str, int | None]
+"""(picture bytes, name, width, options, truth, the extra in EXTRAS, colours or None for
+black and white): one report case."""
 
 
 def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
-    """One report row and its contact sheet entry (None unless asked and made, and always
-    None for a colour case), on a worker."""
-    data, name, width, options, truth, sheet, colours = task
+    """One report row and its extra (None unless asked and made; no contact sheet entry for
+    a colour case), on a worker."""
+    data, name, width, options, truth, extra, colours = task
+    made: Made | MadeColour | None
     if colours is not None:
-        row = colour_report_case(
+        row, made = colour_report_case(
             data, name=name, width=width, options=options, colours=colours, truth=truth
         )
+    else:
+        row, made = report_case(data, name=name, width=width, options=options, truth=truth)
+    if made is None or not extra:
         return row, None
-    row, made = report_case(data, name=name, width=width, options=options, truth=truth)
-    if not sheet or made is None:
+    if extra == "blind":
+        return row, (solution_picture(made), truth.what if truth else "")
+    if isinstance(made, MadeColour):
         return row, None
     return row, sheet_entry(made, label=f"{row['picture']} @ {width}", note=sheet_note(row))
 
 
+def solution_picture(made: Made | MadeColour) -> bytes:
+    """The PNG of a made puzzle's solution alone: its cells in their colours, nothing else."""
+    from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
+
+    if isinstance(made, MadeColour):
+        table = np.array([_rgb8(c.rgb) for c in made.puzzle.palette.colours], dtype=np.uint8)
+        return solution_png(table[np.asarray(made.repair.grid, dtype=np.intp)])
+    return solution_png(np.asarray(made.repair.grid > 0))
+
+
+def _rgb8(rgb: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as three bytes."""
+    return int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16)
+
+
 def _with_bytes(task: ReportTask) -> ReportTask:
     """A report case with its picture read (when the case is submitted; stdin's is kept)."""
-    data, path, width, options, truth, sheet, colours = task
-    return data or read_bytes(path), path, width, options, truth, sheet, colours
+    data, path, width, options, truth, extra, colours = task
+    return data or read_bytes(path), path, width, options, truth, extra, colours
 
 
 def report_rows(
@@ -188,14 +251,14 @@ def report_rows(
     options: MakeOptions,
     *,
     square: bool = False,
-    sheet: bool = False,
+    extra: str = "",
     backend: Backend | None = None,
     on_progress: Progress | None = None,
     colours: int | None = None,
 ) -> Iterator[tuple[dict[str, Any], Any]]:
     """Every picture made at every width on the backend (inline if none is given), largest
-    first: its report row and contact sheet entry, yielded in input order; colour puzzles of
-    ``colours`` colours when that is given."""
+    first: its report row and its ``extra`` (see EXTRAS), yielded in input order; colour
+    puzzles of ``colours`` colours when that is given."""
     from nonogen.image.header import grid_cells  # noqa: PLC0415
 
     truths = bench_truths(paths)
@@ -208,7 +271,7 @@ def report_rows(
             picture = replace(picture, height=width) if square else picture
             case = replace(options, picture=picture)
             stdin = data if path == STDIO else b""
-            task = (stdin, path, width, case, truths.get(path), sheet, colours)
+            task = (stdin, path, width, case, truths.get(path), extra, colours)
             load = partial(_with_bytes, task)
             items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
     runs = run_all(

@@ -1,0 +1,147 @@
+"""Which candidate grid is the subject: measures of a grid, and a fitted model of its IoU.
+
+Every candidate grid is measured from the picture alone (``measures``): how it agrees with
+where a person looks (``nonogen.image.saliency``), where it lies, whether it is whole, and
+the structure measures of ``nonogen.image.convert`` (likeness, outline, frame, specks, fill).
+A linear model predicts from them the grid's silhouette IoU with the true subject; its
+coefficients are data (``choice.json``), fitted on the dev split of a benchmark of real
+subjects on real photographs by ``bench/fit_choice.py``, and checked on its test split.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Final
+
+import cv2
+import numpy as np
+
+from nonogen.grid import Grid
+from nonogen.image.candidates import Source, Split, fill_holes
+from nonogen.image.read import resize
+
+MODEL_FILE: Final = "choice.json"
+"""The fitted coefficients, beside this module."""
+
+
+FAMILIES: Final = ("refined", "grabcut", "background", "salient", "clusters", "colour", "strokes")
+"""Candidates whose kind the model weighs as such (the luminance thresholds are the base)."""
+
+
+def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
+    """What the choice model sees of a split and its grid."""
+    rows, cols = source.ring.shape
+    subject = split.subject
+    mask = (subject if subject.shape == (rows, cols) else resize(subject, cols, rows)) >= 0.5
+    maps = source.saliency
+    inside = float(mask.mean())
+    if inside in (0.0, 1.0):
+        salient_in = salient_out = ground_in = barrier_in = 0.0
+    else:
+        salient_in = float(maps.salience[mask].mean())
+        salient_out = float(maps.salience[~mask].mean())
+        ground_in = float(maps.ground[mask].mean())
+        barrier_in = float(maps.barrier[mask].mean())
+    union = int((mask | source.salient_split).sum())
+    agree = int((mask & source.salient_split).sum()) / union if union else 0.0
+    return {
+        "salient_in": salient_in,
+        "salient_gap": salient_in - salient_out,
+        "ground_in": ground_in,
+        "barrier_in": barrier_in,
+        "agree": agree,
+        "centre": _off_centre(mask),
+        **_shape(filled),
+        **family(split.method),
+    }
+
+
+def family(method: str) -> dict[str, float]:
+    """One indicator per family in FAMILIES: 1.0 for the candidate's own."""
+    return {f"is_{name}": float(method == name) for name in FAMILIES}
+
+
+def _off_centre(mask: Grid) -> float:
+    """How far the mask's centroid is from the picture's centre (1 = a corner)."""
+    if not mask.any():
+        return 1.0
+    rows, cols = mask.shape
+    ys, xs = np.nonzero(mask)
+    dy = (float(ys.mean()) + 0.5) / rows - 0.5
+    dx = (float(xs.mean()) + 0.5) / cols - 0.5
+    return math.hypot(dy, dx) / math.hypot(0.5, 0.5)
+
+
+def _shape(filled: Grid) -> dict[str, float]:
+    """Whether a grid's subject is whole: its largest piece's share, how many pieces, holes."""
+    cells = int(filled.sum())
+    if cells == 0:
+        return {"whole": 0.0, "pieces": 0.0, "holes": 0.0}
+    count, _, stats, _ = cv2.connectedComponentsWithStats(filled.astype(np.uint8), connectivity=8)
+    largest = int(stats[1:count, cv2.CC_STAT_AREA].max())
+    holes = int(fill_holes(filled).sum()) - cells
+    return {
+        "whole": largest / cells,
+        "pieces": math.log1p(count - 1),
+        "holes": holes / (holes + cells),
+    }
+
+
+def inputs(parts: dict[str, float]) -> dict[str, float]:
+    """The model's inputs from a grid's parts: the measures plus a few shaped terms."""
+    fill = parts["fill"]
+    return {
+        **{name: parts[name] for name in BASE},
+        "sharp": 1.0 - 1.0 / max(1.0, parts["outline"]),
+        "odd_fill": max(0.0, 0.05 - fill) * 10 + max(0.0, fill - 0.7) * 10,
+        "fill_sq": fill * fill,
+        "agree_sq": parts["agree"] ** 2,
+        "gap_x_agree": parts["salient_gap"] * parts["agree"],
+        "consensus": parts["consensus"],
+        "consensus_sq": parts["consensus"] ** 2,
+        **{f"is_{name}": parts[f"is_{name}"] for name in FAMILIES},
+    }
+
+
+BASE: Final = (
+    "likeness",
+    "frame",
+    "specks",
+    "fill",
+    "salient_in",
+    "salient_gap",
+    "ground_in",
+    "barrier_in",
+    "agree",
+    "centre",
+    "whole",
+    "pieces",
+    "holes",
+)
+"""The parts the model reads as they are (``inputs`` adds the shaped terms)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """A linear model of a grid's IoU with the true subject."""
+
+    intercept: float
+    weights: dict[str, float]
+    """Per input name (``inputs``), its coefficient."""
+
+    def predict(self, parts: dict[str, float]) -> float:
+        """The predicted IoU of a grid with these parts."""
+        values = inputs(parts)
+        return self.intercept + sum(w * values[name] for name, w in self.weights.items())
+
+
+@cache
+def model() -> Model:
+    """The fitted model shipped with the package."""
+    text = resources.files("nonogen.image").joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return Model(float(data["intercept"]), {k: float(v) for k, v in data["weights"].items()})

@@ -1,0 +1,95 @@
+"""What makes the subject itself: its own dark parts inside its outline.
+
+A silhouette names few subjects: a penguin needs its white belly, a face its eyes, a planet its
+bands. Once the subject is found, its grid can keep the subject's outline (a cell wide) and,
+inside it, fill only the cells darker than Otsu's cut of the subject's own luminance: the
+dark parts are drawn, the light ones left as holes the outline encloses. It is chosen by
+likeness to the subject's appearance, not to the whole frame: when the split of the cells
+inside the outline explains at least DETAIL_LIKENESS of the variance of its cells' colour and texture, and both
+sides of it are real parts (each at least MIN_PART of the inside), the detail is kept;
+otherwise the silhouette is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Final
+
+import cv2
+import numpy as np
+from skimage import color, filters
+
+from nonogen.grid import Grid
+from nonogen.image.convert import Cells, Scored
+from nonogen.image.filters import between_share
+from nonogen.image.read import Grey, Picture, resize
+
+_otsu: Callable[[Grey], float] = filters.threshold_otsu
+
+DETAIL_LIKENESS: Final = 0.55
+"""The share of the subject's own cell variance its dark/light split must explain."""
+MIN_PART: Final = 0.15
+"""Each side of the split is at least this share of the subject's inner cells."""
+MIN_INSIDE: Final = 16
+"""The subject has at least this many cells inside its outline ring, or detail is no use."""
+SPREAD: Final = 8.0
+"""Lightness (L*) over which an inner cell's coverage goes from the cut to sure."""
+
+
+def outline_ring(filled: Grid) -> Grid:
+    """The subject cells with a side on the ground or on the grid's edge."""
+    padded = np.pad(filled, 1).astype(np.uint8)
+    kernel = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
+    shrunk = cv2.erode(padded, kernel)[1:-1, 1:-1] > 0
+    return np.asarray(filled & ~shrunk, dtype=np.bool_)
+
+
+def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> Grey:
+    """Per cell of a grid of ``shape`` over ``box`` (source pixels), its mean Lab colour and
+    the spread of L inside it, ``(rows, cols, 4)``."""
+    src_w, src_h = picture.size
+    rows, cols = picture.shape
+    left, top, right, bottom = box
+    r0, r1 = int(top * rows / src_h), max(int(top * rows / src_h) + 1, round(bottom * rows / src_h))
+    c0, c1 = (
+        int(left * cols / src_w),
+        max(int(left * cols / src_w) + 1, round(right * cols / src_w)),
+    )
+    lab = np.asarray(color.rgb2lab(picture.rgb[r0:r1, c0:c1]), dtype=np.float64)
+    height, width = shape
+    means = [resize(lab[:, :, k], width, height) for k in range(3)]
+    square = resize(lab[:, :, 0] ** 2, width, height)
+    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
+    return np.stack([*means, spread], axis=2)
+
+
+def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored:
+    """The grid with the subject's dark parts drawn inside its outline, when the subject's
+    appearance calls for it (or ``force``); else the grid as it was."""
+    cells = scored.cells
+    filled = cells.filled
+    ring = outline_ring(filled)
+    inside = filled & ~ring
+    if int(inside.sum()) < MIN_INSIDE or scored.split.drawn:
+        return scored
+    features = cell_colours(picture, cells.box, filled.shape)
+    lightness = features[:, :, 0]
+    values = lightness[inside]  # the ring mixes subject and ground: it is kept anyway
+    if float(np.ptp(values)) < 1.0:  # under a unit of L*: one tone
+        return scored
+    cut = float(_otsu(values))
+    dark = lightness < cut
+    likeness = between_share(features[inside], dark[inside])
+    part = float(dark[inside].mean())
+    wanted = likeness >= DETAIL_LIKENESS and MIN_PART <= part <= 1.0 - MIN_PART
+    if not (wanted or force):
+        return scored
+    grid = ring | (inside & dark)
+    sure = np.clip(0.5 + (cut - lightness) / (2 * SPREAD), 0.0, 1.0)
+    coverage = np.where(
+        inside, sure, np.where(ring, np.maximum(cells.coverage, 0.5), cells.coverage)
+    )
+    parts = {**scored.parts, "detail_likeness": likeness, "detail_dark": part}
+    detail = Cells(np.asarray(coverage, dtype=np.float64), 0.5, grid, cells.box)
+    return replace(scored, cells=detail, parts=parts, silhouette=filled, detail="dark parts")
