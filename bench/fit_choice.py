@@ -1,10 +1,12 @@
 """Fit the choice among conversion candidates on a benchmark's dev split, check it on test.
 
-    python bench/fit_choice.py WORLD [--widths 25,40] [--ridge 0.01] [--write]
+    python bench/fit_choice.py WORLD [--widths 25,40] [--trees 300] [--depth 4] [--rate 0.05]
+        [--write]
 
 WORLD is a folder ``bench/world.py`` wrote. Every candidate grid of every dev picture is
 measured (``nonogen.image.choice.measures`` and the structure parts) and scored by its true
-silhouette IoU; a ridge regression predicts the IoU from the measures. Printed for dev and
+silhouette IoU; gradient-boosted regression trees (scikit-learn, ``pip install -e
+'.[bench]'``) predict the IoU from the measures. Printed for dev and
 test: the IoU of the grid the model would choose (median, lower quartile, share >= 0.7), of
 the grid the current model chooses, and of the best candidate there was (the ceiling).
 ``--write`` stores the coefficients in ``nonogen/image/choice.json``. Measures are cached in
@@ -16,15 +18,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from nonogen.image.choice import MODEL_FILE, inputs, model
-from nonogen.image.convert import candidate_grids, mask_cells, silhouette_iou, source_of
+from nonogen.image.choice import MODEL_FILE, inputs, model, read_model
+from nonogen.image.convert import (
+    POSTER_BELOW,
+    candidate_grids,
+    mask_cells,
+    silhouette_iou,
+    source_of,
+)
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import read_mask, read_picture
+from nonogen.pipeline import LINE_KINDS
 
 Row = dict[str, object]
 
@@ -39,7 +48,7 @@ def measure(world: Path, split: str, widths: list[int]) -> list[Row]:
     rows = []
     lines = (folder / "bench.tsv").read_text(encoding="utf-8").splitlines()[1:]
     for number, line in enumerate(lines):
-        picture_name, mask_name, *_ = line.split("\t")
+        picture_name, mask_name, kind, *_ = line.split("\t")
         data = (folder / picture_name).read_bytes()
         picture = read_picture(data, name=picture_name)
         truth = read_mask((folder / mask_name).read_bytes(), name=mask_name)
@@ -48,7 +57,8 @@ def measure(world: Path, split: str, widths: list[int]) -> list[Row]:
             source = source_of(picture, options)
             for scored in candidate_grids(source, options, []):
                 cells = scored.cells
-                true_cells = mask_cells(truth, cells.box, cells.filled.shape)
+                shape = cells.filled.shape
+                true_cells = mask_cells(truth, cells.box, shape, stroke=kind in LINE_KINDS)
                 rows.append(
                     {
                         "picture": picture_name,
@@ -79,44 +89,51 @@ def groups(rows: list[Row]) -> list[list[Row]]:
     return list(found.values())
 
 
-def fit(rows: list[Row], names: list[str], ridge: float) -> tuple[float, dict[str, float]]:
-    """A ranking model: pairwise logistic regression (Newton's method, L2 ``ridge``) on the
-    standardised inputs of every two candidates of a picture whose IoUs differ by over 0.05,
-    each pair weighed by that difference; then rescaled by least squares so that the score
-    estimates the IoU itself (the pipeline weighs it against the repair's cost)."""
+def fit(rows: list[Row], names: list[str], trees: int, depth: int, rate: float) -> dict[str, Any]:
+    """Gradient-boosted regression trees (scikit-learn, seeded) of IoU on the inputs, as the
+    data ``nonogen.image.choice.model`` reads."""
+    from sklearn.ensemble import GradientBoostingRegressor  # noqa: PLC0415
+
     x = design(rows, names)
-    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
-    diffs = []
-    for group in groups(rows):
-        z = (design(group, names) - mean) / scale
-        y = np.array([row["iou"] for row in group], dtype=np.float64)
-        for i, j in zip(*np.nonzero(y[:, None] - y[None, :] > 0.05), strict=True):
-            diffs.append((z[i] - z[j]) * (y[i] - y[j]))
-    pairs = np.array(diffs)
-    w = np.zeros(len(names))
-    for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-(pairs @ w)))
-        gradient = -(pairs * (1 - p)[:, None]).mean(axis=0) + ridge * w
-        hessian = (pairs * (p * (1 - p))[:, None]).T @ pairs / len(pairs)
-        w -= np.linalg.solve(hessian + ridge * np.eye(len(names)), gradient)
-    score = ((x - mean) / scale) @ w
-    iou = np.array([row["iou"] for row in rows], dtype=np.float64)
-    slope, offset = np.polyfit(score, iou, 1)
-    weights = slope * w / scale
-    intercept = float(offset - weights @ mean)
-    return intercept, {n: float(v) for n, v in zip(names, weights, strict=True)}
+    y = np.array([row["iou"] for row in rows], dtype=np.float64)
+    fitted = GradientBoostingRegressor(
+        n_estimators=trees, max_depth=depth, learning_rate=rate, subsample=0.8, random_state=0
+    ).fit(x, y)
+    return {
+        "names": names,
+        "base": float(fitted.init_.constant_[0][0]),
+        "rate": rate,
+        "trees": [_tree(estimator.tree_) for estimator in fitted.estimators_[:, 0]],
+    }
+
+
+def _tree(tree: Any) -> dict[str, list[Any]]:
+    """One scikit-learn tree as lists (thresholds and values rounded to 6 digits)."""
+    return {
+        "feature": [int(v) for v in tree.feature],
+        "threshold": [round(float(v), 6) for v in tree.threshold],
+        "left": [int(v) for v in tree.children_left],
+        "right": [int(v) for v in tree.children_right],
+        "value": [round(float(v), 6) for v in tree.value[:, 0, 0]],
+    }
 
 
 def evaluate(rows: list[Row], predict: object) -> dict[str, float]:
-    """IoU of the plausible grid each picture and width would get, and of the best there was."""
-    chosen, ceiling = [], []
+    """IoU of the grid each picture and width would get, of the best there was, and how many
+    would be drawn as a poster instead (score under POSTER_BELOW) though the subject was
+    found (IoU >= 0.7)."""
+    chosen, ceiling, scores = [], [], []
     for group in groups(rows):
         eligible = [r for r in group if r["eligible"]] or group
         best = max(eligible, key=lambda r: predict(r["parts"]))  # type: ignore[operator]
+        scores.append(float(predict(best["parts"])))  # type: ignore[operator]
         chosen.append(float(best["iou"]))  # type: ignore[arg-type]
         ceiling.append(max(float(r["iou"]) for r in group))  # type: ignore[arg-type]
     c = np.array(chosen)
+    low = np.array(scores) < POSTER_BELOW
     return {
+        "poster_share": round(float(low.mean()), 3),
+        "poster_lost_found": int((c[low] >= 0.7).sum()),
         "median": round(float(np.median(c)), 3),
         "q1": round(float(np.quantile(c, 0.25)), 3),
         "found": round(float((c >= 0.7).mean()), 3),
@@ -131,31 +148,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("world", type=Path)
     parser.add_argument("--widths", default="25,40")
-    parser.add_argument("--ridge", type=float, default=0.001)
+    parser.add_argument("--trees", type=int, default=300)
+    parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument("--rate", type=float, default=0.05)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     widths = [int(w) for w in args.widths.split(",")]
     dev = measure(args.world, "dev", widths)
     test = measure(args.world, "test", widths)
     names = list(inputs(dev[0]["parts"]))  # type: ignore[arg-type]
-    intercept, weights = fit(dev, names, args.ridge)
-    fitted = replace(model(), intercept=intercept, weights=weights)
-    current = model()
+    data = fit(dev, names, args.trees, args.depth, args.rate)
+    fitted = read_model(data)
+    try:
+        current = model()
+    except KeyError:  # a model of an older shape: nothing to compare with
+        current = None
     for name, rows in (("dev", dev), ("test", test)):
         print(name, "fitted:", evaluate(rows, fitted.predict))
-        print(name, "current:", evaluate(rows, current.predict))
-    print(json.dumps({"intercept": round(intercept, 5), "weights": weights}, indent=1))
+        if current is not None:
+            print(name, "current:", evaluate(rows, current.predict))
     if args.write:
         target = Path(__file__).resolve().parent.parent / "nonogen" / "image" / MODEL_FILE
         body = {
             "fitted_by": "bench/fit_choice.py",
-            "world": "bench/world.py --per-split 100 --seed 1, dev split",
+            "world": "bench/world.py OUT --per-split 150 --seed 1: its dev split",
             "widths": widths,
-            "ridge": args.ridge,
-            "intercept": round(intercept, 6),
-            "weights": {k: round(v, 6) for k, v in weights.items()},
+            "settings": {"trees": args.trees, "depth": args.depth, "rate": args.rate},
+            **data,
         }
-        target.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+        target.write_text(json.dumps(body, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"written: {target}")
 
 

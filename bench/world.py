@@ -342,7 +342,8 @@ def write_split(
         else:
             picture.save(folder / name)
         mask.save(masks / f"{stem}.png")
-        kind = "emoji" if subject.path.startswith("emoji:") else "stamp"
+        # "stroke" is the kind nonogen report scores as lines (the cells the ink crosses).
+        kind = "stroke" if drawn else "emoji" if subject.path.startswith("emoji:") else "stamp"
         rows.append(
             f"{name}\t../{split}-masks/{stem}.png\t{kind}\t{subject.what}\t{subject.path}\t"
             f"{ground_name}; {', '.join(notes)}"

@@ -11,7 +11,7 @@ import pytest
 from scipy.ndimage import gaussian_filter
 
 from nonogen.image.candidates import CANDIDATES
-from nonogen.image.choice import inputs, model
+from nonogen.image.choice import inputs, model, read_model
 from nonogen.image.convert import convert, silhouette_iou, source_of
 from nonogen.image.detail import detailed, outline_ring
 from nonogen.image.options import PictureOptions
@@ -102,8 +102,21 @@ def test_the_fitted_model_reads_only_measures_the_code_makes() -> None:
     shown, _ = subject_on_ground((0.9, 0.1, 0.1))
     found = convert(shown, PictureOptions(width=20))
     known = inputs(found.chosen.parts)
-    assert set(data["weights"]) <= set(known)
+    assert set(data["names"]) <= set(known)
+    for tree in data["trees"]:
+        inner = [f for f, left in zip(tree["feature"], tree["left"], strict=True) if left >= 0]
+        assert all(0 <= f < len(data["names"]) for f in inner)
     assert model().predict(found.chosen.parts) == pytest.approx(found.chosen.score)
+
+
+def test_trees_add_their_leaves_to_the_base() -> None:
+    stump = {"feature": [0, -2, -2], "threshold": [0.5, 0, 0], "left": [1, -1, -1],
+             "right": [2, -1, -1], "value": [0.0, -1.0, 1.0]}  # fmt: skip
+    fitted = read_model({"names": ["fill"], "base": 0.5, "rate": 0.1, "trees": [stump, stump]})
+    shown, _ = subject_on_ground((0.9, 0.1, 0.1))
+    parts = convert(shown, PictureOptions(width=20)).chosen.parts
+    assert fitted.predict(parts | {"fill": 0.2}) == pytest.approx(0.5 - 0.2)
+    assert fitted.predict(parts | {"fill": 0.7}) == pytest.approx(0.5 + 0.2)
 
 
 def test_the_outline_ring_is_the_subject_cells_beside_the_ground() -> None:

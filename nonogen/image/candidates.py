@@ -17,7 +17,7 @@ from typing import Any, Final
 import cv2
 import numpy as np
 import numpy.typing as npt
-from skimage import color, filters
+from skimage import color, exposure, filters
 
 from nonogen.grid import Grid
 from nonogen.image.filters import (
@@ -46,6 +46,7 @@ CLUSTER_SEED: Final = 20261123
 _otsu: Callable[[Grey], float] = filters.threshold_otsu
 _sobel: Callable[[Grey], Grey] = filters.sobel
 _gaussian: Callable[..., Grey] = filters.gaussian
+_equalize: Callable[..., Grey] = exposure.equalize_adapthist
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,21 @@ def _thin(mask: Grid, side: int) -> Grey:
     return (mask & ~opened).astype(np.float64)
 
 
+def poster(source: Source) -> list[Split]:
+    """A tonal poster of the whole frame, for photos with no one subject (a landscape, a
+    street, a face filling the frame): local contrast (CLAHE, tiles an eighth of the picture)
+    then Otsu's cut; the dark side is drawn, as ink on paper."""
+    rows, cols = source.grey.shape
+    tiles = (max(8, rows // 8), max(8, cols // 8))
+    local = np.asarray(_equalize(source.grey, kernel_size=tiles, clip_limit=0.02))
+    smooth = _gaussian(local, sigma=max(1.0, source.cell_px / 4.0))
+    if float(np.ptp(smooth)) < 1e-6:
+        return []
+    cut = float(_otsu(smooth))
+    dark = smooth < cut
+    return [Split("poster", dark.astype(np.float64), {"level": round(cut, 4), "subject": "dark"})]
+
+
 def edges(source: Source) -> list[Split]:
     """Canny's edges, smoothed to the cell size, each edge thickened to a cell."""
     sigma = max(1.0, source.cell_px / 6.0)
@@ -411,12 +427,14 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "clusters": clusters,
     "strokes": strokes,
     "edges": edges,
+    "poster": poster,
     "level": level,
 }
 """Every conversion candidate by name; ``level`` only answers a forced threshold."""
 
-AUTO: Final = tuple(name for name in CANDIDATES if name not in ("level", "edges"))
-"""The candidates tried when nothing is forced (edges only when asked: they outline)."""
+AUTO: Final = tuple(name for name in CANDIDATES if name not in ("level", "edges", "poster"))
+"""The candidates tried when nothing is forced (edges only when asked: they outline; the
+poster only when no subject stands out, see ``nonogen.image.convert``)."""
 
 
 def polarity(split: Split) -> str | None:

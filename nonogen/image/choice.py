@@ -3,8 +3,8 @@
 Every candidate grid is measured from the picture alone (``measures``): how it agrees with
 where a person looks (``nonogen.image.saliency``), where it lies, whether it is whole, and
 the structure measures of ``nonogen.image.convert`` (likeness, outline, frame, specks, fill).
-A linear model predicts from them the grid's silhouette IoU with the true subject; its
-coefficients are data (``choice.json``), fitted on the dev split of a benchmark of real
+Gradient-boosted regression trees predict from them the grid's silhouette IoU with the true
+subject; the trees are data (``choice.json``), fitted on the dev split of a benchmark of real
 subjects on real photographs by ``bench/fit_choice.py``, and checked on its test split.
 """
 
@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
 import cv2
 import numpy as np
@@ -126,22 +126,59 @@ BASE: Final = (
 
 
 @dataclass(frozen=True)
-class Model:
-    """A linear model of a grid's IoU with the true subject."""
+class Tree:
+    """One regression tree: per node its input, threshold, children (-1: a leaf) and value."""
 
-    intercept: float
-    weights: dict[str, float]
-    """Per input name (``inputs``), its coefficient."""
+    feature: tuple[int, ...]
+    threshold: tuple[float, ...]
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    value: tuple[float, ...]
+
+    def predict(self, values: list[float]) -> float:
+        """The value of the leaf these inputs reach."""
+        node = 0
+        while self.left[node] >= 0:
+            go_left = values[self.feature[node]] <= self.threshold[node]
+            node = self.left[node] if go_left else self.right[node]
+        return self.value[node]
+
+
+@dataclass(frozen=True)
+class Model:
+    """Gradient-boosted regression trees over ``inputs``: a grid's predicted IoU with the
+    true subject is ``base + rate * sum(tree values)``."""
+
+    names: tuple[str, ...]
+    """The inputs the trees read, in the order their ``feature`` indices count."""
+    base: float
+    rate: float
+    trees: tuple[Tree, ...]
 
     def predict(self, parts: dict[str, float]) -> float:
         """The predicted IoU of a grid with these parts."""
-        values = inputs(parts)
-        return self.intercept + sum(w * values[name] for name, w in self.weights.items())
+        given = inputs(parts)
+        values = [given[name] for name in self.names]
+        return self.base + self.rate * sum(tree.predict(values) for tree in self.trees)
 
 
 @cache
 def model() -> Model:
     """The fitted model shipped with the package."""
     text = resources.files("nonogen.image").joinpath(MODEL_FILE).read_text(encoding="utf-8")
-    data = json.loads(text)
-    return Model(float(data["intercept"]), {k: float(v) for k, v in data["weights"].items()})
+    return read_model(json.loads(text))
+
+
+def read_model(data: dict[str, Any]) -> Model:
+    """A model from its data (as ``choice.json`` holds it)."""
+    trees = tuple(
+        Tree(
+            tuple(t["feature"]),
+            tuple(t["threshold"]),
+            tuple(t["left"]),
+            tuple(t["right"]),
+            tuple(t["value"]),
+        )
+        for t in data["trees"]
+    )
+    return Model(tuple(data["names"]), float(data["base"]), float(data["rate"]), trees)

@@ -29,7 +29,13 @@ from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.candidates import AUTO, CANDIDATES, Source, Split, blobs, polarity, ring_of
 from nonogen.image.choice import measures, model
-from nonogen.image.filters import CROP_MARGIN, between_share, despeckle, enhance, subject_box
+from nonogen.image.filters import (
+    CROP_MARGIN,
+    between_share,
+    despeckle,
+    enhance,
+    subject_box,
+)
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.options import grid_size as size_of
 from nonogen.image.read import Grey, Picture, resize
@@ -51,6 +57,13 @@ MIN_LIKENESS: Final = 0.15
 """A grid filling more of its border cells than this is ground, not a subject."""
 
 
+POSTER_BELOW: Final = 0.4
+"""A subject the choice model expects to match the true one by less IoU than this is not one:
+the frame is drawn as a tonal poster instead (when it looks like a photo)."""
+POSTER_FILL: Final = (0.1, 0.9)
+POSTER_SPECKS: Final = 8.0
+"""What a poster must be to be drawn: its fill, and at most this many lone cells and pinholes
+per 100 cells (see ``_poster``)."""
 CONSENSUS: Final = ("refined", "grabcut", "salient", "background")
 """The candidates that look for a subject as a whole, whose agreement a grid is scored by."""
 
@@ -216,6 +229,16 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         warnings.append("cropped to the subject: it left half of the grid empty")
         ranked = _rank([best, *ranked[1:]])
     plausible = [s for s in ranked if not s.why_not_subject()]
+    if not forced(options) and (not plausible or best.score < POSTER_BELOW):
+        drawn = _poster(source, options, warnings)
+        if drawn is not None:
+            warnings.append(
+                f"no one subject stands out (the likeliest, {best.label}, is expected to match "
+                f"one by {best.score:.0%} only): drew a tonal poster of the whole frame; give "
+                "--method to choose another conversion"
+            )
+            ranked = _rank([drawn, *ranked])
+            return Conversion(drawn, ranked, tuple(dict.fromkeys(warnings)), picture)
     if not plausible and not options.force:
         raise NoSubjectError(
             f"found no subject in the picture: the best grid ({best.label}) is not one, as "
@@ -226,6 +249,25 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
     return Conversion(chosen, ranked, tuple(dict.fromkeys(warnings)), picture)
+
+
+def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Scored | None:
+    """The tonal poster of the frame, if the picture looks like a photo: the poster has real
+    tones (fill within POSTER_FILL), explains the picture (MIN_LIKENESS), follows its edges
+    (outline MIN_OUTLINE times as sharp as average: not a ramp, stripes' soft edges or noise)
+    and is not noise (under POSTER_SPECKS lone cells and pinholes per 100 cells)."""
+    for split in CANDIDATES["poster"](source):
+        drawn = _scored(source, split, options, warnings)
+        parts = drawn.parts
+        low, high = POSTER_FILL
+        if (
+            low <= parts["fill"] <= high
+            and parts["likeness"] >= MIN_LIKENESS
+            and parts["outline"] >= MIN_OUTLINE
+            and parts["specks"] < POSTER_SPECKS
+        ):
+            return replace(drawn, score=model().predict(parts | {"consensus": 0.0}))
+    return None
 
 
 def forced(options: PictureOptions) -> bool:

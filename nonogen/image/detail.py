@@ -5,9 +5,9 @@ bands. Once the subject is found, its grid can keep the subject's outline (a cel
 inside it, fill only the cells darker than Otsu's cut of the subject's own luminance: the
 dark parts are drawn, the light ones left as holes the outline encloses. It is chosen by
 likeness to the subject's appearance, not to the whole frame: when the split of the cells
-inside the outline explains at least DETAIL_LIKENESS of the variance of its cells' colour and texture, and both
-sides of it are real parts (each at least MIN_PART of the inside), the detail is kept;
-otherwise the silhouette is.
+inside the outline explains at least DETAIL_LIKENESS of the variance of their colour and
+texture, and both sides of it are real parts (each at least MIN_PART of the inside), the
+detail is kept; otherwise the silhouette is.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from nonogen.image.read import Grey, Picture, resize
 
 _otsu: Callable[[Grey], float] = filters.threshold_otsu
 
-DETAIL_LIKENESS: Final = 0.55
+DETAIL_LIKENESS: Final = 0.35
 """The share of the subject's own cell variance its dark/light split must explain."""
 MIN_PART: Final = 0.15
 """Each side of the split is at least this share of the subject's inner cells."""
@@ -71,7 +71,8 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     filled = cells.filled
     ring = outline_ring(filled)
     inside = filled & ~ring
-    if int(inside.sum()) < MIN_INSIDE or scored.split.drawn:
+    whole_frame = scored.split.method == "poster"
+    if int(inside.sum()) < MIN_INSIDE or scored.split.drawn or whole_frame:
         return scored
     features = cell_colours(picture, cells.box, filled.shape)
     lightness = features[:, :, 0]

@@ -28,7 +28,17 @@ LOCAL_THRESHOLDS: Final = ("sauvola",)
 METHODS: Final = (
     *THRESHOLDS,
     *LOCAL_THRESHOLDS,
-    *("colour", "background", "grabcut", "salient", "refined", "clusters", "strokes", "edges"),
+    *(
+        "colour",
+        "background",
+        "grabcut",
+        "salient",
+        "refined",
+        "clusters",
+        "strokes",
+        "edges",
+        "poster",
+    ),
 )
 """The conversions --method can force: the names in ``candidates.CANDIDATES`` but ``level``
 (kept here so that checking options does not import the candidates)."""

@@ -197,7 +197,7 @@ def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversi
     from nonogen.generate import undetermined  # noqa: PLC0415
     from nonogen.image.convert import forced  # noqa: PLC0415
 
-    if forced(picture):
+    if forced(picture) or conversion.chosen.split.method == "poster":
         return conversion
     best = [s for s in conversion.ranked if s.eligible][:REPAIR_RANKED]
     if len(best) < 2:
