@@ -5,13 +5,13 @@
     python bench/blind.py sheets OUT
 
 ``truth`` writes the true silhouettes of a benchmark split (each mask pooled into a grid of
-the width, over the whole picture) as a blind set: the reference a perfect subject finder
-would reach. ``puzzles`` writes the solutions of puzzle files (black and white or colour
-nonogen JSON, such as an older version's makes) as a blind set, the key naming what their
-picture shows by the bench.tsv. Both write OUT/grids/NNN.png shuffled by the seed and
-OUT/key.tsv apart, as ``report --blind`` does. ``sheets`` tiles OUT/grids into numbered
-contact sheets (OUT/sheets/), so a namer looks at a dozen at a time; the sheets show the
-grids and their numbers only.
+the width, over the whole picture; a line drawing's ink as the cells it crosses) as a blind
+set: the reference a perfect subject finder would reach. ``puzzles`` writes the solutions
+of puzzle files (black and white or colour nonogen JSON, such as an older version's makes)
+as a blind set, the key naming what their picture shows by the bench.tsv. Both write
+OUT/grids/NNN.png shuffled by the seed and OUT/key.tsv apart, as ``report --blind`` does.
+``sheets`` tiles OUT/grids into numbered contact sheets (OUT/sheets/), so a namer looks at a
+dozen at a time; the sheets show the grids and their numbers only.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from nonogen.image.convert import mask_cells
 from nonogen.image.options import grid_size
 from nonogen.image.read import read_mask
-from nonogen.pipeline import write_blind
+from nonogen.pipeline import LINE_KINDS, write_blind
 from nonogen.preview import solution_png
 
 Entry = tuple[dict[str, object], bytes, str]
@@ -40,11 +40,12 @@ def bench_rows(index: Path) -> list[list[str]]:
 def truth(split: Path, width: int, count: int) -> list[Entry]:
     """The true silhouettes of the first ``count`` pictures of a split at ``width``."""
     entries: list[Entry] = []
-    for picture, mask_name, _, what, *_ in bench_rows(split / "bench.tsv")[:count]:
+    for picture, mask_name, kind, what, *_ in bench_rows(split / "bench.tsv")[:count]:
         mask = read_mask((split / mask_name).read_bytes(), name=mask_name)
         rows, cols = mask.shape
         cells_w, cells_h, _ = grid_size((rows, cols), width, None)
-        grid = mask_cells(mask, (0, 0, cols, rows), (cells_h, cells_w))
+        box = (0, 0, cols, rows)
+        grid = mask_cells(mask, box, (cells_h, cells_w), stroke=kind in LINE_KINDS)
         entries.append(({"picture": picture, "width": width}, solution_png(grid), what))
     return entries
 
