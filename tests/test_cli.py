@@ -205,7 +205,9 @@ def test_make_reports_every_stage_and_repair_move() -> None:
 
     heard: list[MakeProgress] = []
     data = (SAMPLES / "chelsea.jpg").read_bytes()  # Sauvola's grid needs givens at 20 wide
-    options = MakeOptions(picture=PictureOptions(width=20, method="sauvola"), repair="givens")
+    options = MakeOptions(
+        picture=PictureOptions(width=20, method="sauvola", force=True), repair="givens"
+    )
     made = make_from_picture(data, name="chelsea.jpg", options=options, on_progress=heard.append)
     stages = [p.stage for p in heard]
     assert stages[:3] == ["reading", "converting", "repairing"]
@@ -358,7 +360,7 @@ def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None
     refused = runner.invoke(app, args)
     assert refused.exit_code == 1
     assert "refused for no subject: 1" in refused.stdout
-    result = runner.invoke(app, [*args, "--force", "--method", "otsu"])  # noise, as noise
+    result = runner.invoke(app, [*args, "--force", "--method", "sauvola"])  # noise, as noise
     assert result.exit_code == 1
     assert "0 of 1 met the target" in result.stdout
 
@@ -476,7 +478,8 @@ def test_make_with_givens_keeps_the_picture_exact(tmp_path: Path) -> None:
     rng = random.Random(3)
     noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(3600)), 60, 60))
     out = tmp_path / "noise.json"
-    args = ["make", str(noise), "-w", "12", "--force", "--method", "otsu", "--repair", "givens"]
+    args = ["make", str(noise), "-w", "12", "--force", "--method", "otsu", "--no-invert"]
+    args += ["--repair", "givens"]
     result = runner.invoke(app, [*args, "-o", str(out), "--json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)

@@ -177,11 +177,13 @@ def make_from_picture(
 
 def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> Scored:
     """The grid with the subject's own dark parts inside its outline, as ``options.detail``
-    asks (None: when the subject's appearance calls for it)."""
+    asks (None: when the subject's appearance calls for it and no option forced the
+    conversion)."""
+    from nonogen.image.convert import forced  # noqa: PLC0415
     from nonogen.image.detail import detailed  # noqa: PLC0415
 
-    if options.detail is False:
-        return scored
+    if options.detail is False or (options.detail is None and forced(options)):
+        return scored  # a forced conversion is drawn as asked, unless detail is asked too
     return detailed(picture, scored, force=bool(options.detail))
 
 
