@@ -390,16 +390,18 @@ def _thin(mask: Grid, side: int) -> Grey:
 
 def poster(source: Source) -> list[Split]:
     """A tonal poster of the whole frame, for photos with no one subject (a landscape, a
-    street, a face filling the frame): local contrast (CLAHE, tiles an eighth of the picture)
+    street, a face filling the frame): smoothed to three quarters of a cell (so texture does
+    not speckle it), local contrast (CLAHE, tiles a quarter of the picture, gently clipped),
     then Otsu's cut; the dark side is drawn, as ink on paper."""
     rows, cols = source.grey.shape
-    tiles = (max(8, rows // 8), max(8, cols // 8))
-    local = np.asarray(_equalize(source.grey, kernel_size=tiles, clip_limit=0.02))
-    smooth = _gaussian(local, sigma=max(1.0, source.cell_px / 4.0))
-    if float(np.ptp(smooth)) < 1e-6:
+    # Smoothing can overshoot 1.0 by a rounding error, which CLAHE refuses: clip it.
+    smooth = np.clip(_gaussian(source.grey, sigma=max(1.0, 0.75 * source.cell_px)), 0.0, 1.0)
+    tiles = (max(8, rows // 4), max(8, cols // 4))
+    local = np.asarray(_equalize(smooth, kernel_size=tiles, clip_limit=0.01))
+    if float(np.ptp(local)) < 1e-6:
         return []
-    cut = float(_otsu(smooth))
-    dark = smooth < cut
+    cut = float(_otsu(local))
+    dark = local < cut
     return [Split("poster", dark.astype(np.float64), {"level": round(cut, 4), "subject": "dark"})]
 
 

@@ -34,6 +34,7 @@ from nonogen.image.filters import (
     between_share,
     despeckle,
     enhance,
+    periodic_share,
     subject_box,
 )
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
@@ -66,8 +67,11 @@ POSTER_BELOW: Final = 0.4
 the frame is drawn as a tonal poster instead (when it looks like a photo)."""
 POSTER_FILL: Final = (0.1, 0.9)
 POSTER_SPECKS: Final = 8.0
-"""What a poster must be to be drawn: its fill, and at most this many lone cells and pinholes
-per 100 cells (see ``_poster``)."""
+POSTER_OUTLINE: Final = 1.1
+POSTER_PERIODIC: Final = 0.45
+"""What a poster must be to be drawn: its fill, at most this many lone cells and pinholes per
+100 cells, an outline this much sharper than average (fur and foliage blur a photo's edges
+less than noise does), and a picture less periodic than this (see ``_poster``)."""
 CONSENSUS: Final = ("refined", "grabcut", "salient", "background")
 """The candidates that look for a subject as a whole, whose agreement a grid is scored by."""
 
@@ -264,8 +268,11 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
 def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Scored | None:
     """The tonal poster of the frame, if the picture looks like a photo: the poster has real
     tones (fill within POSTER_FILL), explains the picture (MIN_LIKENESS), follows its edges
-    (outline MIN_OUTLINE times as sharp as average: not a ramp, stripes' soft edges or noise)
-    and is not noise (under POSTER_SPECKS lone cells and pinholes per 100 cells)."""
+    (an outline POSTER_OUTLINE times as sharp as average: not a ramp or noise), is not noise
+    (under POSTER_SPECKS lone cells and pinholes per 100 cells) and the picture is not one
+    repeating pattern (stripes, checks: periodic share under POSTER_PERIODIC)."""
+    if periodic_share(source.picture.lab[:, :, 0]) >= POSTER_PERIODIC:
+        return None
     for split in CANDIDATES["poster"](source):
         drawn = _scored(source, split, options, warnings)
         parts = drawn.parts
@@ -273,7 +280,7 @@ def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Sco
         if (
             low <= parts["fill"] <= high
             and parts["likeness"] >= MIN_LIKENESS
-            and parts["outline"] >= MIN_OUTLINE
+            and parts["outline"] >= POSTER_OUTLINE
             and parts["specks"] < POSTER_SPECKS
         ):
             return replace(drawn, score=model().predict(parts | {"consensus": 0.0}))

@@ -146,6 +146,21 @@ def light_surface(grey: Grey, *, where: Grid | None = None) -> Grey:
     return np.asarray(sum(c * t for c, t in zip(coef, terms(y, x), strict=True)), dtype=np.float64)
 
 
+def periodic_share(grey: Grey, *, below: int = 4) -> float:
+    """How much of a picture's detail is one repeating pattern: the share of its spectral
+    energy (frequencies of at least ``below`` cycles across, the picture's broad shading left
+    out) in the 8 strongest frequencies. Stripes and checks put most of it there; photos
+    spread it (under 0.35 on the photos we tried, 0.62 for grey stripes)."""
+    power = np.abs(np.fft.fft2(grey - grey.mean())) ** 2
+    rows, cols = grey.shape
+    radius = np.hypot(np.fft.fftfreq(rows)[:, None] * rows, np.fft.fftfreq(cols)[None, :] * cols)
+    power[radius < below] = 0.0
+    total = float(power.sum())
+    if total <= 1e-12:
+        return 0.0
+    return float(np.sort(power.ravel())[-8:].sum()) / total
+
+
 def find_edges(grey: Grey, *, sigma: float) -> Grid:
     """Canny's edges of a picture, ``(rows, cols)`` bool, smoothed by a Gaussian of ``sigma``.
 
