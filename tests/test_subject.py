@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -14,11 +15,13 @@ from nonogen.image.candidates import CANDIDATES
 from nonogen.image.choice import inputs, model, read_model
 from nonogen.image.convert import convert, silhouette_iou, source_of
 from nonogen.image.detail import detailed, outline_ring
+from nonogen.image.filters import periodic_share
 from nonogen.image.options import PictureOptions
-from nonogen.image.read import Picture, resize
+from nonogen.image.read import Picture, read_picture, resize
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 
 RGB = npt.NDArray[np.float64]
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def disc(rows: int, cols: int, centre: tuple[float, float], radius: float) -> npt.NDArray[np.bool_]:
@@ -161,3 +164,30 @@ def test_a_plain_subject_keeps_its_silhouette() -> None:
     shown, _ = subject_on_ground((0.05, 0.05, 0.05))
     found = convert(shown, PictureOptions(width=30))
     assert detailed(shown, found.chosen) is found.chosen
+
+
+def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
+    y, x = np.mgrid[0:200, 0:300]
+    stripes = (np.sin(x / 6.0 + y / 9.0) > 0).astype(np.float64)
+    assert periodic_share(stripes) > 0.45
+    photo = read_picture((SAMPLES / "camera.png").read_bytes(), name="camera.png")
+    assert periodic_share(photo.lab[:, :, 0]) < 0.35
+    assert periodic_share(np.zeros((20, 20))) == 0.0
+
+
+def test_a_face_filling_the_frame_is_drawn_as_a_poster() -> None:
+    photo = read_picture((SAMPLES / "astronaut.jpg").read_bytes(), name="astronaut.jpg")
+    found = convert(photo, PictureOptions(width=30))
+    assert found.chosen.split.method == "poster"
+    assert any("tonal poster" in warning for warning in found.warnings)
+    assert 0.1 <= found.chosen.parts["fill"] <= 0.9
+    forced = convert(photo, PictureOptions(width=30, method="otsu"))
+    assert forced.chosen.split.method == "otsu"  # a forced conversion is never replaced
+
+
+def test_the_poster_of_a_near_blank_picture_does_not_fail() -> None:
+    grey = np.ones((120, 160))
+    grey[60:63, 80:83] = 0.0  # a speck: smoothing it overshoots 1.0 by a rounding error
+    shown = picture(np.repeat(grey[:, :, None], 3, axis=2))
+    splits = CANDIDATES["poster"](source_of(shown, PictureOptions(width=20)))
+    assert all(0.0 <= float(s.subject.min()) <= float(s.subject.max()) <= 1.0 for s in splits)
