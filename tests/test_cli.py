@@ -426,6 +426,10 @@ def test_report_blind_writes_shuffled_solutions_and_keeps_the_key_apart(tmp_path
     assert "new or empty folder" in again.stderr
     both = runner.invoke(app, [*args[:-4], "--blind", str(tmp_path / "b2"), "--sheet", "s.png"])
     assert both.exit_code == 2
+    unwritable = tmp_path / "bench" / "ring.png" / "blind"  # under a file: checked first
+    late = runner.invoke(app, [*args[:-4], "--blind", str(unwritable)])
+    assert late.exit_code == 4
+    assert "cannot make the --blind folder" in late.stderr
 
 
 def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) -> None:

@@ -191,3 +191,20 @@ def test_the_poster_of_a_near_blank_picture_does_not_fail() -> None:
     shown = picture(np.repeat(grey[:, :, None], 3, axis=2))
     splits = CANDIDATES["poster"](source_of(shown, PictureOptions(width=20)))
     assert all(0.0 <= float(s.subject.min()) <= float(s.subject.max()) <= 1.0 for s in splits)
+
+
+def test_crop_compares_candidates_over_the_whole_frame() -> None:
+    shown, _ = subject_on_ground((0.9, 0.1, 0.1))
+    found = convert(shown, PictureOptions(width=30, crop=True))  # grids of unlike shapes
+    left, top, right, bottom = found.cells.box
+    assert (left, top) > (0, 0)
+    assert right < 320
+    assert bottom < 240
+    assert found.chosen.whole_frame is not None
+    assert found.chosen.whole_frame.shape[1] == 30
+
+
+def test_a_poster_asked_for_is_drawn_whatever_the_subject_rules_say() -> None:
+    photo = read_picture((SAMPLES / "chelsea.jpg").read_bytes(), name="chelsea.jpg")
+    found = convert(photo, PictureOptions(width=40, method="poster"))
+    assert found.chosen.split.method == "poster"

@@ -115,6 +115,9 @@ class Scored:
     """The subject's whole cells, when ``cells`` draws its parts inside (``detail``)."""
     detail: str = ""
     """What ``nonogen.image.detail`` drew inside the subject's outline, if anything."""
+    whole_frame: Grid | None = field(default=None, compare=False, repr=False)
+    """The split's grid over the whole picture, when ``cells`` is cropped (``--crop``): the
+    grids of all candidates are compared over the same frame."""
 
     @property
     def label(self) -> str:
@@ -215,12 +218,14 @@ def _with_consensus(grids: list[Scored]) -> list[tuple[Scored, dict[str, float]]
     """Each grid with its parts plus ``consensus``: its mean silhouette IoU with the grids of
     the subject-seeking candidates (CONSENSUS) other than itself; alike answers of unlike
     methods are likelier right."""
+
+    def frame(grid: Scored) -> Grid:
+        return grid.cells.filled if grid.whole_frame is None else grid.whole_frame
+
     voters = [g for g in grids if g.split.method in CONSENSUS]
     out = []
     for grid in grids:
-        others = [
-            silhouette_iou(grid.cells.filled, v.cells.filled) for v in voters if v is not grid
-        ]
+        others = [silhouette_iou(frame(grid), frame(v)) for v in voters if v is not grid]
         out.append((grid, {**grid.parts, "consensus": float(np.mean(others)) if others else 0.0}))
     return out
 
@@ -242,6 +247,8 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         best = replace(best, cells=cropped)
         warnings.append("cropped to the subject: it left half of the grid empty")
         ranked = _rank([best, *ranked[1:]])
+    if options.method == "poster":  # the whole frame, asked for: no subject to doubt
+        return Conversion(best, ranked, tuple(dict.fromkeys(warnings)), picture)
     plausible = [s for s in ranked if s.plausible]
     if not forced(options) and (not plausible or best.score < POSTER_BELOW):
         drawn = _poster(source, options, warnings)
@@ -386,9 +393,10 @@ def _scored(source: Source, split: Split, options: PictureOptions, warnings: lis
     parts = _parts(source, cells.filled)
     parts["outline"] = _outline(source.gradient(split.subject.shape), split.subject >= 0.5)
     parts.update(measures(source, split, cells.filled))
+    whole = cells.filled
     if options.crop:
         cells = pool(split, picture, options, warnings)
-    return Scored(split, cells, parts, 0.0)
+    return Scored(split, cells, parts, 0.0, whole_frame=whole)
 
 
 def _parts(source: Source, filled: Grid) -> dict[str, float]:

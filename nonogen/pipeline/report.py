@@ -170,12 +170,20 @@ BLIND_KEY = "key.tsv"
 
 
 def check_blind_folder(folder: Path) -> None:
-    """OutputError unless ``folder`` is new or empty (a blind set is never mixed with another)."""
+    """Make ``folder`` if it is new; OutputError unless it is then an empty folder (a blind set
+    is never mixed with another) or when it cannot be made, before any work is done."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise OutputError(
             f"{folder}: expected a new or empty folder for --blind (it would mix two sets of "
             "pictures and keys); give another folder"
         )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(
+            f"{folder}: cannot make the --blind folder ({error.strerror}); give a folder "
+            "that can be written"
+        ) from None
 
 
 def write_blind(
@@ -187,7 +195,7 @@ def write_blind(
     from nonogen.formats import write_atomic  # noqa: PLC0415
 
     check_blind_folder(folder)
-    (folder / BLIND_GRIDS).mkdir(parents=True, exist_ok=True)
+    (folder / BLIND_GRIDS).mkdir()
     order = np.random.default_rng(seed).permutation(len(solutions))
     key = ["image\tpicture\twidth\tcolours\twhat"]
     for number, index in enumerate(order, start=1):
