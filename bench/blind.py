@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
+from nonogen.colour.contrast import parse_rgb
 from nonogen.image.convert import mask_cells
 from nonogen.image.options import grid_size
 from nonogen.image.read import read_mask
@@ -61,9 +62,7 @@ def puzzles(files: list[Path], index: Path | None) -> list[Entry]:
         rows = data["solution"]
         palette = data.get("palette")
         if palette:
-            table = {
-                c["char"]: tuple(int(c["rgb"][k : k + 2], 16) for k in (1, 3, 5)) for c in palette
-            }
+            table = {c["char"]: parse_rgb(c["rgb"]) for c in palette}
             cells = np.array([[table[ch] for ch in row] for row in rows], dtype=np.uint8)
             png = solution_png(cells)
         else:

@@ -66,7 +66,6 @@ def measure(world: Path, split: str, widths: list[int]) -> list[Row]:
                         "method": scored.label,
                         "parts": scored.parts,
                         "iou": silhouette_iou(cells.filled, true_cells),
-                        "plausible": not scored.why_not_subject(),
                         "eligible": scored.eligible,
                     }
                 )

@@ -130,13 +130,18 @@ class Source:
         spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
         texture tells it apart). Computed once per grid shape."""
         if shape not in self._features:
-            height, width = shape
-            lab = self.picture.lab
-            means = [resize(lab[:, :, k], width, height) for k in range(3)]
-            square = resize(lab[:, :, 0] ** 2, width, height)
-            spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
-            self._features[shape] = np.stack([*means, spread], axis=2)
+            self._features[shape] = cell_stats(self.picture.lab, shape)
         return self._features[shape]
+
+
+def cell_stats(lab: Grey, shape: tuple[int, int]) -> Grey:
+    """Per cell of a grid of ``shape`` over a Lab picture, its mean L, a, b and the spread of
+    L inside it, ``(rows, cols, 4)``."""
+    height, width = shape
+    means = [resize(lab[:, :, k], width, height) for k in range(3)]
+    square = resize(lab[:, :, 0] ** 2, width, height)
+    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
+    return np.stack([*means, spread], axis=2)
 
 
 @dataclass(frozen=True)

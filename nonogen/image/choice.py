@@ -17,11 +17,10 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-import cv2
 import numpy as np
 
 from nonogen.grid import Grid
-from nonogen.image.candidates import Source, Split, fill_holes
+from nonogen.image.candidates import Source, Split, blobs, fill_holes
 from nonogen.image.read import resize
 
 MODEL_FILE: Final = "choice.json"
@@ -81,12 +80,11 @@ def _shape(filled: Grid) -> dict[str, float]:
     cells = int(filled.sum())
     if cells == 0:
         return {"whole": 0.0, "pieces": 0.0, "holes": 0.0}
-    count, _, stats, _ = cv2.connectedComponentsWithStats(filled.astype(np.uint8), connectivity=8)
-    largest = int(stats[1:count, cv2.CC_STAT_AREA].max())
+    sizes = blobs(filled, connectivity=8)
     holes = int(fill_holes(filled).sum()) - cells
     return {
-        "whole": largest / cells,
-        "pieces": math.log1p(count - 1),
+        "whole": int(sizes.max()) / cells,
+        "pieces": math.log1p(len(sizes)),
         "holes": holes / (holes + cells),
     }
 

@@ -21,9 +21,10 @@ import numpy as np
 from skimage import color, filters
 
 from nonogen.grid import Grid
+from nonogen.image.candidates import cell_stats
 from nonogen.image.convert import Cells, Scored
 from nonogen.image.filters import between_share
-from nonogen.image.read import Grey, Picture, resize
+from nonogen.image.read import Grey, Picture
 
 _otsu: Callable[[Grey], float] = filters.threshold_otsu
 
@@ -57,11 +58,7 @@ def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[
         max(int(left * cols / src_w) + 1, round(right * cols / src_w)),
     )
     lab = np.asarray(color.rgb2lab(picture.rgb[r0:r1, c0:c1]), dtype=np.float64)
-    height, width = shape
-    means = [resize(lab[:, :, k], width, height) for k in range(3)]
-    square = resize(lab[:, :, 0] ** 2, width, height)
-    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
-    return np.stack([*means, spread], axis=2)
+    return cell_stats(lab, shape)
 
 
 def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored:

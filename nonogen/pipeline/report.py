@@ -20,6 +20,7 @@ from nonogen.backends import (
     in_input_order,
     run_all,
 )
+from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import NonogenError, OutputError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
@@ -237,14 +238,9 @@ def solution_picture(made: Made | MadeColour) -> bytes:
     from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
 
     if isinstance(made, MadeColour):
-        table = np.array([_rgb8(c.rgb) for c in made.puzzle.palette.colours], dtype=np.uint8)
+        table = np.array([parse_rgb(c.rgb) for c in made.puzzle.palette.colours], dtype=np.uint8)
         return solution_png(table[np.asarray(made.repair.grid, dtype=np.intp)])
     return solution_png(np.asarray(made.repair.grid > 0))
-
-
-def _rgb8(rgb: str) -> tuple[int, int, int]:
-    """``#rrggbb`` as three bytes."""
-    return int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16)
 
 
 def _with_bytes(task: ReportTask) -> ReportTask:
