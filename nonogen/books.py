@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.colour import ColourPuzzle
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
     STDIO,
@@ -126,7 +125,7 @@ class Prepared:
 
     source: str
     """The input file, with ``#label`` for a puzzle inside a pack."""
-    puzzle: Puzzle | ColourPuzzle | None
+    puzzle: Puzzle | None
     """The puzzle (black-and-white or colour) with its goal, the unique solution; None when
     skipped."""
     reason: str = ""
@@ -181,7 +180,7 @@ def _record(prepared: Prepared) -> dict[str, Any]:
     """A prepared input as JSON for the work folder."""
     record = {k: v for k, v in asdict(prepared).items() if k not in ("puzzle", "cached")}
     puzzle = prepared.puzzle
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle is not None and puzzle.is_colour:
         record["puzzle"] = format_colour_puzzle(puzzle, "json")
     else:
         record["puzzle"] = None if puzzle is None else format_puzzle(puzzle, "json")
@@ -191,7 +190,7 @@ def _record(prepared: Prepared) -> dict[str, Any]:
 def _from_record(record: dict[str, Any]) -> Prepared:
     """A prepared input back from the work folder."""
     text, name = record.pop("puzzle"), record["source"]
-    puzzle: Puzzle | ColourPuzzle | None = None
+    puzzle: Puzzle | None = None
     if text is not None and is_colour_text(text, name):
         puzzle = read_colour_puzzles(text, name)[0][1]
     elif text is not None:
@@ -213,7 +212,7 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
         return [Prepared(path, None, reason)]
     figures = made.puzzle.meta.get("fidelity", {})
     percent = figures.get("flipped_percent") if isinstance(figures, dict) else None
-    puzzle = replace(made.puzzle, goal=made.repair.grid)
+    puzzle = made.puzzle.with_goal(made.repair.grid)
     verdict = made.verdict
     return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]
 

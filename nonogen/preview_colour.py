@@ -15,9 +15,10 @@ from typing import Final
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from nonogen.colour import ColourGrid, ColourPuzzle
+from nonogen.clues import ColourGrid
 from nonogen.colour.contrast import RGB, ink_for, parse_rgb
 from nonogen.errors import InputError
+from nonogen.puzzle import Puzzle
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -52,7 +53,7 @@ class ColourLayout:
     """(width, height) of the whole image."""
 
 
-def _cell_px(puzzle: ColourPuzzle) -> int:
+def _cell_px(puzzle: Puzzle) -> int:
     """Cell size in pixels: big for small puzzles, at least 10 px, at most ~1000 px a grid."""
     return max(10, min(28, 1000 // max(puzzle.width, puzzle.height, 1)))
 
@@ -62,12 +63,14 @@ def _swatch_widths(clue: tuple[tuple[int, int], ...], font: Font, px: int) -> li
     return [max(round(SWATCH * px), round(font.getlength(str(n)) + px * 0.35)) for n, _ in clue]
 
 
-def colour_layout(puzzle: ColourPuzzle, *, solution: bool) -> ColourLayout:
+def colour_layout(puzzle: Puzzle, *, solution: bool) -> ColourLayout:
     """The layout of ``colour_preview_png`` for this puzzle, with or without the solution."""
     px = _cell_px(puzzle)
     font, gap = _font(max(8, int(px * 0.6))), max(2, px // 8)
-    clue_w = max(sum(_swatch_widths(c, font, px)) + gap * len(c) for c in puzzle.rows) + px // 2
-    clue_h = max(len(c) or 1 for c in puzzle.cols) * px + px // 2
+    clue_w = (
+        max(sum(_swatch_widths(c, font, px)) + gap * len(c) for c in puzzle.row_blocks) + px // 2
+    )
+    clue_h = max(len(c) or 1 for c in puzzle.col_blocks) * px + px // 2
     gw, gh = puzzle.width * px, puzzle.height * px
     x0, y0 = px + clue_w, px + clue_h
     sx = x0 + gw + 2 * px
@@ -79,7 +82,7 @@ def colour_layout(puzzle: ColourPuzzle, *, solution: bool) -> ColourLayout:
     )
 
 
-def _rgb(puzzle: ColourPuzzle, colour: int) -> RGB:
+def _rgb(puzzle: Puzzle, colour: int) -> RGB:
     return parse_rgb(puzzle.palette.colours[colour].rgb)
 
 
@@ -92,12 +95,12 @@ def _swatch(
     draw.text(centre, text, fill=ink_for(rgb), font=font, anchor="mm")
 
 
-def _draw_clues(draw: ImageDraw.ImageDraw, puzzle: ColourPuzzle, lay: ColourLayout) -> None:
+def _draw_clues(draw: ImageDraw.ImageDraw, puzzle: Puzzle, lay: ColourLayout) -> None:
     """Row clues right-aligned left of the grid, column clues stacked above it, on swatches."""
     px, (x0, y0) = lay.px, lay.puzzle
     font, gap, side = _font(max(8, int(px * 0.6))), max(2, px // 8), round(SWATCH * px)
     inset = (px - side) // 2
-    for r, clue in enumerate(puzzle.rows):
+    for r, clue in enumerate(puzzle.row_blocks):
         widths = _swatch_widths(clue, font, px)
         x, top = x0 - px // 4 - sum(widths) - gap * (len(clue) - 1), y0 + r * px + inset
         if not clue:
@@ -105,7 +108,7 @@ def _draw_clues(draw: ImageDraw.ImageDraw, puzzle: ColourPuzzle, lay: ColourLayo
         for (n, colour), w in zip(clue, widths, strict=True):
             _swatch(draw, (x, top, x + w - 1, top + side - 1), _rgb(puzzle, colour), str(n), font)
             x += w + gap
-    for c, clue in enumerate(puzzle.cols):
+    for c, clue in enumerate(puzzle.col_blocks):
         left = x0 + c * px + inset
         if not clue:
             draw.text((left + side / 2, y0 - px // 4), "0", fill=INK, font=font, anchor="md")
@@ -128,7 +131,7 @@ def _grid_lines(
         draw.line([(x0 + j * px, y0), (x0 + j * px, y0 + rows * px)], fill=INK if dark else THIN)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, puzzle: ColourPuzzle, lay: ColourLayout) -> None:
+def _draw_legend(draw: ImageDraw.ImageDraw, puzzle: Puzzle, lay: ColourLayout) -> None:
     """Swatch and name of every block colour, on one line."""
     px = lay.px
     font = _font(_legend_size(px))
@@ -149,7 +152,7 @@ def _legend_entry(name: str, px: int) -> int:
     return 2 * px + px // 3 + round(_font(_legend_size(px)).getlength(name))
 
 
-def colour_preview_png(puzzle: ColourPuzzle, solution: ColourGrid | None = None) -> bytes:
+def colour_preview_png(puzzle: Puzzle, solution: ColourGrid | None = None) -> bytes:
     """The preview as PNG bytes: the puzzle with coloured clues, then ``solution`` (default:
     the puzzle's goal) in colour when there is one; palette indices, shape ``(rows, cols)``."""
     grid = puzzle.goal if solution is None else np.asarray(solution)

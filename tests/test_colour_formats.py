@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.colour import ColourPuzzle, Status, make_palette, plain_palette, solve_colour_puzzle
+from nonogen.colour import Status, solve_colour_puzzle
 from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.formats import parse_puzzle
@@ -19,6 +20,8 @@ from nonogen.formats.colour import (
     read_colour_puzzle,
     read_colour_puzzles,
 )
+from nonogen.palette import make_palette, plain_palette
+from nonogen.puzzle import Puzzle
 
 WEBPBN = """<?xml version="1.0"?>
 <!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">
@@ -53,14 +56,14 @@ WEBPBN = """<?xml version="1.0"?>
 """
 
 
-def same(a: ColourPuzzle, b: ColourPuzzle) -> bool:
+def same(a: Puzzle, b: Puzzle) -> bool:
     """Whether two colour puzzles have the same clues, palette, goal and metadata."""
     goals = (a.goal is None and b.goal is None) or (
         a.goal is not None and b.goal is not None and np.array_equal(a.goal, b.goal)
     )
-    return (a.rows, a.cols, a.palette, dict(a.meta)) == (
-        b.rows,
-        b.cols,
+    return (a.row_blocks, a.col_blocks, a.palette, dict(a.meta)) == (
+        b.row_blocks,
+        b.col_blocks,
         b.palette,
         dict(b.meta),
     ) and goals
@@ -78,7 +81,7 @@ def test_round_trip(seed: int, colours: int, fmt: str, with_goal: bool) -> None:
     h, w = (int(n) for n in rng.integers(1, 8, size=2))
     puzzle = random_puzzle(rng, h, w, colours)
     if not with_goal:
-        puzzle = ColourPuzzle(puzzle.rows, puzzle.cols, puzzle.palette, None, {"title": "t & <x>"})
+        puzzle = replace(puzzle.with_goal(None), meta={"title": "t & <x>"})
     text = format_colour_puzzle(puzzle, fmt)
     assert is_colour_text(text) == (fmt == "json" or colours > 1)
     back = read_colour_puzzle(text, "round")
@@ -92,8 +95,8 @@ def test_reads_webpbn_colour_xml() -> None:
     assert [c.name for c in puzzle.palette.colours] == ["white", "black", "red"]
     assert [c.char for c in puzzle.palette.colours] == [".", "X", "r"]
     assert puzzle.palette.colours[2].rgb == "#ff0000"
-    assert puzzle.rows == (((1, 1), (1, 2)), ((2, 2),))
-    assert puzzle.cols == (((1, 1), (1, 2)), ((2, 2),), ())
+    assert puzzle.row_blocks == (((1, 1), (1, 2)), ((2, 2),))
+    assert puzzle.col_blocks == (((1, 1), (1, 2)), ((2, 2),), ())
     assert puzzle.meta["title"] == "Flag"
     assert puzzle.meta["copyright"] == "\u00a9 2024 Someone"
     assert puzzle.meta["license"] == "CC-BY"
@@ -144,7 +147,7 @@ def test_json_indices_and_default_chars() -> None:
     )
     puzzle = read_colour_puzzle(text, "p.json")
     assert [c.char for c in puzzle.palette.colours] == [".", "r", "1"]
-    assert puzzle.rows == (((1, 1), (1, 2)),)
+    assert puzzle.row_blocks == (((1, 1), (1, 2)),)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +201,7 @@ def test_json_errors(obj: dict[str, object], message: str) -> None:
     [
         (('<count color="red">2</count>', '<count color="blue">2</count>'), "'blue'"),
         (("|rr.|", "|rb.|"), "expected the colours' characters"),
-        (("|rr.|", "|r..|"), "row 2: the clue is"),
+        (("|rr.|", "|r..|"), "row 2 has clue"),
         (
             ('<color name="red" char="r">f00</color>', '<color name="red" char="r">zz</color>'),
             "RGB",

@@ -18,19 +18,16 @@ from pypdf import PdfReader
 from typer.testing import CliRunner  # noqa: TID251  (the CLI is under test)
 
 from nonogen.cli import app
-from nonogen.colour import (
-    ColourPuzzle,
-    colour_puzzle_from_grid,
-    plain_palette,
-    solve_colour_puzzle,
-)
+from nonogen.colour import solve_colour_puzzle
 from nonogen.colour.brute import brute_solutions
 from nonogen.colour.givens import given_state
-from nonogen.colour.puzzle import NOT_GIVEN, givens_grid, make_colour_puzzle
 from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
 from nonogen.formats.colour import format_colour_puzzle, read_colour_puzzle
+from nonogen.grid import UNKNOWN
+from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf
+from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status
 from tests.test_colour_solve import EXPECTED, keys, small_puzzles
 
@@ -47,10 +44,10 @@ def diagonals() -> np.ndarray:
     return grid
 
 
-def with_givens(puzzle: ColourPuzzle, givens: np.ndarray) -> ColourPuzzle:
+def with_givens(puzzle: Puzzle, givens: np.ndarray) -> Puzzle:
     """The puzzle with the givens, checked."""
-    return make_colour_puzzle(
-        puzzle.rows, puzzle.cols, puzzle.palette, goal=puzzle.goal, givens=givens
+    return puzzle_from_blocks(
+        puzzle.row_blocks, puzzle.col_blocks, puzzle.palette, goal=puzzle.goal, givens=givens
     )
 
 
@@ -60,7 +57,7 @@ def with_givens(puzzle: ColourPuzzle, givens: np.ndarray) -> ColourPuzzle:
 def test_givens_round_trip_in_json() -> None:
     goal = diagonals()
     givens = givens_grid(goal.shape, [(0, 0), (0, 1), (3, 3)], goal)
-    puzzle = colour_puzzle_from_grid(goal, plain_palette(3), givens=givens)
+    puzzle = puzzle_from_grid(goal, plain_palette(3), givens=givens)
     text = format_colour_puzzle(puzzle, "json")
     rows = json.loads(text)["givens"]
     assert rows[0] == "b." + "?" * 6
@@ -73,8 +70,8 @@ def test_givens_round_trip_in_json() -> None:
 
 def test_no_givens_is_none_and_not_written() -> None:
     goal = diagonals()
-    empty = np.full(goal.shape, NOT_GIVEN, dtype=np.uint8)
-    puzzle = colour_puzzle_from_grid(goal, plain_palette(3), givens=empty)
+    empty = np.full(goal.shape, UNKNOWN, dtype=np.int8)
+    puzzle = puzzle_from_grid(goal, plain_palette(3), givens=empty)
     assert puzzle.givens is None
     assert "givens" not in json.loads(format_colour_puzzle(puzzle, "json"))
 
@@ -82,18 +79,18 @@ def test_no_givens_is_none_and_not_written() -> None:
 @pytest.mark.parametrize(
     ("givens", "message"),
     [
-        (np.zeros((2, 2), dtype=np.uint8), "shape"),
+        (np.zeros((2, 2), dtype=np.int8), "givens is 2x2"),
         (np.full((8, 8), 7, dtype=np.uint8), "expected a colour 0 to 3"),
         (np.full((8, 8), 1, dtype=np.uint8), "the solution has 0"),
     ],
 )
 def test_bad_givens_are_refused(givens: np.ndarray, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        colour_puzzle_from_grid(diagonals(), plain_palette(3), givens=givens)
+        puzzle_from_grid(diagonals(), plain_palette(3), givens=givens)
 
 
 def test_a_json_givens_character_outside_the_palette_is_refused() -> None:
-    puzzle = colour_puzzle_from_grid(diagonals(), plain_palette(3))
+    puzzle = puzzle_from_grid(diagonals(), plain_palette(3))
     obj = json.loads(format_colour_puzzle(puzzle, "json"))
     obj["givens"] = ["x" * 8] * 8
     with pytest.raises(InputError, match="givens: row 1, column 1"):
@@ -102,7 +99,7 @@ def test_a_json_givens_character_outside_the_palette_is_refused() -> None:
 
 def test_webpbn_xml_refuses_givens() -> None:
     goal = diagonals()
-    puzzle = colour_puzzle_from_grid(
+    puzzle = puzzle_from_grid(
         goal, plain_palette(3), givens=givens_grid(goal.shape, [(0, 0)], goal)
     )
     with pytest.raises(InputError, match="no givens"):
@@ -113,7 +110,7 @@ def test_webpbn_xml_refuses_givens() -> None:
 
 
 @st.composite
-def puzzles_with_givens(draw: st.DrawFn) -> ColourPuzzle:
+def puzzles_with_givens(draw: st.DrawFn) -> Puzzle:
     """A small colour puzzle with a few givens: its goal's colours, or any colour."""
     puzzle = draw(small_puzzles(max_side=4))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
@@ -123,19 +120,21 @@ def puzzles_with_givens(draw: st.DrawFn) -> ColourPuzzle:
     colours = rng.integers(0, puzzle.palette.size, shape)
     if truthful and puzzle.goal is not None:
         colours = puzzle.goal.astype(np.int64)
-    givens = np.where(chosen, colours, NOT_GIVEN).astype(np.uint8)
+    givens = np.where(chosen, colours, UNKNOWN).astype(np.int8)
     goal = puzzle.goal if truthful else None
-    return make_colour_puzzle(puzzle.rows, puzzle.cols, puzzle.palette, goal=goal, givens=givens)
+    return puzzle_from_blocks(
+        puzzle.row_blocks, puzzle.col_blocks, puzzle.palette, goal=goal, givens=givens
+    )
 
 
 @settings(max_examples=300, deadline=None)
 @given(puzzles_with_givens())
-def test_the_solver_with_givens_agrees_with_brute_force(puzzle: ColourPuzzle) -> None:
+def test_the_solver_with_givens_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)
     verdict = solve_colour_puzzle(puzzle, timeout=30)
     assert verdict.status == EXPECTED[len(brute)]
     if puzzle.givens is not None:
-        given = puzzle.givens != NOT_GIVEN
+        given = puzzle.givens != UNKNOWN
         for grid in [*verdict.solutions, *brute]:
             assert np.array_equal(np.asarray(grid)[given], puzzle.givens[given])
     if verdict.status == Status.UNIQUE:
@@ -144,7 +143,7 @@ def test_the_solver_with_givens_agrees_with_brute_force(puzzle: ColourPuzzle) ->
 
 def test_a_given_settles_an_ambiguous_puzzle() -> None:
     goal = diagonals()
-    puzzle = colour_puzzle_from_grid(goal, plain_palette(3))
+    puzzle = puzzle_from_grid(goal, plain_palette(3))
     assert solve_colour_puzzle(puzzle).status is Status.MULTIPLE
     givens = givens_grid(goal.shape, [(0, 0), (3, 3), (6, 6)], goal)
     verdict = solve_colour_puzzle(with_givens(puzzle, givens))
@@ -213,7 +212,7 @@ def test_make_colors_givens_keeps_the_quantised_picture_exact(
     text = out.read_text(encoding="utf-8")
     puzzle = read_colour_puzzle(text, str(out))
     assert puzzle.givens is not None
-    assert int((puzzle.givens != NOT_GIVEN).sum()) == fidelity["givens"]
+    assert int((puzzle.givens != UNKNOWN).sum()) == fidelity["givens"]
     verdict = solve_colour_puzzle(puzzle)  # checked independently, from the givens
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
@@ -237,7 +236,7 @@ def test_make_colors_auto_without_flips_uses_givens(tmp_path: Path) -> None:
 
 def test_the_puzzle_pdf_draws_the_givens() -> None:
     goal = diagonals()
-    puzzle = replace(colour_puzzle_from_grid(goal, plain_palette(3)), goal=None)
+    puzzle = replace(puzzle_from_grid(goal, plain_palette(3)), goal=None)
     givens = givens_grid(goal.shape, [(0, 0), (0, 1), (3, 3)], goal)
     plain, shown = (
         PdfReader(io.BytesIO(puzzle_pdf(Entry(p, "Diagonals", 1, ""), options=PageOptions())))

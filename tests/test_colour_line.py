@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nonogen.clues import ColourClue, blocks_min_length, line_blocks
 from nonogen.colour.brute import arrangements, brute_line, every_colouring
-from nonogen.colour.clues import ColourClue, line_clue, min_length
 from nonogen.colour.line import Line, from_planes, solve_line, to_planes
 
 
@@ -17,7 +17,7 @@ def colour_lines(draw: st.DrawFn, max_size: int = 10) -> tuple[ColourClue, Line]
     colours = draw(st.integers(1, 3))
     size = draw(st.integers(1, max_size))
     cells = draw(st.lists(st.integers(0, colours), min_size=size, max_size=size))
-    clue = line_clue(cells)
+    clue = line_blocks(cells)
     if draw(st.booleans()):
         block = st.tuples(st.integers(1, 4), st.integers(1, colours))
         clue = tuple(draw(st.lists(block, max_size=4)))
@@ -75,10 +75,10 @@ def test_arrangements_match_every_colouring(size: int) -> None:
     """The placement enumerator is itself checked against all 3**size colourings."""
     by_clue: dict[ColourClue, set[tuple[int, ...]]] = {}
     for cells in every_colouring(size, 3):
-        by_clue.setdefault(line_clue(cells), set()).add(cells)
+        by_clue.setdefault(line_blocks(cells), set()).add(cells)
     for clue, lines in by_clue.items():
         assert set(arrangements(clue, size)) == lines
-        assert min_length(clue) <= size
+        assert blocks_min_length(clue) <= size
 
 
 @pytest.mark.parametrize(

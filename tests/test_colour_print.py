@@ -20,7 +20,6 @@ from pypdf.generic import DictionaryObject
 from typer.testing import CliRunner
 
 from nonogen.cli import app
-from nonogen.colour import ColourPuzzle, colour_puzzle_from_grid, plain_palette
 from nonogen.colour.contrast import (
     BLACK,
     MIN_CONTRAST,
@@ -31,11 +30,12 @@ from nonogen.colour.contrast import (
     parse_rgb,
 )
 from nonogen.errors import LimitError
+from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf, require_legible, solution_pdf
 from nonogen.pdf.patterns import PATTERNS, pattern_of
 from nonogen.pipeline import ansi_rows, print_ready, terminal_rows
 from nonogen.preview_colour import colour_preview_png
-from nonogen.puzzle import puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "colour" / "strawberry.json"
 LETTER = PageOptions()
@@ -43,10 +43,10 @@ runner = CliRunner()
 RG = re.compile(rb"(?<![\w.])([\d.]+) ([\d.]+) ([\d.]+) rg\b")
 
 
-def strawberry() -> ColourPuzzle:
+def strawberry() -> Puzzle:
     """The sample with its unique solution as its goal."""
     puzzle, verdict = print_ready(str(SAMPLE), fmt=None, timeout=30)
-    assert isinstance(puzzle, ColourPuzzle)
+    assert isinstance(puzzle, Puzzle)
     assert str(verdict.status) == "unique"
     return puzzle
 
@@ -72,7 +72,7 @@ def fill_colours(data: bytes) -> list[set[tuple[int, int, int]]]:
     return pages  # type: ignore[return-value]
 
 
-def block_rgbs(puzzle: ColourPuzzle) -> set[tuple[int, int, int]]:
+def block_rgbs(puzzle: Puzzle) -> set[tuple[int, int, int]]:
     return {parse_rgb(c.rgb) for c in puzzle.palette.colours[1:]}
 
 
@@ -159,7 +159,7 @@ def test_every_block_colour_has_its_own_pattern() -> None:
 
 def test_a_colour_puzzle_too_big_for_the_page_is_refused() -> None:
     grid = np.random.default_rng(3).integers(0, 3, size=(80, 80)).astype(np.uint8)
-    big = colour_puzzle_from_grid(grid, plain_palette(2))
+    big = puzzle_from_grid(grid, plain_palette(2))
     with pytest.raises(LimitError, match="split the puzzle"):
         require_legible([Entry(big, "Big", 1)], PageOptions(page_size="6x9"))
 
@@ -235,7 +235,7 @@ def test_preview_shows_every_palette_colour() -> None:
 
 def test_preview_without_a_solution_still_has_coloured_clues() -> None:
     puzzle, _ = print_ready(str(SAMPLE), fmt=None, timeout=30)
-    assert isinstance(puzzle, ColourPuzzle)
+    assert isinstance(puzzle, Puzzle)
     bare = replace(puzzle, goal=None)
     image = Image.open(io.BytesIO(colour_preview_png(bare)))
     pixels = {tuple(p) for p in np.asarray(image).reshape(-1, 3).tolist()}

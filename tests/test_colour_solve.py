@@ -11,16 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.colour import (
-    ColourPuzzle,
-    Status,
-    Technique,
-    colour_puzzle_from_grid,
-    grid_clues,
-    make_colour_puzzle,
-    plain_palette,
-    solve_colour_puzzle,
-)
+from nonogen.clues import grid_blocks
+from nonogen.colour import Status, Technique, solve_colour_puzzle
 from nonogen.colour.agree import check_puzzle, main, random_case
 from nonogen.colour.brute import brute_solutions
 from nonogen.colour.probe import probe
@@ -29,13 +21,15 @@ from nonogen.colour.sample import mixed, perturbed, random_puzzle
 from nonogen.colour.sat import sat_search
 from nonogen.colour.search import SearchResult, search
 from nonogen.errors import InputError
+from nonogen.palette import plain_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
 
 Searcher = Callable[..., SearchResult]
 EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
 
 
 @st.composite
-def small_puzzles(draw: st.DrawFn, max_side: int = 5) -> ColourPuzzle:
+def small_puzzles(draw: st.DrawFn, max_side: int = 5) -> Puzzle:
     """A random small colour puzzle: from a goal, with clues perturbed, or mixed."""
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
@@ -58,12 +52,12 @@ def keys(grids: Iterable[npt.ArrayLike]) -> set[bytes]:
 
 @settings(max_examples=300, deadline=None)
 @given(small_puzzles())
-def test_verdict_agrees_with_brute_force(puzzle: ColourPuzzle) -> None:
+def test_verdict_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)
     verdict = solve_colour_puzzle(puzzle, timeout=30)
     assert verdict.status == EXPECTED[len(brute)]
     for grid in verdict.solutions:
-        assert grid_clues(grid) == (puzzle.rows, puzzle.cols)
+        assert grid_blocks(grid) == (puzzle.row_blocks, puzzle.col_blocks)
     if verdict.status == Status.UNIQUE:
         assert keys(verdict.solutions) == keys(brute)
     if verdict.status == Status.MULTIPLE:
@@ -73,12 +67,12 @@ def test_verdict_agrees_with_brute_force(puzzle: ColourPuzzle) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(small_puzzles(max_side=4))
-def test_search_finds_every_solution(puzzle: ColourPuzzle) -> None:
+def test_search_finds_every_solution(puzzle: Puzzle) -> None:
     """Search alone, from the start board, enumerates exactly the brute-force solutions."""
     brute = brute_solutions(puzzle, limit=10**6)
     found = search(
-        puzzle.rows,
-        puzzle.cols,
+        puzzle.row_blocks,
+        puzzle.col_blocks,
         start_board(puzzle),
         limit=10**6,
         deadline=time.perf_counter() + 60,
@@ -90,13 +84,15 @@ def test_search_finds_every_solution(puzzle: ColourPuzzle) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(small_puzzles())
-def test_line_logic_and_probing_keep_every_solution(puzzle: ColourPuzzle) -> None:
+def test_line_logic_and_probing_keep_every_solution(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=50)
-    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    line = propagate(puzzle.row_blocks, puzzle.col_blocks, start_board(puzzle)).board
     if line is None:
         assert not brute
         return
-    probed = probe(puzzle.rows, puzzle.cols, line, deadline=time.perf_counter() + 60).board
+    probed = probe(
+        puzzle.row_blocks, puzzle.col_blocks, line, deadline=time.perf_counter() + 60
+    ).board
     if probed is None:
         assert not brute
         return
@@ -111,8 +107,8 @@ def test_line_logic_and_probing_keep_every_solution(puzzle: ColourPuzzle) -> Non
 
 @settings(max_examples=60, deadline=None)
 @given(small_puzzles(max_side=4))
-def test_transposing_commutes_with_solving(puzzle: ColourPuzzle) -> None:
-    flipped = make_colour_puzzle(puzzle.cols, puzzle.rows, puzzle.palette)
+def test_transposing_commutes_with_solving(puzzle: Puzzle) -> None:
+    flipped = puzzle_from_blocks(puzzle.col_blocks, puzzle.row_blocks, puzzle.palette)
     a = solve_colour_puzzle(puzzle)
     b = solve_colour_puzzle(flipped)
     assert a.status == b.status
@@ -122,7 +118,7 @@ def test_transposing_commutes_with_solving(puzzle: ColourPuzzle) -> None:
 
 def test_line_solvable_puzzle() -> None:
     goal = np.array([[1, 1, 2], [0, 2, 2], [1, 0, 2]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(2)))
+    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(2)))
     assert verdict.status == Status.UNIQUE
     assert verdict.line_solvable
     assert verdict.techniques == (Technique.LINE,)
@@ -133,19 +129,19 @@ def test_line_solvable_puzzle() -> None:
 def test_two_solutions() -> None:
     # A 2x2 diagonal of one colour has two solutions, as in black and white.
     goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(1)))
+    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(1)))
     assert verdict.status == Status.MULTIPLE
     assert sorted(verdict.differing()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
 def test_colours_tell_the_diagonals_apart() -> None:
     goal = np.array([[1, 0], [0, 2]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(2)))
+    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(2)))
     assert verdict.status == Status.UNIQUE
 
 
 def test_totals_disagree() -> None:
-    puzzle = make_colour_puzzle([[(1, 1)]], [[(1, 2)]], plain_palette(2))
+    puzzle = puzzle_from_blocks([[(1, 1)]], [[(1, 2)]], plain_palette(2))
     verdict = solve_colour_puzzle(puzzle)
     assert verdict.status == Status.NONE
     assert "black" in verdict.reason
@@ -162,7 +158,7 @@ def test_time_budget_gives_unknown_never_a_guess() -> None:
 
 def test_max_solutions_one_says_solved() -> None:
     goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(colour_puzzle_from_grid(goal, plain_palette(1)), max_solutions=1)
+    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(1)), max_solutions=1)
     assert verdict.status == Status.SOLVED
 
 
@@ -185,33 +181,37 @@ def test_agree_module_runs(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_bad_clues(rows: list[list[object]], cols: list[list[object]], message: str) -> None:
     with pytest.raises(InputError, match=message):
-        make_colour_puzzle(rows, cols, plain_palette(2))  # type: ignore[arg-type]
+        puzzle_from_blocks(rows, cols, plain_palette(2))  # type: ignore[arg-type]
 
 
 def test_goal_must_match_clues() -> None:
     goal = np.array([[1, 2]], dtype=np.uint8)
-    with pytest.raises(InputError, match="row 1: the clue is"):
-        make_colour_puzzle([[(1, 2), (1, 1)]], [[(1, 1)], [(1, 2)]], plain_palette(2), goal=goal)
+    with pytest.raises(InputError, match="row 1 has clue"):
+        puzzle_from_blocks([[(1, 2), (1, 1)]], [[(1, 1)], [(1, 2)]], plain_palette(2), goal=goal)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_sat_and_dfs_agree_on_mid_size_puzzles(seed: int) -> None:
     rng = np.random.default_rng(seed)
     puzzle = random_puzzle(rng, 10, 10, 3, density=0.6)
-    board = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
+    board = propagate(puzzle.row_blocks, puzzle.col_blocks, start_board(puzzle)).board
     assert board is not None
     deadline = time.perf_counter() + 30
-    a = search(puzzle.rows, puzzle.cols, board, limit=3, deadline=deadline)
-    b = sat_search(puzzle.rows, puzzle.cols, board, limit=3, deadline=deadline)
+    a = search(puzzle.row_blocks, puzzle.col_blocks, board, limit=3, deadline=deadline)
+    b = sat_search(puzzle.row_blocks, puzzle.col_blocks, board, limit=3, deadline=deadline)
     assert a.complete
     assert b.complete
     assert len(a.solutions) == len(b.solutions)
 
 
 def test_the_colour_sat_search_stops_at_the_deadline_while_encoding() -> None:
-    puzzle = colour_puzzle_from_grid(np.eye(4, dtype=np.uint8), plain_palette(1))
+    puzzle = puzzle_from_grid(np.eye(4, dtype=np.uint8), plain_palette(1))
     board = start_board(puzzle)
-    late = sat_search(puzzle.rows, puzzle.cols, board, limit=2, deadline=time.perf_counter() - 1)
+    late = sat_search(
+        puzzle.row_blocks, puzzle.col_blocks, board, limit=2, deadline=time.perf_counter() - 1
+    )
     assert late == SearchResult((), False, 0)
-    found = sat_search(puzzle.rows, puzzle.cols, board, limit=2, deadline=time.perf_counter() + 60)
+    found = sat_search(
+        puzzle.row_blocks, puzzle.col_blocks, board, limit=2, deadline=time.perf_counter() + 60
+    )
     assert len(found.solutions) == 2  # any 4x4 permutation fits the one-cell clues

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from nonogen.clues import grid_clues
@@ -44,7 +45,7 @@ def test_verdict_matches_the_corpus(entry: dict[str, Any]) -> None:
     if entry["line_solvable"] is not None:
         assert verdict.line_solvable == entry["line_solvable"]
     if verdict.status is Status.UNIQUE and puzzle.goal is not None:
-        assert format_grid(verdict.solutions[0]) == format_grid(puzzle.goal)
+        assert format_grid(verdict.solutions[0]) == format_grid(np.asarray(puzzle.goal, dtype=bool))
 
 
 @needs_corpus

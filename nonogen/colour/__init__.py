@@ -1,11 +1,10 @@
 """Colour nonograms (webpbn, nonograms.org): data, a complete solver, proofs and formats.
 
 Each clue number has a colour; blocks of one colour are separated by at least one background
-cell, blocks of different colours may touch. Modules, bottom up:
+cell, blocks of different colours may touch. The puzzle itself (``nonogen.puzzle``), its
+clues (``nonogen.clues``) and palettes (``nonogen.palette``) are one model for both kinds.
+Modules, bottom up:
 
-    palette    the colours, background (index 0) first
-    clues      colour clues: (length, colour) blocks, derived from a colour grid
-    puzzle     the colour puzzle and its checks
     line       one line: (clue, possible colours per cell) -> refined, or None
     propagate  boards and line logic over the grid to a fixpoint
     probe      probing: a colour that leads to a contradiction is removed
@@ -21,29 +20,13 @@ cell, blocks of different colours may touch. Modules, bottom up:
 
 from __future__ import annotations
 
-from nonogen.colour.clues import Block, ColourClue, ColourGrid, grid_clues, line_clue
-from nonogen.colour.palette import MAX_COLOURS, Colour, Palette, make_palette, plain_palette
-from nonogen.colour.puzzle import ColourPuzzle, colour_puzzle_from_grid, make_colour_puzzle
 from nonogen.colour.solve import DEFAULT_TIMEOUT, solve_colour_puzzle
 from nonogen.colour.verdict import ColourVerdict, Status, Technique
 
 __all__ = [
     "DEFAULT_TIMEOUT",
-    "MAX_COLOURS",
-    "Block",
-    "Colour",
-    "ColourClue",
-    "ColourGrid",
-    "ColourPuzzle",
     "ColourVerdict",
-    "Palette",
     "Status",
     "Technique",
-    "colour_puzzle_from_grid",
-    "grid_clues",
-    "line_clue",
-    "make_colour_puzzle",
-    "make_palette",
-    "plain_palette",
     "solve_colour_puzzle",
 ]

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonogen.clues import ColourGrid, grid_blocks
 from nonogen.colour.brute import brute_solutions
-from nonogen.colour.clues import ColourGrid, grid_clues
-from nonogen.colour.puzzle import ColourPuzzle
 from nonogen.colour.sample import mixed, perturbed, random_puzzle
 from nonogen.colour.solve import solve_colour_puzzle
 from nonogen.colour.verdict import ColourVerdict, Status
+from nonogen.puzzle import Puzzle
 
 _EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
 
@@ -44,7 +44,7 @@ class Agreement:
     solver_seconds: float
 
 
-def check_puzzle(puzzle: ColourPuzzle, *, timeout: float = 30.0) -> Agreement:
+def check_puzzle(puzzle: Puzzle, *, timeout: float = 30.0) -> Agreement:
     """The solver's verdict compared with the brute-force solutions (up to 2)."""
     brute = brute_solutions(puzzle, limit=2)
     verdict = solve_colour_puzzle(puzzle, max_solutions=2, timeout=timeout)
@@ -53,17 +53,18 @@ def check_puzzle(puzzle: ColourPuzzle, *, timeout: float = 30.0) -> Agreement:
     return Agreement(agree, verdict.status, technique, len(brute), verdict.seconds)
 
 
-def _solutions_agree(puzzle: ColourPuzzle, verdict: ColourVerdict, brute: list[ColourGrid]) -> bool:
+def _solutions_agree(puzzle: Puzzle, verdict: ColourVerdict, brute: list[ColourGrid]) -> bool:
     """Every solver solution is distinct and re-derives the clues; a unique one is brute's."""
     keys = {grid.tobytes() for grid in verdict.solutions}
     if len(keys) != len(verdict.solutions):
         return False
-    if any(grid_clues(grid) != (puzzle.rows, puzzle.cols) for grid in verdict.solutions):
+    clues = (puzzle.row_blocks, puzzle.col_blocks)
+    if any(grid_blocks(grid) != clues for grid in verdict.solutions):
         return False
     return verdict.status != Status.UNIQUE or keys == {grid.tobytes() for grid in brute}
 
 
-def random_case(rng: np.random.Generator, *, max_side: int = 5) -> ColourPuzzle:
+def random_case(rng: np.random.Generator, *, max_side: int = 5) -> Puzzle:
     """One random small puzzle: from a random goal, or with its clues perturbed."""
     height, width = (int(n) for n in rng.integers(1, max_side + 1, size=2))
     colours = int(rng.integers(1, 4))

@@ -1,7 +1,7 @@
 """Brute-force oracles for colour lines and tiny colour puzzles, independent of the solver.
 
 They enumerate instead of reasoning: every colouring of a line whose derived clue is the
-clue (``line_clue``, so the separation rule is applied only by clue derivation), and, for a
+clue (``line_blocks``, so the separation rule is applied only by clue derivation), and, for a
 grid, every choice of one such row per row whose columns derive the column clues. Slow on
 purpose; meant for lines of up to ~10 cells and grids of up to ~5x5.
 """
@@ -13,9 +13,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from nonogen.colour.clues import ColourClue, ColourGrid, line_clue
+from nonogen.clues import ColourClue, ColourGrid, line_blocks
 from nonogen.colour.line import Line
-from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle
+from nonogen.grid import UNKNOWN
+from nonogen.puzzle import Puzzle
 
 
 def _placements(clue: ColourClue, size: int, start: int, previous: int) -> Iterator[list[int]]:
@@ -35,7 +36,7 @@ def arrangements(clue: ColourClue, size: int) -> list[tuple[int, ...]]:
     """Every line of ``size`` colour indices whose clue is ``clue``, each checked by derivation."""
     out = [tuple(cells) for cells in _placements(clue, size, 0, 0)]
     # The enumeration may produce a line twice or a wrong one only by a bug: derivation checks.
-    return sorted({cells for cells in out if line_clue(cells) == clue})
+    return sorted({cells for cells in out if line_blocks(cells) == clue})
 
 
 def brute_line(clue: ColourClue, line: Line) -> Line | None:
@@ -47,7 +48,7 @@ def brute_line(clue: ColourClue, line: Line) -> Line | None:
     return tuple(sum(1 << c for c in {a[i] for a in fits}) for i in range(len(line)))
 
 
-def brute_solutions(puzzle: ColourPuzzle, limit: int = 2) -> list[ColourGrid]:
+def brute_solutions(puzzle: Puzzle, limit: int = 2) -> list[ColourGrid]:
     """Up to ``limit`` solutions: rows from their arrangements (those that keep the givens),
     columns kept to prefixes of theirs."""
     givens = puzzle.givens
@@ -55,13 +56,13 @@ def brute_solutions(puzzle: ColourPuzzle, limit: int = 2) -> list[ColourGrid]:
         [
             a
             for a in arrangements(clue, puzzle.width)
-            if givens is None or all(g in (NOT_GIVEN, v) for g, v in zip(givens[r], a, strict=True))
+            if givens is None or all(g in (UNKNOWN, v) for g, v in zip(givens[r], a, strict=True))
         ]
-        for r, clue in enumerate(puzzle.rows)
+        for r, clue in enumerate(puzzle.row_blocks)
     ]
     prefixes = [
         {a[:r] for a in arrangements(clue, puzzle.height) for r in range(puzzle.height + 1)}
-        for clue in puzzle.cols
+        for clue in puzzle.col_blocks
     ]
     found: list[ColourGrid] = []
 

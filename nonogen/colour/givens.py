@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nonogen.colour.clues import ColourClue, ColourGrid, grid_clues
+from nonogen.clues import ColourClue, ColourGrid, grid_blocks
 from nonogen.colour.propagate import Board, propagate, with_cell
 
 Cell = tuple[int, int]
@@ -62,7 +62,7 @@ def open_cells(board: Board) -> int:
 
 def given_state(grid: ColourGrid, colours: int, givens: tuple[Cell, ...] = ()) -> GivenState:
     """The state line logic reaches on the clues of ``grid`` from nothing but the givens."""
-    rows, cols = grid_clues(grid)
+    rows, cols = grid_blocks(grid)
     return _solved(grid, rows, cols, givens, colours)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from nonogen.colour.clues import ColourClue
+from nonogen.clues import ColourClue
 from nonogen.line import flood, reverse_bits, runs_in, spread
 
 Line = tuple[int, ...]

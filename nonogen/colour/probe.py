@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from nonogen.colour.clues import ColourClue
+from nonogen.clues import ColourClue
 from nonogen.colour.propagate import Board, assume, is_solved
 
 

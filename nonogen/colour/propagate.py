@@ -15,9 +15,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.colour.clues import ColourClue, ColourGrid
+from nonogen.clues import ColourClue, ColourGrid
 from nonogen.colour.line import solve_line
-from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle
+from nonogen.grid import UNKNOWN
+from nonogen.puzzle import Puzzle
 
 Board = tuple[tuple[int, ...], ...]
 """Per row, per cell, the bitmask of the colours still possible there."""
@@ -36,14 +37,14 @@ class Propagation(NamedTuple):
     """``row 3`` or ``column 5``: the line left without an arrangement, if any."""
 
 
-def start_board(puzzle: ColourPuzzle) -> Board:
+def start_board(puzzle: Puzzle) -> Board:
     """The board before any logic: a given cell has its colour, every other cell every
     colour of the palette."""
     full = (1 << puzzle.palette.size) - 1
     if puzzle.givens is None:
         return tuple((full,) * puzzle.width for _ in range(puzzle.height))
     return tuple(
-        tuple(full if k == NOT_GIVEN else 1 << k for k in row) for row in puzzle.givens.tolist()
+        tuple(full if k == UNKNOWN else 1 << k for k in row) for row in puzzle.givens.tolist()
     )
 
 

@@ -34,7 +34,7 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.colour.clues import ColourClue, ColourGrid, grid_clues, line_clue
+from nonogen.clues import ColourClue, ColourGrid, grid_blocks, line_blocks
 from nonogen.colour.givens import given_state, prune, reveal
 from nonogen.colour.propagate import Board, propagate, with_cell
 
@@ -95,7 +95,7 @@ def _open(board: Board) -> int:
 
 def state_of(grid: ColourGrid, colours: int) -> State:
     """The state of a grid: its clues and what line logic settles from them."""
-    rows, cols = grid_clues(grid)
+    rows, cols = grid_blocks(grid)
     full = (1 << colours) - 1
     start = tuple((full,) * grid.shape[1] for _ in range(grid.shape[0]))
     board = propagate(rows, cols, start).board
@@ -115,8 +115,8 @@ def _estimate(state: State, cell: Cell, colour: int, colours: int) -> int:
     r, c = cell
     grid = state.grid.copy()
     grid[cell] = colour
-    rows = (*state.rows[:r], line_clue(grid[r].tolist()), *state.rows[r + 1 :])
-    cols = (*state.cols[:c], line_clue(grid[:, c].tolist()), *state.cols[c + 1 :])
+    rows = (*state.rows[:r], line_blocks(grid[r].tolist()), *state.rows[r + 1 :])
+    cols = (*state.cols[:c], line_blocks(grid[:, c].tolist()), *state.cols[c + 1 :])
     board = with_cell(state.board, r, c, (1 << colours) - 1)
     after = propagate(rows, cols, board, dirty_rows=(r,), dirty_cols=(c,)).board
     assert after is not None  # known cells are true values of the changed grid too

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonogen.colour.clues import ColourClue, ColourGrid, grid_clues, min_length
-from nonogen.colour.palette import Palette, plain_palette
-from nonogen.colour.puzzle import ColourPuzzle, colour_puzzle_from_grid, make_colour_puzzle
+from nonogen.clues import ColourClue, ColourGrid, blocks_min_length, grid_blocks
+from nonogen.palette import Palette, plain_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
 
 
 def random_goal(
@@ -23,10 +23,10 @@ def random_goal(
 
 def random_puzzle(
     rng: np.random.Generator, height: int, width: int, colours: int, *, density: float = 0.6
-) -> ColourPuzzle:
+) -> Puzzle:
     """The puzzle of a random goal grid (which is one of its solutions)."""
     goal = random_goal(rng, height, width, colours, density=density)
-    return colour_puzzle_from_grid(goal, plain_palette(colours), meta={"title": "random"})
+    return puzzle_from_grid(goal, plain_palette(colours), meta={"title": "random"})
 
 
 def _perturb_clue(rng: np.random.Generator, clue: ColourClue, colours: int) -> ColourClue:
@@ -51,24 +51,24 @@ def _perturb_clue(rng: np.random.Generator, clue: ColourClue, colours: int) -> C
     return tuple(blocks)
 
 
-def perturbed(rng: np.random.Generator, puzzle: ColourPuzzle, *, changes: int = 1) -> ColourPuzzle:
+def perturbed(rng: np.random.Generator, puzzle: Puzzle, *, changes: int = 1) -> Puzzle:
     """The puzzle with ``changes`` random clue changes (each kept only if it still fits its
     line), without its goal: it may have no, one or several solutions."""
-    rows, cols = list(puzzle.rows), list(puzzle.cols)
+    rows, cols = list(puzzle.row_blocks), list(puzzle.col_blocks)
     colours = puzzle.palette.size - 1
     for _ in range(changes):
         lines, size = (rows, puzzle.width) if rng.random() < 0.5 else (cols, puzzle.height)
         i = int(rng.integers(0, len(lines)))
         clue = _perturb_clue(rng, lines[i], colours)
-        if min_length(clue) <= size:
+        if blocks_min_length(clue) <= size:
             lines[i] = clue
     meta = {"title": "perturbed"}
-    return make_colour_puzzle(rows, cols, puzzle.palette, meta=meta)
+    return puzzle_from_blocks(rows, cols, puzzle.palette, meta=meta)
 
 
 def mixed(
     rng: np.random.Generator, goal: ColourGrid, palette: Palette, *, swaps: int = 1
-) -> ColourPuzzle:
+) -> Puzzle:
     """Row clues from ``goal``, column clues from ``goal`` with ``swaps`` random pairs of cells
     swapped: the colour totals still agree, so only real solving can tell whether it has a
     solution."""
@@ -78,6 +78,6 @@ def mixed(
         a = (int(rng.integers(0, height)), int(rng.integers(0, width)))
         b = (int(rng.integers(0, height)), int(rng.integers(0, width)))
         other[a], other[b] = other[b], other[a]
-    rows, _ = grid_clues(goal)
-    _, cols = grid_clues(other)
-    return make_colour_puzzle(rows, cols, palette, meta={"title": "mixed"})
+    rows, _ = grid_blocks(goal)
+    _, cols = grid_blocks(other)
+    return puzzle_from_blocks(rows, cols, palette, meta={"title": "mixed"})

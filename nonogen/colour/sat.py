@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from pysat.solvers import Solver
 
-from nonogen.colour.clues import ColourClue
+from nonogen.clues import ColourClue
 from nonogen.colour.line import block_starts, to_planes
 from nonogen.colour.propagate import Board
 from nonogen.colour.search import SearchResult

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from nonogen.colour.clues import ColourClue
+from nonogen.clues import ColourClue
 from nonogen.colour.probe import colours_of
 from nonogen.colour.propagate import Board, assume, propagate
 

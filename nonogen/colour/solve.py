@@ -14,12 +14,12 @@ import time
 from dataclasses import replace
 from typing import Final
 
-from nonogen.colour.clues import colour_totals
+from nonogen.clues import colour_totals
 from nonogen.colour.probe import probe
 from nonogen.colour.propagate import Board, is_solved, propagate, solution, start_board
-from nonogen.colour.puzzle import ColourPuzzle
 from nonogen.colour.sat import sat_search
 from nonogen.colour.verdict import ColourVerdict
+from nonogen.puzzle import Puzzle
 from nonogen.solve.verdict import (
     Status,
     Technique,
@@ -32,10 +32,10 @@ DEFAULT_TIMEOUT: Final = 60.0
 """Seconds the solver spends on one puzzle unless told otherwise."""
 
 
-def totals_reason(puzzle: ColourPuzzle) -> str:
+def totals_reason(puzzle: Puzzle) -> str:
     """Why the clues contradict each other by their per-colour totals, or an empty string."""
-    by_rows = colour_totals(puzzle.rows, puzzle.palette.size)
-    by_cols = colour_totals(puzzle.cols, puzzle.palette.size)
+    by_rows = colour_totals(puzzle.row_blocks, puzzle.palette.size)
+    by_cols = colour_totals(puzzle.col_blocks, puzzle.palette.size)
     for colour, (a, b) in enumerate(zip(by_rows, by_cols, strict=True)):
         if a != b:
             name = puzzle.palette.colours[colour].name
@@ -44,7 +44,7 @@ def totals_reason(puzzle: ColourPuzzle) -> str:
 
 
 def solve_colour_puzzle(
-    puzzle: ColourPuzzle, *, max_solutions: int = 2, timeout: float = DEFAULT_TIMEOUT
+    puzzle: Puzzle, *, max_solutions: int = 2, timeout: float = DEFAULT_TIMEOUT
 ) -> ColourVerdict:
     """Decide whether the colour puzzle has no, one or several solutions, and how it solves."""
     started = time.perf_counter()
@@ -52,12 +52,12 @@ def solve_colour_puzzle(
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
-def _solve(puzzle: ColourPuzzle, max_solutions: int, deadline: float) -> ColourVerdict:
+def _solve(puzzle: Puzzle, max_solutions: int, deadline: float) -> ColourVerdict:
     """solve_colour_puzzle without the clock."""
     totals = totals_reason(puzzle)
     if totals:
         return ColourVerdict(Status.NONE, line_solvable=False, reason=totals)
-    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle))
+    line = propagate(puzzle.row_blocks, puzzle.col_blocks, start_board(puzzle))
     stats = {"sweeps": line.sweeps, "line_solves": line.line_solves}
     if line.board is None:
         return ColourVerdict(
@@ -81,11 +81,13 @@ def _solve(puzzle: ColourPuzzle, max_solutions: int, deadline: float) -> ColourV
 
 
 def _settle(
-    puzzle: ColourPuzzle, board: Board, stats: dict[str, int], max_solutions: int, deadline: float
+    puzzle: Puzzle, board: Board, stats: dict[str, int], max_solutions: int, deadline: float
 ) -> ColourVerdict:
     """Search from the line-logic board and turn what it found into a verdict."""
     started = time.perf_counter()
-    found = sat_search(puzzle.rows, puzzle.cols, board, limit=max_solutions, deadline=deadline)
+    found = sat_search(
+        puzzle.row_blocks, puzzle.col_blocks, board, limit=max_solutions, deadline=deadline
+    )
     stats["search_ms"] = round(1000 * (time.perf_counter() - started))
     stats["decisions"] = found.decisions
     grids = tuple(solution(b) for b in found.solutions)
@@ -107,11 +109,11 @@ def _settle(
 
 
 def _classify_unique(
-    puzzle: ColourPuzzle, board: Board, stats: dict[str, int], deadline: float
+    puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float
 ) -> tuple[tuple[Technique, ...], int, str]:
     """Techniques, difficulty and reason of a unique puzzle line logic could not solve."""
     started = time.perf_counter()
-    probing = probe(puzzle.rows, puzzle.cols, board, deadline=deadline)
+    probing = probe(puzzle.row_blocks, puzzle.col_blocks, board, deadline=deadline)
     stats["probing_ms"] = round(1000 * (time.perf_counter() - started))
     stats["probes"] = probing.probes
     if probing.board is not None and is_solved(probing.board):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nonogen.colour.clues import ColourGrid
+from nonogen.clues import ColourGrid
 from nonogen.solve.verdict import Derived, Status, Technique
 
 __all__ = ["ColourVerdict", "Status", "Technique"]

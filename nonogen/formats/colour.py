@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
-from nonogen.colour.puzzle import ColourPuzzle
 from nonogen.errors import InputError, utf8_safe
 from nonogen.formats.colourjson import format_colour_json, parse_colour_json
 from nonogen.formats.colourxml import (
@@ -26,8 +25,9 @@ from nonogen.formats.colourxml import (
     puzzle_elements,
 )
 from nonogen.formats.meta import check_title, safe_value
+from nonogen.puzzle import Puzzle
 
-Writer = Callable[[ColourPuzzle], str]
+Writer = Callable[[Puzzle], str]
 
 COLOUR_FORMATS: Final = ("json", "xml")
 """The formats colour puzzles can be read from and written to."""
@@ -59,7 +59,7 @@ def is_colour_text(text: str, name: str = "<input>") -> bool:
     return False
 
 
-def read_colour_puzzles(text: str, name: str = "<input>") -> list[tuple[str, ColourPuzzle]]:
+def read_colour_puzzles(text: str, name: str = "<input>") -> list[tuple[str, Puzzle]]:
     """(label, puzzle) for every colour puzzle of a JSON or webpbn XML text."""
     text, name = utf8_safe(text), utf8_safe(name)
     kind = _kind(text)
@@ -73,7 +73,7 @@ def read_colour_puzzles(text: str, name: str = "<input>") -> list[tuple[str, Col
     return [(label, _safe_meta(puzzle, label)) for label, puzzle in found]
 
 
-def read_colour_puzzle(text: str, name: str = "<input>") -> ColourPuzzle:
+def read_colour_puzzle(text: str, name: str = "<input>") -> Puzzle:
     """The one colour puzzle of a text; InputError if it holds none or several."""
     found = read_colour_puzzles(text, name)
     if len(found) != 1:
@@ -81,7 +81,7 @@ def read_colour_puzzle(text: str, name: str = "<input>") -> ColourPuzzle:
     return found[0][1]
 
 
-def format_colour_puzzle(puzzle: ColourPuzzle, fmt: str) -> str:
+def format_colour_puzzle(puzzle: Puzzle, fmt: str) -> str:
     """The colour puzzle as text in ``json`` or ``xml``."""
     writer = _WRITERS.get(fmt)
     if writer is None:
@@ -91,7 +91,7 @@ def format_colour_puzzle(puzzle: ColourPuzzle, fmt: str) -> str:
     return writer(puzzle)
 
 
-def _safe_meta(puzzle: ColourPuzzle, where: str) -> ColourPuzzle:
+def _safe_meta(puzzle: Puzzle, where: str) -> Puzzle:
     """The puzzle with UTF-8-safe metadata and a title within the limit."""
     meta = safe_value(dict(puzzle.meta))
     assert isinstance(meta, dict)  # a dict stays a dict

@@ -9,7 +9,7 @@
 ``palette[0]`` is the background; every block is ``[length, colour]`` with the colour's name
 (or its palette index, 1 up). Solution rows draw each cell with its colour's ``char``
 (``char`` may be left out: then ``.`` for the background and the name's first letter, or a
-digit, as ``nonogen.colour.palette`` says). ``givens`` rows (optional) draw the cells revealed
+digit, as ``nonogen.palette`` says). ``givens`` rows (optional) draw the cells revealed
 in the printed grid the same way, with ``?`` for a cell not given. The ``palette`` key is what
 marks an object as a colour puzzle; every key that is not structure is kept as metadata.
 """
@@ -21,12 +21,12 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.colour.clues import ColourGrid
-from nonogen.colour.palette import Palette, make_palette
-from nonogen.colour.puzzle import NOT_GIVEN, ColourPuzzle, make_colour_puzzle
 from nonogen.errors import InputError
 from nonogen.formats.nonjson import FORMAT_NAME, VERSION, _check_version
 from nonogen.formats.shared import shorten
+from nonogen.grid import UNKNOWN, Partial
+from nonogen.palette import Palette, make_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks
 
 _STRUCTURE: Final = frozenset(
     {
@@ -48,7 +48,7 @@ NOT_GIVEN_CHAR: Final = "?"
 """The character of a cell not given in ``givens`` rows."""
 
 
-def parse_colour_json(text: str, name: str) -> ColourPuzzle:
+def parse_colour_json(text: str, name: str) -> Puzzle:
     """The colour puzzle of a nonogen JSON document."""
     try:
         obj = json.loads(text)
@@ -61,7 +61,7 @@ def parse_colour_json(text: str, name: str) -> ColourPuzzle:
     return colour_puzzle_from_object(obj, name)
 
 
-def colour_puzzle_from_object(obj: object, where: str) -> ColourPuzzle:
+def colour_puzzle_from_object(obj: object, where: str) -> Puzzle:
     """The colour puzzle a decoded JSON object describes."""
     if not isinstance(obj, dict):
         raise InputError(f'{where}: expected a JSON object with "palette", "rows" and "cols"')
@@ -75,7 +75,7 @@ def colour_puzzle_from_object(obj: object, where: str) -> ColourPuzzle:
     if obj.get("givens") is not None:
         givens = _goal(obj["givens"], palette, f"{where}: givens", unknown=NOT_GIVEN_CHAR)
     meta = {k: v for k, v in obj.items() if k not in _STRUCTURE}
-    puzzle = make_colour_puzzle(
+    puzzle = puzzle_from_blocks(
         rows, cols, palette, goal=goal, meta=meta, where=where, givens=givens
     )
     for size_key, actual in (("width", puzzle.width), ("height", puzzle.height)):
@@ -145,9 +145,9 @@ def _block(block: object, palette: Palette, where: str) -> list[int]:
     return [length, colour]
 
 
-def _goal(rows: object, palette: Palette, where: str, *, unknown: str = "") -> ColourGrid:
+def _goal(rows: object, palette: Palette, where: str, *, unknown: str = "") -> Partial:
     """A colour grid from solution rows drawn with the palette's characters (``unknown``,
-    if given, draws ``NOT_GIVEN``)."""
+    if given, draws ``UNKNOWN``)."""
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise InputError(f'{where}: expected a list of row strings like ["rr.", ".bb"]')
     chars = "".join(c.char for c in palette.colours)
@@ -165,15 +165,15 @@ def _goal(rows: object, palette: Palette, where: str, *, unknown: str = "") -> C
                     f"{chars + unknown!r}, got {char!r}"
                 )
         grid.append([_index(palette, char, unknown) for char in row])
-    return np.array(grid, dtype=np.uint8)
+    return np.array(grid, dtype=np.int8)
 
 
 def _index(palette: Palette, char: str, unknown: str) -> int:
-    """The palette index a checked character draws (``NOT_GIVEN`` for ``unknown``)."""
-    return NOT_GIVEN if unknown and char == unknown else int(palette.char_index(char) or 0)
+    """The palette index a checked character draws (``UNKNOWN`` for ``unknown``)."""
+    return UNKNOWN if unknown and char == unknown else int(palette.char_index(char) or 0)
 
 
-def format_colour_json(puzzle: ColourPuzzle) -> str:
+def format_colour_json(puzzle: Puzzle) -> str:
     """The colour puzzle as a nonogen JSON document (one clue or row per line)."""
     meta = puzzle.meta
     names = [c.name for c in puzzle.palette.colours]
@@ -186,7 +186,7 @@ def format_colour_json(puzzle: ColourPuzzle) -> str:
             [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in puzzle.palette.colours],
         )
     )
-    for key, clues in (("rows", puzzle.rows), ("cols", puzzle.cols)):
+    for key, clues in (("rows", puzzle.row_blocks), ("cols", puzzle.col_blocks)):
         fields.append((key, [[[n, names[colour]] for n, colour in clue] for clue in clues]))
     if puzzle.goal is not None:
         chars = [c.char for c in puzzle.palette.colours]
@@ -199,7 +199,7 @@ def format_colour_json(puzzle: ColourPuzzle) -> str:
             (
                 "givens",
                 [
-                    "".join(NOT_GIVEN_CHAR if v == NOT_GIVEN else drawn[v] for v in row)
+                    "".join(NOT_GIVEN_CHAR if v == UNKNOWN else drawn[v] for v in row)
                     for row in puzzle.givens.tolist()
                 ],
             )

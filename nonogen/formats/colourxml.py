@@ -25,9 +25,7 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-from nonogen.colour.clues import ColourClue, ColourGrid
-from nonogen.colour.palette import Palette, make_palette
-from nonogen.colour.puzzle import ColourPuzzle, make_colour_puzzle
+from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
 from nonogen.formats.shared import parse_count
 from nonogen.formats.webpbn import (
@@ -40,6 +38,8 @@ from nonogen.formats.webpbn import (
     _text,
     solution_rows,
 )
+from nonogen.palette import Palette, make_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks
 
 _KNOWN_RGB: Final = {"white": "fff", "black": "000"}
 _KNOWN_CHARS: Final = {"white": ".", "black": "X"}
@@ -64,7 +64,7 @@ def is_colour_element(element: Element) -> bool:
     return len((used | defined | {default}) - {background}) > 1
 
 
-def parse_colour_xml(text: str, name: str) -> list[tuple[str, ColourPuzzle]]:
+def parse_colour_xml(text: str, name: str) -> list[tuple[str, Puzzle]]:
     """(label, puzzle) for every puzzle of a webpbn XML text, read as colour puzzles."""
     elements, set_meta = puzzle_elements(text, name)
     if len(elements) == 1:
@@ -76,7 +76,7 @@ def parse_colour_xml(text: str, name: str) -> list[tuple[str, ColourPuzzle]]:
     return out
 
 
-def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> ColourPuzzle:
+def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Puzzle:
     """One checked colour puzzle from a ``<puzzle>`` element."""
     kind = element.get("type", "grid")
     if kind != "grid":
@@ -87,7 +87,7 @@ def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Colour
     cols = _clues(element, "columns", default, palette, where)
     goal = _goal(element, palette, where)
     meta = {**set_meta, **_meta_of(element)}
-    return make_colour_puzzle(rows, cols, palette, goal=goal, meta=meta, where=where)
+    return puzzle_from_blocks(rows, cols, palette, goal=goal, meta=meta, where=where)
 
 
 def _palette(element: Element, default: str, where: str) -> Palette:
@@ -156,7 +156,7 @@ def _goal(element: Element, palette: Palette, where: str) -> ColourGrid | None:
     return np.array([[palette.char_index(ch) for ch in row] for row in rows], dtype=np.uint8)
 
 
-def format_colour_xml(puzzle: ColourPuzzle) -> str:
+def format_colour_xml(puzzle: Puzzle) -> str:
     """The colour puzzle as a webpbn XML document with one puzzle."""
     if puzzle.givens is not None:
         raise InputError(
@@ -173,7 +173,7 @@ def format_colour_xml(puzzle: ColourPuzzle) -> str:
     lines += [
         f'<color name="{c.name}" char={quoteattr(c.char)}>{c.rgb[1:]}</color>' for c in colours
     ]
-    for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
+    for kind, clues in (("columns", puzzle.col_blocks), ("rows", puzzle.row_blocks)):
         lines.append(f'<clues type="{kind}">')
         for clue in clues:
             counts = "".join(f'<count color="{colours[c].name}">{n}</count>' for n, c in clue)

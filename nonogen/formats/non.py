@@ -21,7 +21,6 @@ import numpy as np
 from nonogen.clues import Clue, check_clue
 from nonogen.errors import InputError, LimitError
 from nonogen.formats.shared import (
-    check_goal,
     format_runs,
     parse_count,
     parse_runs,
@@ -159,8 +158,7 @@ def _build(draft: _Draft, where: str) -> Puzzle:
     if draft.goals:
         goal_at, value = draft.goals.get("goal") or draft.goals["solution"]
         goal = _parse_goal(value, len(draft.rows), len(draft.cols), goal_at)
-    puzzle = make_puzzle(draft.rows, draft.cols, goal=goal, meta=draft.meta, where=where)
-    return check_goal(puzzle, goal_at)
+    return make_puzzle(draft.rows, draft.cols, goal=goal, meta=draft.meta, where=goal_at)
 
 
 def _parse_goal(value: str, height: int, width: int, at: str) -> Grid:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from nonogen.errors import InputError
-from nonogen.formats.shared import check_goal, parse_goal_rows, parse_rows, solution_for
+from nonogen.formats.shared import parse_goal_rows, parse_rows, solution_for
 from nonogen.grid import Grid, format_grid
 from nonogen.puzzle import MAX_SIDE, Puzzle, has_givens, make_puzzle
 
@@ -93,7 +93,7 @@ def puzzle_from_object(obj: object, where: str) -> Puzzle:
     meta = {key: value for key, value in obj.items() if key not in _STRUCTURE}
     puzzle = make_puzzle(rows, cols, givens=givens, goal=goal, meta=meta, where=where)
     _check_size(obj, puzzle, where)
-    return check_goal(puzzle, where)
+    return puzzle
 
 
 def _check_version(obj: dict[str, object], where: str) -> None:

@@ -8,7 +8,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.clues import Clue, grid_clues
+from nonogen.clues import Clue
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import FILLED, UNKNOWN, Grid, Partial, cell_code, parse_partial
 from nonogen.puzzle import MAX_SIDE, Puzzle
@@ -96,26 +96,10 @@ def parse_goal_rows(rows: object, where: str) -> Grid:
     return grid
 
 
-def check_goal(puzzle: Puzzle, where: str) -> Puzzle:
-    """The puzzle itself if its goal (when it has one) gives its clues; InputError otherwise."""
-    if puzzle.goal is None:
-        return puzzle
-    rows, cols = grid_clues(puzzle.goal)
-    for kind, want, got in (("row", puzzle.rows, rows), ("column", puzzle.cols, cols)):
-        for i, (clue, derived) in enumerate(zip(want, got, strict=True)):
-            if clue != derived:
-                raise InputError(
-                    f"{where}: the solution does not match the clues: {kind} {i + 1} has "
-                    f"clue {list(clue)} but the solution gives {list(derived)}; "
-                    "fix the clue or the solution"
-                )
-    return puzzle
-
-
 def solution_for(puzzle: Puzzle, solution: Grid | None) -> Grid | None:
     """The grid a writer should store: ``solution`` if given (checked for shape), else the goal."""
     if solution is None:
-        return puzzle.goal
+        return puzzle.filled_goal
     if solution.shape != (puzzle.height, puzzle.width):
         raise InputError(
             f"the solution is {solution.shape[1]}x{solution.shape[0]} but the puzzle is "

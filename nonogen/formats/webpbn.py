@@ -23,7 +23,7 @@ from defusedxml.ElementTree import fromstring
 
 from nonogen.clues import Clue
 from nonogen.errors import InputError
-from nonogen.formats.shared import check_goal, parse_count, solution_for
+from nonogen.formats.shared import parse_count, solution_for
 from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle, make_puzzle
 
@@ -97,7 +97,7 @@ def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Puzzle
     cols = _clues(element, "columns", default, where)
     goal = _goal(element, fill, blank, where)
     meta = {**set_meta, **_meta_of(element)}
-    return check_goal(make_puzzle(rows, cols, goal=goal, meta=meta, where=where), where)
+    return make_puzzle(rows, cols, goal=goal, meta=meta, where=where)
 
 
 def _colour_chars(element: Element, default: str, where: str) -> tuple[str, str]:

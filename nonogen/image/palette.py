@@ -23,10 +23,11 @@ import numpy as np
 import numpy.typing as npt
 from skimage import color
 
-from nonogen.colour import MAX_COLOURS, ColourGrid, Palette, make_palette
+from nonogen.clues import ColourGrid
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.read import Picture, resize
+from nonogen.palette import MAX_COLOURS, Palette, make_palette
 
 _T = TypeVar("_T", bound=np.generic)
 Lab = npt.NDArray[np.float64]

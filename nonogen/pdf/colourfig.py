@@ -17,9 +17,11 @@ from typing import Final
 import numpy as np
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.colour import ColourClue, ColourGrid, ColourPuzzle, Palette
+from nonogen.clues import ColourClue, ColourGrid
 from nonogen.colour.contrast import BLACK, RGB, ink_for, parse_rgb
 from nonogen.errors import utf8_safe
+from nonogen.grid import Partial
+from nonogen.palette import Palette
 from nonogen.pdf.figure import (
     DIGIT_HEIGHT,
     GAP,
@@ -36,6 +38,7 @@ from nonogen.pdf.figure import (
 from nonogen.pdf.fonts import REGULAR
 from nonogen.pdf.pages import Box, Pen, text_width
 from nonogen.pdf.patterns import draw_pattern, pattern_of
+from nonogen.puzzle import Puzzle
 
 BOX_PAD: Final = 0.55
 """A swatch is this much wider than its number, in font sizes."""
@@ -90,7 +93,7 @@ def row_clue_em(clue: ColourClue) -> float:
 
 
 def colour_layout(
-    puzzle: ColourPuzzle,
+    puzzle: Puzzle,
     box: Box,
     *,
     clues: bool = True,
@@ -98,9 +101,9 @@ def colour_layout(
     above: float = 0.3,
 ) -> Layout:
     """The largest colour figure with cells up to ``max_cell`` that fits ``box``."""
-    ratio = FONT_SHARE * font_per_cell([lengths(c) for c in puzzle.cols]) if clues else 0.0
-    row_em = max(row_clue_em(c) for c in puzzle.rows) if clues else 0.0
-    depth = max(len(c) or 1 for c in puzzle.cols) if clues else 0
+    ratio = FONT_SHARE * font_per_cell([lengths(c) for c in puzzle.col_blocks]) if clues else 0.0
+    row_em = max(row_clue_em(c) for c in puzzle.row_blocks) if clues else 0.0
+    depth = max(len(c) or 1 for c in puzzle.col_blocks) if clues else 0
     bands = Bands(ratio, row_em, depth * COL_PITCH)
     return fit_layout((puzzle.height, puzzle.width), bands, box, max_cell=max_cell, above=above)
 
@@ -115,12 +118,12 @@ def fill(canvas: Canvas, rgb: RGB) -> None:
     canvas.setFillColorRGB(*(v / 255 for v in rgb))
 
 
-def swatches(puzzle: ColourPuzzle, lay: Layout) -> list[Swatch]:
+def swatches(puzzle: Puzzle, lay: Layout) -> list[Swatch]:
     """Every clue number's swatch: rows right-aligned left of the grid, columns stacked above."""
     g, cell, font = lay.grid, lay.cell, lay.font
     height = min(BOX_HEIGHT * font, 0.86 * cell)
     out = []
-    for i, clue in enumerate(puzzle.rows):
+    for i, clue in enumerate(puzzle.row_blocks):
         x = g.x - GAP * cell - row_clue_em(clue) * font
         y = g.top - (i + 0.5) * cell - height / 2
         for n, colour in clue:
@@ -128,7 +131,7 @@ def swatches(puzzle: ColourPuzzle, lay: Layout) -> list[Swatch]:
             out.append(Swatch(colour, n, Box(x, y, width, height)))
             x += width + BOX_GAP * font
     width = COL_FILL * cell
-    for j, clue in enumerate(puzzle.cols):
+    for j, clue in enumerate(puzzle.col_blocks):
         x = g.x + (j + 0.5) * cell - width / 2
         for k, (n, colour) in enumerate(reversed(clue)):
             y = g.top + GAP * cell + k * COL_PITCH * font
@@ -157,7 +160,7 @@ def _fill_boxes(
 
 
 def draw_colour_clues(
-    canvas: Canvas, puzzle: ColourPuzzle, lay: Layout, *, patterns: bool = False
+    canvas: Canvas, puzzle: Puzzle, lay: Layout, *, patterns: bool = False
 ) -> None:
     """Clue numbers on swatches of their colours, digits in the contrasting ink; 0 for none."""
     font, placed = lay.font, swatches(puzzle, lay)
@@ -189,21 +192,21 @@ def _digit_patch(s: Swatch, font: float) -> Box:
     return Box(s.box.x + (s.box.w - w) / 2, s.box.y + (s.box.h - h) / 2, w, h)
 
 
-def _draw_zeros(canvas: Canvas, puzzle: ColourPuzzle, lay: Layout) -> None:
+def _draw_zeros(canvas: Canvas, puzzle: Puzzle, lay: Layout) -> None:
     """A black 0 where a line has no blocks."""
     g, cell, font = lay.grid, lay.cell, lay.font
     fill(canvas, BLACK)
-    for i, clue in enumerate(puzzle.rows):
+    for i, clue in enumerate(puzzle.row_blocks):
         if not clue:
             y = g.top - (i + 0.5) * cell - DIGIT_HEIGHT * font / 2
             canvas.drawRightString(g.x - GAP * cell, y, "0")
-    for j, clue in enumerate(puzzle.cols):
+    for j, clue in enumerate(puzzle.col_blocks):
         if not clue:
             y = g.top + GAP * cell + (BOX_HEIGHT - DIGIT_HEIGHT) * font / 2
             canvas.drawCentredString(g.x + (j + 0.5) * cell, y, "0")
 
 
-def cell_runs(goal: ColourGrid, colour: int, lay: Layout) -> list[Box]:
+def cell_runs(goal: ColourGrid | Partial, colour: int, lay: Layout) -> list[Box]:
     """One box per horizontal run of cells of ``colour``."""
     g, cell = lay.grid, lay.cell
     out = []
@@ -222,7 +225,12 @@ def cell_runs(goal: ColourGrid, colour: int, lay: Layout) -> list[Box]:
 
 
 def draw_colour_cells(
-    canvas: Canvas, lay: Layout, goal: ColourGrid, palette: Palette, *, patterns: bool = False
+    canvas: Canvas,
+    lay: Layout,
+    goal: ColourGrid | Partial,
+    palette: Palette,
+    *,
+    patterns: bool = False,
 ) -> None:
     """Fill every cell with its colour (a white background is left as paper)."""
     step = max(0.25 * lay.cell, 1.0)
@@ -237,7 +245,7 @@ def draw_colour_cells(
 
 def draw_colour_figure(
     canvas: Canvas,
-    puzzle: ColourPuzzle,
+    puzzle: Puzzle,
     lay: Layout,
     *,
     solution: ColourGrid | None = None,
@@ -250,7 +258,7 @@ def draw_colour_figure(
         draw_colour_clues(canvas, puzzle, lay, patterns=patterns)
     if solution is not None:
         draw_colour_cells(canvas, lay, solution, puzzle.palette, patterns=patterns)
-    elif puzzle.givens is not None:  # NOT_GIVEN matches no colour, so only givens are drawn
+    elif puzzle.givens is not None:  # UNKNOWN matches no colour, so only givens are drawn
         draw_colour_cells(canvas, lay, puzzle.givens, puzzle.palette, patterns=patterns)
         draw_dots(canvas, lay, puzzle.givens == 0)
     draw_lines(canvas, lay)

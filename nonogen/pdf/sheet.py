@@ -9,7 +9,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.colour import ColourGrid, ColourPuzzle
+from nonogen.clues import ColourGrid
 from nonogen.errors import InputError, utf8_safe
 from nonogen.pdf.colourfig import (
     above_legend,
@@ -32,7 +32,7 @@ NO_SOLUTION: Final = "no solution recorded"
 class Entry:
     """One puzzle as printed: the puzzle and the words around it."""
 
-    puzzle: Puzzle | ColourPuzzle
+    puzzle: Puzzle
     """The puzzle, black-and-white or colour; its ``goal`` is printed as the solution."""
     title: str = ""
     """Its title, or an empty string."""
@@ -49,7 +49,7 @@ class Entry:
 
 def printed_texts(entry: Entry) -> list[str]:
     """The texts of an entry that go on the page (for the glyph check)."""
-    legend = legend_names(entry.puzzle.palette) if isinstance(entry.puzzle, ColourPuzzle) else []
+    legend = legend_names(entry.puzzle.palette) if entry.puzzle.is_colour else []
     return [heading(entry), details(entry), *legend]
 
 
@@ -58,7 +58,7 @@ def heading(entry: Entry) -> str:
     return f"{entry.number}. {entry.title}" if entry.title else f"Puzzle {entry.number}"
 
 
-def size_text(puzzle: Puzzle | ColourPuzzle) -> str:
+def size_text(puzzle: Puzzle) -> str:
     """A puzzle's size as width x height in cells."""
     return f"{puzzle.width} x {puzzle.height}"
 
@@ -68,9 +68,9 @@ def details(entry: Entry) -> str:
     return " · ".join(s for s in (size_text(entry.puzzle), entry.difficulty) if s)
 
 
-def goal_mask(puzzle: Puzzle | ColourPuzzle) -> Mask | None:
+def goal_mask(puzzle: Puzzle) -> Mask | None:
     """The solution grid of a black-and-white puzzle to print, or None without one."""
-    if puzzle.goal is None or isinstance(puzzle, ColourPuzzle):
+    if puzzle.goal is None or puzzle.is_colour:
         return None
     goal = np.asarray(puzzle.goal, dtype=np.bool_)
     if goal.shape != (puzzle.height, puzzle.width):
@@ -125,30 +125,28 @@ def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Lin
 def puzzle_layout(entry: Entry, box: Box) -> Layout:
     """Where the puzzle's figure goes in a slot ``box``, under its heading (and legend)."""
     rest = below(box, heading_lines(entry, box))
-    if isinstance(entry.puzzle, ColourPuzzle):
+    if entry.puzzle.is_colour:
         return colour_layout(entry.puzzle, above_legend(entry.puzzle.palette, rest))
     return layout(entry.puzzle, rest)
 
 
-def any_layout(
-    puzzle: Puzzle | ColourPuzzle, box: Box, *, clues: bool, max_cell: float, above: float
-) -> Layout:
+def any_layout(puzzle: Puzzle, box: Box, *, clues: bool, max_cell: float, above: float) -> Layout:
     """The figure's layout for a puzzle of either kind."""
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle.is_colour:
         return colour_layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
     return layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
 
 
-def draw_any(pen: Pen, puzzle: Puzzle | ColourPuzzle, lay: Layout, *, solution: bool) -> None:
+def draw_any(pen: Pen, puzzle: Puzzle, lay: Layout, *, solution: bool) -> None:
     """Draw a puzzle of either kind in its layout, its goal filled in when ``solution``."""
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle.is_colour:
         goal = colour_goal(puzzle) if solution else None
         draw_colour_figure(pen.canvas, puzzle, lay, solution=goal, patterns=pen.patterns)
     else:
         draw_figure(pen.canvas, puzzle, lay, solution=goal_mask(puzzle) if solution else None)
 
 
-def colour_goal(puzzle: ColourPuzzle) -> ColourGrid | None:
+def colour_goal(puzzle: Puzzle) -> ColourGrid | None:
     """The colour solution to print, or None when the puzzle has none."""
     return None if puzzle.goal is None else np.asarray(puzzle.goal, dtype=np.uint8)
 
@@ -160,7 +158,7 @@ def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> 
     if solution and puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    if isinstance(puzzle, ColourPuzzle):  # the legend right under the grid
+    if puzzle.is_colour:  # the legend right under the grid
         lay = colour_layout(puzzle, above_legend(puzzle.palette, rest))
         below_grid = lay.grid.y - 0.3 * lay.cell
         draw_legend(pen, puzzle.palette, rest, below_grid, patterns=pen.patterns)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -21,7 +21,7 @@ from nonogen.backends import (
     loaded,
     run_all,
 )
-from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
+from nonogen.colour import ColourVerdict, solve_colour_puzzle
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError
 from nonogen.formats import STDIO, expand_paths, write_atomic, write_puzzle
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 RECORD_VERSION = 1
-AnyPuzzle = Puzzle | ColourPuzzle
+AnyPuzzle = Puzzle  # until the pipeline is one path for both kinds
 """A black-and-white or a colour puzzle: check and solve take either."""
 AnyVerdict = Verdict | ColourVerdict
 """What the solver of either kind found."""
@@ -98,20 +98,20 @@ def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuz
 def solve_any(puzzle: AnyPuzzle, options: SolveOptions) -> AnyVerdict:
     """The verdict of either solver, by the puzzle's kind."""
     many, timeout = options.max_solutions, options.timeout
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle.is_colour:
         return solve_colour_puzzle(puzzle, max_solutions=many, timeout=timeout)
     return solve_puzzle(puzzle, max_solutions=many, timeout=timeout)
 
 
 def grid_rows(puzzle: AnyPuzzle, grid: Any) -> list[str]:
     """A solution as text rows: ``#`` and ``.``, or each colour's character."""
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle.is_colour:
         chars = [colour.char for colour in puzzle.palette.colours]
         return ["".join(chars[v] for v in row) for row in grid.tolist()]
     return format_grid(grid)
 
 
-def ansi_rows(puzzle: ColourPuzzle, grid: Any) -> list[str]:
+def ansi_rows(puzzle: Puzzle, grid: Any) -> list[str]:
     """A colour solution for a terminal: two spaces a cell on its 24-bit background colour."""
     cells = [
         "\x1b[48;2;{};{};{}m  ".format(*parse_rgb(colour.rgb)) for colour in puzzle.palette.colours
@@ -122,7 +122,7 @@ def ansi_rows(puzzle: ColourPuzzle, grid: Any) -> list[str]:
 def terminal_rows(puzzle: AnyPuzzle, grid: Any, *, ansi: bool) -> list[str]:
     """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
     colours, else as text rows (``grid_rows``)."""
-    if ansi and isinstance(puzzle, ColourPuzzle):
+    if ansi and puzzle.is_colour:
         return ansi_rows(puzzle, grid)
     return grid_rows(puzzle, grid)
 
@@ -223,7 +223,7 @@ def check_record(checked: Checked) -> dict[str, Any]:
     puzzle, verdict = checked.puzzle, checked.verdict
     record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
     record.update(verdict_record(verdict, puzzle))
-    if isinstance(puzzle, ColourPuzzle):
+    if puzzle.is_colour:
         record["palette"] = [colour.name for colour in puzzle.palette.colours]
     status, line = expected_of(puzzle)
     if status is not None or line is not None:
@@ -251,7 +251,7 @@ def _only(found: list[tuple[str, AnyPuzzle]], path: str) -> AnyPuzzle:
 def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
     """Convert a puzzle file; a colour puzzle goes to nonogen JSON or webpbn XML."""
     puzzle = _only(read_any(source, fmt), source)
-    if not isinstance(puzzle, ColourPuzzle):
+    if not puzzle.is_colour:
         write_puzzle(puzzle, output, to)
         return
     text = format_colour_puzzle(puzzle, to or format_from_name(output) or "")
@@ -265,8 +265,8 @@ def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
     """The puzzle with its unique solution as its goal (kept as is otherwise), and the verdict."""
     verdict = solve_puzzle(puzzle, timeout=timeout)
     if verdict.status is Status.UNIQUE:
-        return replace(puzzle, goal=verdict.solutions[0]), verdict
-    return replace(puzzle, goal=None), verdict
+        return puzzle.with_goal(verdict.solutions[0]), verdict
+    return puzzle.with_goal(None), verdict
 
 
 def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
@@ -277,8 +277,8 @@ def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[AnyPuzzl
 
 def for_print_any(puzzle: AnyPuzzle, *, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
     """``for_print`` for a puzzle of either kind."""
-    if not isinstance(puzzle, ColourPuzzle):
+    if not puzzle.is_colour:
         return for_print(puzzle, timeout=timeout)
     verdict = solve_colour_puzzle(puzzle, timeout=timeout)
     goal = verdict.solutions[0] if verdict.status is Status.UNIQUE else None
-    return replace(puzzle, goal=goal), verdict
+    return puzzle.with_goal(goal), verdict

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonogen.colour import ColourPuzzle, ColourVerdict, solve_colour_puzzle
+from nonogen.colour import ColourVerdict, solve_colour_puzzle
 from nonogen.errors import InputError
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
@@ -22,10 +22,11 @@ from nonogen.pipeline.make import (
     ignore_progress,
     repair_move,
 )
+from nonogen.puzzle import Puzzle
 from nonogen.solve import Status
 
 if TYPE_CHECKING:
-    from nonogen.colour import ColourGrid
+    from nonogen.clues import ColourGrid
     from nonogen.colour.repair import ColourRepair
     from nonogen.image.convert import Conversion
 
@@ -41,7 +42,7 @@ COLOUR_UNSUPPORTED = (
 class MadeColour:
     """A colour puzzle made from a picture, and how faithful it stayed."""
 
-    puzzle: ColourPuzzle
+    puzzle: Puzzle
     repair: ColourRepair
     source: ColourGrid
     """The quantised grid before the repair (palette indices)."""
@@ -88,13 +89,12 @@ def make_colour_from_picture(
     quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
     smallest colour difference (or reveal the fewest cells, as ``options.repair`` says),
     until colour line logic solves the puzzle."""
-    from nonogen.colour import colour_puzzle_from_grid  # noqa: PLC0415
-    from nonogen.colour.puzzle import givens_grid  # noqa: PLC0415
     from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
     from nonogen.generate.modes import default_givens  # noqa: PLC0415
     from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
+    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
 
     check_colour_options(options, colours)
     started = time.perf_counter()
@@ -120,7 +120,7 @@ def make_colour_from_picture(
     repaired = repair_colour(quantised.grid, quantised.costs(), mode=options.repair, budget=budget)
     on_progress(MakeProgress("checking"))
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
-    puzzle = colour_puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
+    puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
     left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
     verdict = solve_colour_puzzle(puzzle, timeout=max(0.2, left))
     chars = [colour.char for colour in quantised.palette.colours]
@@ -152,7 +152,7 @@ def _steady(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def colour_fidelity(
-    source: ColourGrid, repaired: ColourRepair, puzzle: ColourPuzzle, *, merged: int
+    source: ColourGrid, repaired: ColourRepair, puzzle: Puzzle, *, merged: int
 ) -> dict[str, Any]:
     """Cells changed (count, percent), their summed and mean colour cost (Delta E), the
     changes themselves as [row, col, old colour, new colour], the givens (count, percent,

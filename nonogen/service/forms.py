@@ -12,10 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from nonogen.colour import MAX_COLOURS
 from nonogen.errors import InputError, LimitError
 from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.image.palette import MIN_COLOURS
+from nonogen.palette import MAX_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null

@@ -12,7 +12,6 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from nonogen.colour import ColourPuzzle
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.colour import COLOUR_FORMATS, format_colour_puzzle, is_colour_text
@@ -176,7 +175,7 @@ def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def colour_fields(puzzle: ColourPuzzle) -> dict[str, Any]:
+def colour_fields(puzzle: Puzzle) -> dict[str, Any]:
     """Title, size, palette (background first) and clues (blocks of [length, colour name])
     of a colour puzzle, as JSON."""
     palette = puzzle.palette.colours
@@ -185,8 +184,8 @@ def colour_fields(puzzle: ColourPuzzle) -> dict[str, Any]:
         "width": puzzle.width,
         "height": puzzle.height,
         "palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette],
-        "rows": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.rows],
-        "cols": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.cols],
+        "rows": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.row_blocks],
+        "cols": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.col_blocks],
     }
 
 
@@ -203,14 +202,14 @@ def is_colour(text: str, name: str, fmt: str | None) -> bool:
     return fmt in (None, *COLOUR_FORMATS) and is_colour_text(text, name)
 
 
-def read_colour_text(text: str, name: str, limits: Limits) -> ColourPuzzle:
+def read_colour_text(text: str, name: str, limits: Limits) -> Puzzle:
     """The one colour puzzle in a file's text, within the size limit."""
     found = puzzles_in_text(text, name)
     if len(found) != 1:
         raise InputError(f"{name}: expected exactly one puzzle, found {len(found)}")
     puzzle = found[0][1]
     limits.check_side(puzzle.width, puzzle.height)
-    assert isinstance(puzzle, ColourPuzzle)  # is_colour_text said so
+    assert puzzle.is_colour  # is_colour_text said so
     return puzzle
 
 
@@ -231,8 +230,8 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
     verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
     record: dict[str, Any] = {"version": RECORD_VERSION, **puzzle_fields(puzzle)}
     record["format"] = fmt or detect_format(name, text)
-    if puzzle.goal is not None:
-        record["goal"] = format_grid(puzzle.goal)
+    if puzzle.filled_goal is not None:
+        record["goal"] = format_grid(puzzle.filled_goal)
     return {**record, **verdict_record(verdict)}
 
 
@@ -248,7 +247,7 @@ def colour_check(text: str, name: str, limits: Limits) -> dict[str, Any]:
 def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits) -> str:
     """A puzzle file converted to another format (a colour puzzle: json or xml)."""
     puzzle = read_any_text(decode_bytes(data, name), name, fmt, limits)
-    if not isinstance(puzzle, ColourPuzzle):
+    if not puzzle.is_colour:
         return format_puzzle(puzzle, to)
     if to not in COLOUR_FORMATS:
         raise InputError(

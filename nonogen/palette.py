@@ -150,3 +150,7 @@ def plain_palette(count: int) -> Palette:
         raise InputError(f"expected 1 to {MAX_COLOURS} colours, got {count}")
     entries = [("white", "ffffff", None), *((n, rgb, None) for n, rgb in table[:count])]
     return make_palette(entries)
+
+
+BLACK_ON_WHITE: Final = Palette((Colour("white", "#ffffff", "."), Colour("black", "#000000", "#")))
+"""The palette of a black-and-white puzzle: white background, black blocks."""
