@@ -30,7 +30,6 @@ from nonogen.formats import (
     read_bytes,
     write_atomic,
 )
-from nonogen.formats.colour import format_colour_puzzle, is_colour_text, read_colour_puzzles
 from nonogen.formats.files import decode_bytes
 from nonogen.image.header import grid_cells
 from nonogen.pipeline import (
@@ -180,21 +179,14 @@ def _record(prepared: Prepared) -> dict[str, Any]:
     """A prepared input as JSON for the work folder."""
     record = {k: v for k, v in asdict(prepared).items() if k not in ("puzzle", "cached")}
     puzzle = prepared.puzzle
-    if puzzle is not None and puzzle.is_colour:
-        record["puzzle"] = format_colour_puzzle(puzzle, "json")
-    else:
-        record["puzzle"] = None if puzzle is None else format_puzzle(puzzle, "json")
+    record["puzzle"] = None if puzzle is None else format_puzzle(puzzle, "json")
     return record
 
 
 def _from_record(record: dict[str, Any]) -> Prepared:
     """A prepared input back from the work folder."""
     text, name = record.pop("puzzle"), record["source"]
-    puzzle: Puzzle | None = None
-    if text is not None and is_colour_text(text, name):
-        puzzle = read_colour_puzzles(text, name)[0][1]
-    elif text is not None:
-        puzzle = parse_puzzle(text, fmt="json", name=name)
+    puzzle = None if text is None else parse_puzzle(text, fmt="json", name=name)
     return Prepared(puzzle=puzzle, cached=True, **record)
 
 

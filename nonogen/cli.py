@@ -31,7 +31,6 @@ from nonogen.formats import (
     write_atomic,
     write_puzzle,
 )
-from nonogen.formats.colour import format_colour_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import (
     REPORT_WIDTHS,
@@ -608,7 +607,7 @@ def _make_colour(
         )
     if preview is not None:
         write_atomic(preview, colour_preview_of(made))
-    write_atomic(target, format_colour_puzzle(made.puzzle, "json").encode("utf-8"))
+    write_puzzle(made.puzzle, target, "json")
     summary: dict[str, Any] = {"version": 1, "output": str(target), **made.puzzle.meta}
     summary["preview"] = None if preview is None else str(preview)
     for warning in summary["conversion"].get("warnings", []):

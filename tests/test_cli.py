@@ -609,7 +609,7 @@ def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
     assert json.loads(again.stdout)["solution"][3] == ".rrwrrrrr."
     refused = runner.invoke(app, ["convert", str(COLOUR), "-o", str(tmp_path / "x.non")])
     assert refused.exit_code == 3
-    assert "colour puzzles can be written as" in refused.stderr
+    assert "the non format is black and white only" in refused.stderr
 
 
 FAASE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "survey" / "survey-faase.json"

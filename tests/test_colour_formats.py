@@ -13,13 +13,8 @@ from hypothesis import strategies as st
 from nonogen.colour import Status, solve_colour_puzzle
 from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
-from nonogen.formats import parse_puzzle
-from nonogen.formats.colour import (
-    format_colour_puzzle,
-    is_colour_text,
-    read_colour_puzzle,
-    read_colour_puzzles,
-)
+from nonogen.formats import format_puzzle, parse_puzzle
+from nonogen.formats.codec import iter_labelled
 from nonogen.palette import make_palette, plain_palette
 from nonogen.puzzle import Puzzle
 
@@ -82,16 +77,17 @@ def test_round_trip(seed: int, colours: int, fmt: str, with_goal: bool) -> None:
     puzzle = random_puzzle(rng, h, w, colours)
     if not with_goal:
         puzzle = replace(puzzle.with_goal(None), meta={"title": "t & <x>"})
-    text = format_colour_puzzle(puzzle, fmt)
-    assert is_colour_text(text) == (fmt == "json" or colours > 1)
-    back = read_colour_puzzle(text, "round")
-    assert same(puzzle, back)
-    assert format_colour_puzzle(back, fmt) == text
+    text = format_puzzle(puzzle, fmt)
+    back = parse_puzzle(text, name="round")
+    plain = fmt == "xml" and colours == 1  # webpbn's black on white reads as black and white
+    assert back.is_colour == (not plain)
+    assert same(puzzle, back) or (plain and same(puzzle, replace(back, palette=puzzle.palette)))
+    assert format_puzzle(back, fmt) == text or plain
 
 
 def test_reads_webpbn_colour_xml() -> None:
-    assert is_colour_text(WEBPBN)
-    puzzle = read_colour_puzzle(WEBPBN, "flag.xml")
+    puzzle = parse_puzzle(WEBPBN, name="flag.xml")
+    assert puzzle.is_colour
     assert [c.name for c in puzzle.palette.colours] == ["white", "black", "red"]
     assert [c.char for c in puzzle.palette.colours] == [".", "X", "r"]
     assert puzzle.palette.colours[2].rgb == "#ff0000"
@@ -108,29 +104,31 @@ def test_reads_webpbn_colour_xml() -> None:
 
 
 def test_xml_to_json_and_back() -> None:
-    puzzle = read_colour_puzzle(WEBPBN, "flag.xml")
-    text = format_colour_puzzle(puzzle, "json")
+    puzzle = parse_puzzle(WEBPBN, name="flag.xml")
+    text = format_puzzle(puzzle, "json")
     obj = json.loads(text)
     assert obj["palette"][2] == {"name": "red", "rgb": "#ff0000", "char": "r"}
     assert obj["rows"] == [[[1, "black"], [1, "red"]], [[2, "red"]]]
     assert obj["solution"] == ["Xr.", "rr."]
-    assert same(read_colour_puzzle(text, "flag.json"), puzzle)
-    assert same(read_colour_puzzle(format_colour_puzzle(puzzle, "xml"), "again.xml"), puzzle)
+    assert same(parse_puzzle(text, name="flag.json"), puzzle)
+    assert same(parse_puzzle(format_puzzle(puzzle, "xml"), name="again.xml"), puzzle)
 
 
 def test_black_and_white_files_are_not_colour() -> None:
-    mono = WEBPBN.replace('<count color="red">', "<count>").replace(
-        '<color name="red" char="r">f00</color>', ""
+    mono = (
+        '<puzzleset><puzzle defaultcolor="black"><color name="black" char="X">000</color>'
+        '<clues type="rows"><line><count>1</count></line></clues>'
+        '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>'
     )
-    assert not is_colour_text(mono)
-    assert not is_colour_text('{"rows": [[1]], "cols": [[1]]}')
-    assert not is_colour_text("not a puzzle")
-    assert not is_colour_text("<broken")
+    assert not parse_puzzle(mono, name="mono.xml").is_colour
+    assert not parse_puzzle('{"rows": [[1]], "cols": [[1]]}', name="a.json").is_colour
 
 
-def test_monochrome_reader_still_refuses_colour_xml() -> None:
-    with pytest.raises(InputError, match="colour puzzles are not supported"):
-        parse_puzzle(WEBPBN, name="flag.xml", fmt="xml")
+@pytest.mark.parametrize("fmt", ["non", "text", "r"])
+def test_black_and_white_formats_refuse_colour(fmt: str) -> None:
+    puzzle = parse_puzzle(WEBPBN, name="flag.xml", fmt="xml")
+    with pytest.raises(InputError, match=f"the {fmt} format is black and white only.*json or xml"):
+        format_puzzle(puzzle, fmt)
 
 
 def test_json_indices_and_default_chars() -> None:
@@ -145,7 +143,7 @@ def test_json_indices_and_default_chars() -> None:
             "cols": [[[1, "red"]], [[1, 2]]],
         }
     )
-    puzzle = read_colour_puzzle(text, "p.json")
+    puzzle = parse_puzzle(text, name="p.json")
     assert [c.char for c in puzzle.palette.colours] == [".", "r", "1"]
     assert puzzle.row_blocks == (((1, 1), (1, 2)),)
 
@@ -193,7 +191,7 @@ def test_json_indices_and_default_chars() -> None:
 )
 def test_json_errors(obj: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):
-        read_colour_puzzle(json.dumps(obj), "bad.json")
+        parse_puzzle(json.dumps(obj), name="bad.json")
 
 
 @pytest.mark.parametrize(
@@ -210,21 +208,34 @@ def test_json_errors(obj: dict[str, object], message: str) -> None:
 )
 def test_xml_errors(change: tuple[str, str], message: str) -> None:
     with pytest.raises(InputError, match=message):
-        read_colour_puzzle(WEBPBN.replace(*change), "bad.xml")
+        parse_puzzle(WEBPBN.replace(*change), name="bad.xml")
 
 
 def test_puzzle_set_labels_and_unknown_format() -> None:
     body = WEBPBN.split("<puzzleset>")[1].split("</puzzleset>", maxsplit=1)[0]
     text = f"<puzzleset>{body}{body.replace('#12', '#13')}</puzzleset>"
-    labels = [label for label, _ in read_colour_puzzles(text, "set.xml")]
+    labels = [label for label, _ in iter_labelled(text, name="set.xml")]
     assert labels == ["set.xml##12", "set.xml##13"]
     with pytest.raises(InputError, match="expected exactly one puzzle"):
-        read_colour_puzzle(text, "set.xml")
-    with pytest.raises(InputError, match="json, xml"):
-        format_colour_puzzle(read_colour_puzzles(text, "s")[0][1], "non")
+        parse_puzzle(text, name="set.xml")
+    with pytest.raises(InputError, match="json or xml"):
+        format_puzzle(next(iter_labelled(text, name="s"))[1], "non")
 
 
 def test_palette_chars_avoid_clashes() -> None:
     palette = make_palette([("white", "fff", None), ("blue", "00f", None), ("black", "000", None)])
     assert [c.char for c in palette.colours] == [".", "b", "1"]
     assert [c.char for c in plain_palette(8).colours][:3] == [".", "b", "r"]
+
+
+def test_json_lines_hold_both_kinds() -> None:
+    colour = json.loads(format_puzzle(parse_puzzle(WEBPBN, name="flag.xml"), "json"))
+    plain = {"rows": [[1]], "cols": [[1]], "id": "one"}
+    text = json.dumps(colour) + "\n" + json.dumps(plain) + "\n"
+    found = list(iter_labelled(text, name="mixed.jsonl"))
+    assert [label for label, _ in found] == ["mixed.jsonl##12", "mixed.jsonl#one"]
+    assert [puzzle.is_colour for _, puzzle in found] == [True, False]
+    assert found[0][1].row_blocks == (((1, 1), (1, 2)), ((2, 2),))
+    bad = dict(colour, rows=[[[1, "purple"]], [[2, "red"]]])
+    with pytest.raises(InputError, match=r"bad\.jsonl: line 1: row 1: unknown block colour"):
+        list(iter_labelled(json.dumps(bad) + "\n", name="bad.jsonl"))

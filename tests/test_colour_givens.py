@@ -23,7 +23,7 @@ from nonogen.colour.brute import brute_solutions
 from nonogen.colour.givens import given_state
 from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
-from nonogen.formats.colour import format_colour_puzzle, read_colour_puzzle
+from nonogen.formats import format_puzzle, parse_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf
@@ -58,14 +58,14 @@ def test_givens_round_trip_in_json() -> None:
     goal = diagonals()
     givens = givens_grid(goal.shape, [(0, 0), (0, 1), (3, 3)], goal)
     puzzle = puzzle_from_grid(goal, plain_palette(3), givens=givens)
-    text = format_colour_puzzle(puzzle, "json")
+    text = format_puzzle(puzzle, "json")
     rows = json.loads(text)["givens"]
     assert rows[0] == "b." + "?" * 6
     assert rows[3] == "???r????"
-    back = read_colour_puzzle(text, "x.json")
+    back = parse_puzzle(text, name="x.json")
     assert back.givens is not None
     assert np.array_equal(back.givens, givens)
-    assert format_colour_puzzle(back, "json") == text
+    assert format_puzzle(back, "json") == text
 
 
 def test_no_givens_is_none_and_not_written() -> None:
@@ -73,7 +73,7 @@ def test_no_givens_is_none_and_not_written() -> None:
     empty = np.full(goal.shape, UNKNOWN, dtype=np.int8)
     puzzle = puzzle_from_grid(goal, plain_palette(3), givens=empty)
     assert puzzle.givens is None
-    assert "givens" not in json.loads(format_colour_puzzle(puzzle, "json"))
+    assert "givens" not in json.loads(format_puzzle(puzzle, "json"))
 
 
 @pytest.mark.parametrize(
@@ -91,10 +91,10 @@ def test_bad_givens_are_refused(givens: np.ndarray, message: str) -> None:
 
 def test_a_json_givens_character_outside_the_palette_is_refused() -> None:
     puzzle = puzzle_from_grid(diagonals(), plain_palette(3))
-    obj = json.loads(format_colour_puzzle(puzzle, "json"))
+    obj = json.loads(format_puzzle(puzzle, "json"))
     obj["givens"] = ["x" * 8] * 8
     with pytest.raises(InputError, match="givens: row 1, column 1"):
-        read_colour_puzzle(json.dumps(obj), "x.json")
+        parse_puzzle(json.dumps(obj), name="x.json")
 
 
 def test_webpbn_xml_refuses_givens() -> None:
@@ -103,7 +103,7 @@ def test_webpbn_xml_refuses_givens() -> None:
         goal, plain_palette(3), givens=givens_grid(goal.shape, [(0, 0)], goal)
     )
     with pytest.raises(InputError, match="no givens"):
-        format_colour_puzzle(puzzle, "xml")
+        format_puzzle(puzzle, "xml")
 
 
 # --- the solver ------------------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_make_colors_givens_keeps_the_quantised_picture_exact(
     assert fidelity["givens"] >= 1
     assert len(fidelity["given_cells"]) == fidelity["givens"]
     text = out.read_text(encoding="utf-8")
-    puzzle = read_colour_puzzle(text, str(out))
+    puzzle = parse_puzzle(text, name=str(out))
     assert puzzle.givens is not None
     assert int((puzzle.givens != UNKNOWN).sum()) == fidelity["givens"]
     verdict = solve_colour_puzzle(puzzle)  # checked independently, from the givens
@@ -231,7 +231,7 @@ def test_make_colors_auto_without_flips_uses_givens(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "0 cells changed" in result.stdout
     assert " 0 givens" not in result.stdout
-    assert read_colour_puzzle(out.read_text(encoding="utf-8"), str(out)).givens is not None
+    assert parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)).givens is not None
 
 
 def test_the_puzzle_pdf_draws_the_givens() -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from nonogen.cli import app
 from nonogen.colour import solve_colour_puzzle
 from nonogen.colour.repair import colour_repair, state_of
-from nonogen.formats.colour import read_colour_puzzle
+from nonogen.formats import parse_puzzle
 from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
 from nonogen.image.read import Picture
 from nonogen.palette import plain_palette
@@ -64,7 +64,7 @@ def test_make_colors_writes_a_unique_line_solvable_colour_puzzle(
     result = runner.invoke(app, [*args, "-o", str(out), "--json"])
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
-    puzzle = read_colour_puzzle(out.read_text(encoding="utf-8"), str(out))
+    puzzle = parse_puzzle(out.read_text(encoding="utf-8"), name=str(out))
     assert puzzle.width == width
     assert 2 <= puzzle.palette.size <= colours + 1
     verdict = solve_colour_puzzle(puzzle)  # checked independently of the make

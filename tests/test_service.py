@@ -21,7 +21,6 @@ from nonogen.clues import grid_clues
 from nonogen.colour import solve_colour_puzzle
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
-from nonogen.formats.colour import read_colour_puzzle
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.pipeline import grid_rows
 from nonogen.puzzle import make_puzzle
@@ -744,7 +743,7 @@ def test_the_colour_links_serve_its_file_preview_and_pdfs(
 ) -> None:
     links = made_colour["links"]
     text = client.get(links["json"]).text
-    puzzle = read_colour_puzzle(text, "made.json")
+    puzzle = parse_puzzle(text, name="made.json")
     assert [c.name for c in puzzle.palette.colours] == [c["name"] for c in made_colour["palette"]]
     verdict = solve_colour_puzzle(puzzle)
     assert verdict.status is Status.UNIQUE
@@ -759,7 +758,7 @@ def test_the_colour_links_serve_its_file_preview_and_pdfs(
 
 
 def test_the_solution_link_is_only_for_a_puzzle_with_one_solution() -> None:
-    ambiguous = read_colour_puzzle(json.dumps(TWO_COLOUR), "two.json")
+    ambiguous = parse_puzzle(json.dumps(TWO_COLOUR), name="two.json")
     kept = MadePuzzle(ambiguous, {}, "{}", b"")
     assert set(links("0" * 32, kept)) == {"json", "png", "puzzle_pdf"}
 
@@ -821,7 +820,7 @@ def test_convert_a_colour_puzzle_to_xml_and_back(client: TestClient) -> None:
     assert again["rows"] == original["rows"]
     assert again["cols"] == original["cols"]
     refused = client.post("/api/convert?to=non", content=STRAWBERRY)
-    assert_error(refused, 400, "InputError", "to=json or to=xml")
+    assert_error(refused, 400, "InputError", "black and white only")
 
 
 def test_hint_refuses_a_colour_puzzle(client: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""Read and write black-and-white puzzles in the formats nonogen knows.
+"""Read and write puzzles in the formats nonogen knows.
 
     json   nonogen JSON, versioned (also reads the benchmark corpus objects)     nonjson
     jsonl  JSON Lines, one puzzle object per line, often .jsonl.gz (read only)  nonjson
@@ -6,6 +6,9 @@
     xml    Jan Wolter's webpbn XML (pbn 0.3), .xml or .pbn                      webpbn
     text   a picture of '#' and '.' rows; the clues are derived                 text
     r      puzzle strings of the R package nonogram: "3:1,1-2:2"                rstring
+
+JSON, JSON Lines and XML hold puzzles of either kind (a palette, coloured blocks); ``.non``,
+text and R are black and white only, and writing a colour puzzle to them is refused.
 
 Texts are parsed by pure functions (``parse_puzzles``, ``format_puzzle``); ``read_puzzles``
 and ``write_puzzle`` add the file layer (``-`` for stdin/stdout, gzip, atomic writes).

@@ -13,13 +13,12 @@ from nonogen.formats.nonjson import format_json, iter_jsonl, parse_json
 from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
-from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle, has_givens
 
 Labelled = tuple[str, Puzzle]
 """A puzzle and the label that says where it came from (``file``, ``file#id``, ``file:7``)."""
 Reader = Callable[[str, str], Iterable[Labelled]]
-Writer = Callable[[Puzzle, Grid | None], str]
+Writer = Callable[[Puzzle], str]
 
 
 def _labelled_non(text: str, name: str) -> list[Labelled]:
@@ -89,15 +88,23 @@ def only_puzzle(puzzles: list[Puzzle], name: str) -> Puzzle:
 
 GIVENS_FORMATS: Final = ("json",)
 """The formats that hold givens; the others would drop them and change the puzzle."""
+COLOUR_FORMATS: Final = ("json", "xml")
+"""The formats that hold colours; the others are black and white only."""
 
 
-def format_puzzle(puzzle: Puzzle, fmt: str, *, solution: Grid | None = None) -> str:
-    """The puzzle as text in a writable format; ``solution`` overrides the puzzle's goal.
-    InputError for a puzzle with givens in a format that cannot hold them."""
+def format_puzzle(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle as text in a writable format. InputError for a puzzle with givens or
+    colours in a format that cannot hold them."""
     fmt = check_format(fmt, FORMATS, "output")
+    if fmt not in COLOUR_FORMATS and puzzle.is_colour:
+        raise InputError(
+            f"the {fmt} format is black and white only, and this puzzle has the colours "
+            f"{', '.join(c.name for c in puzzle.palette.colours)}; write it as "
+            f"{' or '.join(COLOUR_FORMATS)} instead"
+        )
     if fmt not in GIVENS_FORMATS and has_givens(puzzle):
         raise InputError(
             f"the {fmt} format has no givens, and without its givens this puzzle is not the "
             "same puzzle (it may have several solutions); write it as nonogen JSON instead"
         )
-    return _WRITERS[fmt](puzzle, solution)
+    return _WRITERS[fmt](puzzle)

@@ -18,7 +18,6 @@ from typing import Final
 from nonogen.errors import InputError, LimitError, OutputError
 from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
 from nonogen.formats.detect import FORMATS, format_from_name
-from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle
 
 STDIO: Final = "-"
@@ -93,9 +92,7 @@ def read_puzzle(source: str | Path, *, fmt: str | None = None) -> Puzzle:
     return only_puzzle([puzzle for _, puzzle in read_puzzles(source, fmt=fmt)], str(source))
 
 
-def write_puzzle(
-    puzzle: Puzzle, path: str | Path, fmt: str | None = None, *, solution: Grid | None = None
-) -> None:
+def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> None:
     """Write a puzzle atomically (``-`` for stdout); the format comes from the name if not given."""
     name = str(path)
     if fmt is None:
@@ -105,7 +102,7 @@ def write_puzzle(
                 f"{name}: cannot tell the output format from the name; end it in .json, .non, "
                 f".xml, .pbn or .txt, or name one of {', '.join(FORMATS)}"
             )
-    text = format_puzzle(puzzle, fmt, solution=solution)
+    text = format_puzzle(puzzle, fmt)
     if name == STDIO:
         sys.stdout.write(text)
         return

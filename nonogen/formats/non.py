@@ -25,7 +25,6 @@ from nonogen.formats.shared import (
     parse_count,
     parse_runs,
     shorten,
-    solution_for,
 )
 from nonogen.grid import Grid
 from nonogen.puzzle import MAX_SIDE, Puzzle, make_puzzle
@@ -180,9 +179,9 @@ def _parse_goal(value: str, height: int, width: int, at: str) -> Grid:
     return grid
 
 
-def format_non(puzzle: Puzzle, solution: Grid | None = None) -> str:
+def format_non(puzzle: Puzzle) -> str:
     """The puzzle as a ``.non`` text."""
-    goal = solution_for(puzzle, solution)
+    goal = puzzle.filled_goal
     meta = puzzle.meta
     lines = [f'{key} "{_quote(meta[name])}"' for key, name in _WRITTEN_META if meta.get(name)]
     if meta.get("copyright"):

@@ -16,7 +16,6 @@ from typing import Final
 from nonogen.clues import Clue
 from nonogen.errors import InputError
 from nonogen.formats.shared import format_runs, parse_count, shorten
-from nonogen.grid import Grid
 from nonogen.puzzle import Puzzle, make_puzzle
 
 EXAMPLE: Final = "3:1,1:3-3:1,1:3"
@@ -103,9 +102,8 @@ def _runs(item: str, at: int, line: str, where: str) -> Clue:
     return tuple(runs)
 
 
-def format_r(puzzle: Puzzle, solution: Grid | None = None) -> str:
-    """The puzzle as an R puzzle string (a solution has no place in it and is ignored)."""
-    del solution
+def format_r(puzzle: Puzzle) -> str:
+    """The puzzle as an R puzzle string (a solution has no place in it and is left out)."""
     rows = ":".join(format_runs(clue) for clue in puzzle.rows)
     cols = ":".join(format_runs(clue) for clue in puzzle.cols)
     return f"{rows}-{cols}\n"

@@ -11,7 +11,7 @@ import numpy as np
 from nonogen.clues import Clue
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import FILLED, UNKNOWN, Grid, Partial, cell_code, parse_partial
-from nonogen.puzzle import MAX_SIDE, Puzzle
+from nonogen.puzzle import MAX_SIDE
 
 COUNT_DIGITS: Final = 9
 """The most significant digits a size or a run length may have: a longer number is over every
@@ -94,15 +94,3 @@ def parse_goal_rows(rows: object, where: str) -> Grid:
         )
     grid: Grid = partial == FILLED
     return grid
-
-
-def solution_for(puzzle: Puzzle, solution: Grid | None) -> Grid | None:
-    """The grid a writer should store: ``solution`` if given (checked for shape), else the goal."""
-    if solution is None:
-        return puzzle.filled_goal
-    if solution.shape != (puzzle.height, puzzle.width):
-        raise InputError(
-            f"the solution is {solution.shape[1]}x{solution.shape[0]} but the puzzle is "
-            f"{puzzle.width}x{puzzle.height}; pass a solution of the puzzle's size"
-        )
-    return np.asarray(solution, dtype=np.bool_)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from nonogen.errors import InputError
-from nonogen.formats.shared import solution_for
 from nonogen.grid import FILLED, UNKNOWN, Grid, cell_code, format_grid
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
@@ -51,9 +50,9 @@ def _row(line: str, lineno: int, width: int, name: str) -> list[bool]:
     return row
 
 
-def format_text(puzzle: Puzzle, solution: Grid | None = None) -> str:
+def format_text(puzzle: Puzzle) -> str:
     """The puzzle's solution as a text picture; InputError if it has none."""
-    goal = solution_for(puzzle, solution)
+    goal = puzzle.filled_goal
     if goal is None:
         title = f"puzzle {puzzle.title!r}" if puzzle.title else "this puzzle"
         raise InputError(

@@ -1,9 +1,14 @@
-"""Jan Wolter's webpbn XML format (pbn 0.3), black and white only.
+"""Jan Wolter's webpbn XML format (pbn 0.3), for puzzles of either kind.
 
 A ``<puzzleset>`` holds one or more ``<puzzle type="grid">``; each has metadata elements,
 ``<color name=... char=...>`` definitions, ``<clues type="columns">`` and
 ``<clues type="rows">`` of ``<line><count>N</count>...</line>``, and optionally a
 ``<solution type="goal"><image>`` drawn with the colours' characters between ``|`` bars.
+A ``<count>`` without ``color`` has the puzzle's ``defaultcolor`` (webpbn's default: black);
+the background is ``backgroundcolor`` (default white). The palette is the background, then the
+other ``<color>`` elements in document order; black (000) and white (fff) need no ``<color>``
+element. A puzzle of black on white is a black-and-white puzzle.
+webpbn XML has no givens: a puzzle with givens is not written as XML (``codec`` refuses).
 Parsed with defusedxml (no entity expansion, nothing fetched); the HTML named entities
 webpbn files use (``&copy;``) are replaced by their characters before parsing, since the
 DTD that would define them is never read.
@@ -15,17 +20,17 @@ import html.entities
 import re
 import xml.etree.ElementTree as StdET
 from typing import Final
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from nonogen.clues import Clue
+from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
-from nonogen.formats.shared import parse_count, solution_for
-from nonogen.grid import Grid
-from nonogen.puzzle import Puzzle, make_puzzle
+from nonogen.formats.shared import parse_count
+from nonogen.palette import BLACK_ON_WHITE, Palette, make_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks
 
 Element = StdET.Element
 
@@ -36,7 +41,8 @@ _XML_ENTITIES: Final = frozenset({"amp", "lt", "gt", "quot", "apos"})
 _ENTITY: Final = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _META_TAGS: Final = ("source", "id", "title", "author", "authorid", "copyright", "description")
 _LICENSE_NOTE: Final = "License: "
-_DEFAULT_CHARS: Final = {"black": "X", "white": "."}
+_KNOWN_RGB: Final = {"white": "fff", "black": "000"}
+_KNOWN_CHARS: Final = {"white": ".", "black": "X"}
 
 
 def parse_xml(text: str, name: str) -> list[tuple[str, Puzzle]]:
@@ -92,52 +98,66 @@ def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Puzzle
     if kind != "grid":
         raise InputError(f"{where}: only grid puzzles are supported, got type={kind!r}")
     default = element.get("defaultcolor", "black")
-    fill, blank = _colour_chars(element, default, where)
-    rows = _clues(element, "rows", default, where)
-    cols = _clues(element, "columns", default, where)
-    goal = _goal(element, fill, blank, where)
+    palette = _palette(element, default, where)
+    rows = _clues(element, "rows", default, palette, where)
+    cols = _clues(element, "columns", default, palette, where)
+    goal = _goal(element, palette, where)
     meta = {**set_meta, **_meta_of(element)}
-    return make_puzzle(rows, cols, goal=goal, meta=meta, where=where)
+    plain = [(c.name, c.rgb) for c in palette.colours] == [
+        (c.name, c.rgb) for c in BLACK_ON_WHITE.colours
+    ]
+    return puzzle_from_blocks(
+        rows, cols, BLACK_ON_WHITE if plain else palette, goal=goal, meta=meta, where=where
+    )
 
 
-def _colour_chars(element: Element, default: str, where: str) -> tuple[str, str]:
-    """The image characters of the filled and the background colour."""
+def _palette(element: Element, default: str, where: str) -> Palette:
+    """The background, then the other defined colours (black added when it is the default)."""
     background = element.get("backgroundcolor", "white")
-    colours = element.findall("color")
-    names = {str(c.get("name")) for c in colours} | {default, background}
-    if len(names) > 2:
-        raise InputError(
-            f"{where}: colour puzzles are not supported; this one has the colours "
-            f"{', '.join(sorted(names))}"
-        )
-    chars = dict(_DEFAULT_CHARS)
-    chars.update({str(c.get("name")): str(c.get("char")) for c in colours if c.get("char")})
-    return chars.get(default, "X"), chars.get(background, ".")
+    defined = {str(c.get("name")): c for c in element.findall("color")}
+    names = [background, *(n for n in defined if n != background)]
+    if default not in names:
+        names.append(default)
+    entries: list[tuple[str, str, str | None]] = []
+    for colour in names:
+        node = defined.get(colour)
+        rgb = (node.text or "").strip() if node is not None else _KNOWN_RGB.get(colour)
+        if rgb is None:
+            raise InputError(
+                f'{where}: colour {colour!r} is used but not defined; add <color name="{colour}" '
+                f'char="...">rrggbb</color>'
+            )
+        char = node.get("char") if node is not None else None
+        entries.append((colour, rgb, char or _KNOWN_CHARS.get(colour)))
+    return make_palette(entries, where=where)
 
 
-def _clues(element: Element, kind: str, default: str, where: str) -> list[Clue]:
+def _clues(
+    element: Element, kind: str, default: str, palette: Palette, where: str
+) -> list[ColourClue]:
     """The clues of ``<clues type="rows">`` or ``<clues type="columns">``."""
     section = next((c for c in element.findall("clues") if c.get("type") == kind), None)
     if section is None:
         raise InputError(f'{where}: expected a <clues type="{kind}"> element')
     label = "row" if kind == "rows" else "column"
-    clues: list[Clue] = []
+    clues: list[ColourClue] = []
     for i, line in enumerate(section.findall("line"), 1):
-        runs = []
+        blocks = []
         for count in line.findall("count"):
             colour = count.get("color", default)
-            if colour != default:
+            index = palette.index(colour)
+            if not index:
                 raise InputError(
-                    f"{where}: {label} {i}: colour puzzles are not supported, got a run of "
-                    f"colour {colour!r}"
+                    f"{where}: {label} {i}: a <count> has colour {colour!r}, which is "
+                    "the background or not defined; define it with a <color> element"
                 )
             text = (count.text or "").strip()
             if not re.fullmatch(r"[0-9]+", text):
                 raise InputError(
                     f"{where}: {label} {i}: expected a positive number in <count>, got {text!r}"
                 )
-            runs.append(parse_count(text, f"{where}: {label} {i}"))
-        clues.append(tuple(runs))
+            blocks.append((parse_count(text, f"{where}: {label} {i}"), index))
+        clues.append(tuple(blocks))
     return clues
 
 
@@ -163,19 +183,20 @@ def solution_rows(element: Element, where: str) -> list[str] | None:
     return rows
 
 
-def _goal(element: Element, fill: str, blank: str, where: str) -> Grid | None:
-    """The goal image (or, lacking one, the solution image) as a solved grid."""
+def _goal(element: Element, palette: Palette, where: str) -> ColourGrid | None:
+    """The goal image (or, lacking one, the solution image) as a colour grid."""
     rows = solution_rows(element, where)
     if rows is None:
         return None
+    chars = "".join(c.char for c in palette.colours)
     for r, row in enumerate(rows, 1):
-        other = next((char for char in row if char not in (fill, blank)), None)
+        other = next((char for char in row if palette.char_index(char) is None), None)
         if other is not None:
             raise InputError(
-                f"{where}: solution image row {r}: expected only {fill!r} (filled) and "
-                f"{blank!r} (empty), got {other!r}"
+                f"{where}: solution image row {r}: expected the colours' characters "
+                f"{chars!r}, got {other!r}"
             )
-    return np.array([[char == fill for char in row] for row in rows], dtype=np.bool_)
+    return np.array([[palette.char_index(ch) for ch in row] for row in rows], dtype=np.uint8)
 
 
 def _meta_of(element: Element) -> dict[str, object]:
@@ -195,23 +216,33 @@ def _meta_of(element: Element) -> dict[str, object]:
     return meta
 
 
-def format_xml(puzzle: Puzzle, solution: Grid | None = None) -> str:
+def format_xml(puzzle: Puzzle) -> str:
     """The puzzle as a webpbn XML document with one puzzle."""
-    goal = solution_for(puzzle, solution)
+    colours = puzzle.palette.colours
+    chars = [c.char for c in colours] if puzzle.is_colour else [".", "X"]
     meta = puzzle.meta
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', DOCTYPE, "<puzzleset>"]
-    lines.append('<puzzle type="grid" defaultcolor="black">')
+    if puzzle.is_colour:
+        lines.append(
+            f'<puzzle type="grid" defaultcolor="{colours[1].name}" '
+            f'backgroundcolor="{colours[0].name}">'
+        )
+    else:
+        lines.append('<puzzle type="grid" defaultcolor="black">')
     lines += [f"<{tag}>{_text(meta[tag])}</{tag}>" for tag in _META_TAGS if meta.get(tag)]
+    rgbs = [c.rgb[1:] for c in colours] if puzzle.is_colour else ["fff", "000"]
     lines += [
-        '<color name="white" char=".">fff</color>',
-        '<color name="black" char="X">000</color>',
+        f"<color name={quoteattr(c.name)} char={quoteattr(char)}>{rgb}</color>"
+        for c, char, rgb in zip(colours, chars, rgbs, strict=True)
     ]
-    for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
+    for kind, clues in (("columns", puzzle.col_blocks), ("rows", puzzle.row_blocks)):
         lines.append(f'<clues type="{kind}">')
-        lines += ["<line>" + "".join(f"<count>{n}</count>" for n in c) + "</line>" for c in clues]
+        for clue in clues:
+            counts = "".join(f"<count{_colour_attr(puzzle, k)}>{n}</count>" for n, k in clue)
+            lines.append(f"<line>{counts}</line>")
         lines.append("</clues>")
-    if goal is not None:
-        image = ["|" + "".join("X" if cell else "." for cell in row) + "|" for row in goal.tolist()]
+    if puzzle.goal is not None:
+        image = ["|" + "".join(_text(chars[v]) for v in row) + "|" for row in puzzle.goal.tolist()]
         lines += ['<solution type="goal">', "<image>", *image, "</image>", "</solution>"]
     if meta.get("license"):
         lines.append(f"<note>{_text(_LICENSE_NOTE + str(meta['license']))}</note>")
@@ -221,6 +252,11 @@ def format_xml(puzzle: Puzzle, solution: Grid | None = None) -> str:
     ]
     lines += ["</puzzle>", "</puzzleset>"]
     return "\n".join(lines) + "\n"
+
+
+def _colour_attr(puzzle: Puzzle, colour: int) -> str:
+    """A ``<count>``'s ``color`` attribute: the colour's name, none in black and white."""
+    return f" color={quoteattr(puzzle.palette.colours[colour].name)}" if puzzle.is_colour else ""
 
 
 def _text(value: object) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from nonogen.pipeline.check import (
     RECORD_VERSION,
-    AnyPuzzle,
     AnyVerdict,
     Checked,
     Progress,
@@ -88,7 +87,6 @@ __all__ = [
     "REPORT_WIDTHS",
     "RETRIES",
     "VERDICT_SECONDS",
-    "AnyPuzzle",
     "AnyVerdict",
     "Checked",
     "Made",

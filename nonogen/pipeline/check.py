@@ -3,12 +3,10 @@ for black-and-white and colour puzzles alike."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nonogen.backends import (
@@ -24,10 +22,8 @@ from nonogen.backends import (
 from nonogen.colour import ColourVerdict, solve_colour_puzzle
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError
-from nonogen.formats import STDIO, expand_paths, write_atomic, write_puzzle
+from nonogen.formats import expand_paths, write_puzzle
 from nonogen.formats.codec import iter_labelled
-from nonogen.formats.colour import format_colour_puzzle, is_colour_text, read_colour_puzzles
-from nonogen.formats.detect import format_from_name
 from nonogen.formats.files import read_text
 from nonogen.grid import format_grid
 from nonogen.puzzle import Puzzle
@@ -38,8 +34,6 @@ if TYPE_CHECKING:
 
 
 RECORD_VERSION = 1
-AnyPuzzle = Puzzle  # until the pipeline is one path for both kinds
-"""A black-and-white or a colour puzzle: check and solve take either."""
 AnyVerdict = Verdict | ColourVerdict
 """What the solver of either kind found."""
 Progress = Callable[[int, int | None], None]
@@ -51,7 +45,7 @@ class Checked:
     """One input of a check run: its verdict, or the input error that stopped it."""
 
     label: str
-    puzzle: AnyPuzzle | None
+    puzzle: Puzzle | None
     verdict: AnyVerdict | None
     error: str = ""
 
@@ -69,23 +63,17 @@ class SolveOptions:
     timeout: float = DEFAULT_TIMEOUT
 
 
-def read_any(source: str, fmt: str | None) -> list[tuple[str, AnyPuzzle]]:
-    """(label, puzzle) for every puzzle of a file, colour puzzles (a JSON palette, a webpbn
-    file of several colours) included."""
-    text = read_text(source)
-    if fmt is None and is_colour_text(text, source):
-        return list(read_colour_puzzles(text, source))
-    return list(iter_labelled(text, name=source, fmt=fmt))
+def read_any(source: str, fmt: str | None) -> list[tuple[str, Puzzle]]:
+    """(label, puzzle) for every puzzle of a file, of either kind."""
+    return list(iter_labelled(read_text(source), name=source, fmt=fmt))
 
 
-def puzzles_in_text(text: str, name: str) -> list[tuple[str, AnyPuzzle]]:
-    """(label, puzzle) for every puzzle of a text in a detected format, colour ones included."""
-    if is_colour_text(text, name):
-        return list(read_colour_puzzles(text, name))
+def puzzles_in_text(text: str, name: str) -> list[tuple[str, Puzzle]]:
+    """(label, puzzle) for every puzzle of a text in a detected format, of either kind."""
     return list(iter_labelled(text, name=name))
 
 
-def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuzzle | None, str]]:
+def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:
     """Every puzzle of every path, or the error that made a file unreadable."""
     for path in expand_paths(paths):
         try:
@@ -95,7 +83,7 @@ def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, AnyPuz
             yield path, None, str(error)
 
 
-def solve_any(puzzle: AnyPuzzle, options: SolveOptions) -> AnyVerdict:
+def solve_any(puzzle: Puzzle, options: SolveOptions) -> AnyVerdict:
     """The verdict of either solver, by the puzzle's kind."""
     many, timeout = options.max_solutions, options.timeout
     if puzzle.is_colour:
@@ -103,7 +91,7 @@ def solve_any(puzzle: AnyPuzzle, options: SolveOptions) -> AnyVerdict:
     return solve_puzzle(puzzle, max_solutions=many, timeout=timeout)
 
 
-def grid_rows(puzzle: AnyPuzzle, grid: Any) -> list[str]:
+def grid_rows(puzzle: Puzzle, grid: Any) -> list[str]:
     """A solution as text rows: ``#`` and ``.``, or each colour's character."""
     if puzzle.is_colour:
         chars = [colour.char for colour in puzzle.palette.colours]
@@ -119,7 +107,7 @@ def ansi_rows(puzzle: Puzzle, grid: Any) -> list[str]:
     return ["".join(cells[v] for v in row) + "\x1b[0m" for row in grid.tolist()]
 
 
-def terminal_rows(puzzle: AnyPuzzle, grid: Any, *, ansi: bool) -> list[str]:
+def terminal_rows(puzzle: Puzzle, grid: Any, *, ansi: bool) -> list[str]:
     """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
     colours, else as text rows (``grid_rows``)."""
     if ansi and puzzle.is_colour:
@@ -127,7 +115,7 @@ def terminal_rows(puzzle: AnyPuzzle, grid: Any, *, ansi: bool) -> list[str]:
     return grid_rows(puzzle, grid)
 
 
-def _check_one(task: tuple[AnyPuzzle, SolveOptions]) -> AnyVerdict:
+def _check_one(task: tuple[Puzzle, SolveOptions]) -> AnyVerdict:
     """Solve one puzzle (on a worker)."""
     puzzle, options = task
     return solve_any(puzzle, options)
@@ -165,7 +153,7 @@ def check_paths(
     yield from in_input_order(chain(unreadable, solved))
 
 
-def _checked(label: str, puzzle: AnyPuzzle, outcome: Outcome[AnyVerdict]) -> Checked:
+def _checked(label: str, puzzle: Puzzle, outcome: Outcome[AnyVerdict]) -> Checked:
     """A check's row from an item's outcome: an unknown verdict when it was stopped or lost."""
     if outcome.value is not None:
         return Checked(label, puzzle, outcome.value)
@@ -174,7 +162,7 @@ def _checked(label: str, puzzle: AnyPuzzle, outcome: Outcome[AnyVerdict]) -> Che
     )
 
 
-def verdict_record(verdict: AnyVerdict, puzzle: AnyPuzzle | None = None) -> dict[str, Any]:
+def verdict_record(verdict: AnyVerdict, puzzle: Puzzle | None = None) -> dict[str, Any]:
     """The JSON-ready fields of a verdict (a colour puzzle's solutions in its characters)."""
     rows: Callable[[Any], list[str]] = format_grid if puzzle is None else partial(grid_rows, puzzle)
     record: dict[str, Any] = {
@@ -195,7 +183,7 @@ def verdict_record(verdict: AnyVerdict, puzzle: AnyPuzzle | None = None) -> dict
     return record
 
 
-def expected_of(puzzle: AnyPuzzle) -> tuple[str | None, bool | None]:
+def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
     """The status and line-solvability a corpus file records, if it records them."""
     status = puzzle.meta.get("solutions_known")
     line = puzzle.meta.get("line_solvable")
@@ -205,7 +193,7 @@ def expected_of(puzzle: AnyPuzzle) -> tuple[str | None, bool | None]:
     )
 
 
-def agrees(puzzle: AnyPuzzle, verdict: AnyVerdict) -> bool | None:
+def agrees(puzzle: Puzzle, verdict: AnyVerdict) -> bool | None:
     """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
     status, line = expected_of(puzzle)
     if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
@@ -233,15 +221,13 @@ def check_record(checked: Checked) -> dict[str, Any]:
     return record
 
 
-def solve_file(
-    path: str, *, fmt: str | None, options: SolveOptions
-) -> tuple[AnyPuzzle, AnyVerdict]:
+def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, AnyVerdict]:
     """Read exactly one puzzle (black-and-white or colour) and solve it."""
     puzzle = _only(read_any(path, fmt), path)
     return puzzle, solve_any(puzzle, options)
 
 
-def _only(found: list[tuple[str, AnyPuzzle]], path: str) -> AnyPuzzle:
+def _only(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
     """The one puzzle of a file; InputError if it holds none or several."""
     if len(found) != 1:
         raise InputError(f"{path}: expected exactly one puzzle, found {len(found)}")
@@ -249,16 +235,8 @@ def _only(found: list[tuple[str, AnyPuzzle]], path: str) -> AnyPuzzle:
 
 
 def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
-    """Convert a puzzle file; a colour puzzle goes to nonogen JSON or webpbn XML."""
-    puzzle = _only(read_any(source, fmt), source)
-    if not puzzle.is_colour:
-        write_puzzle(puzzle, output, to)
-        return
-    text = format_colour_puzzle(puzzle, to or format_from_name(output) or "")
-    if output == STDIO:
-        sys.stdout.write(text)
-    else:
-        write_atomic(Path(output), text.encode("utf-8"))
+    """Convert a puzzle file (a colour puzzle: to nonogen JSON or webpbn XML)."""
+    write_puzzle(_only(read_any(source, fmt), source), output, to)
 
 
 def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
@@ -269,13 +247,13 @@ def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
     return puzzle.with_goal(None), verdict
 
 
-def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[Puzzle, AnyVerdict]:
     """The one puzzle of a file (either kind) with its unique solution as its goal (none
     otherwise), and the verdict: what ``nonogen pdf`` prints."""
     return for_print_any(_only(read_any(path, fmt), path), timeout=timeout)
 
 
-def for_print_any(puzzle: AnyPuzzle, *, timeout: float) -> tuple[AnyPuzzle, AnyVerdict]:
+def for_print_any(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, AnyVerdict]:
     """``for_print`` for a puzzle of either kind."""
     if not puzzle.is_colour:
         return for_print(puzzle, timeout=timeout)

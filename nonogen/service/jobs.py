@@ -14,13 +14,11 @@ from typing import Any, Final
 
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
-from nonogen.formats.colour import COLOUR_FORMATS, format_colour_puzzle, is_colour_text
 from nonogen.formats.files import decode_bytes
 from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
-    AnyPuzzle,
     AnyVerdict,
     MakeOptions,
     SolveOptions,
@@ -30,7 +28,6 @@ from nonogen.pipeline import (
     make_colour_from_picture,
     make_from_picture,
     preview_of,
-    puzzles_in_text,
     solve_any,
     verdict_record,
 )
@@ -63,7 +60,7 @@ class MadePuzzle:
     """A made puzzle as the service keeps it: its record, its file and its preview (its id is
     given by the store, at random: see ``nonogen.service.store``)."""
 
-    puzzle: AnyPuzzle
+    puzzle: Puzzle
     """Black-and-white or colour; its goal is its one solution (made puzzles are unique)."""
     record: dict[str, Any]
     """The JSON answer of POST /api/puzzles, without the id and the links."""
@@ -142,7 +139,7 @@ def colour_make_job(
             "undetermined; try a larger max_flips, a smaller width or fewer colors"
         )
     meta = made.puzzle.meta
-    text = format_colour_puzzle(made.puzzle, "json")
+    text = format_puzzle(made.puzzle, "json")
     record = {
         "version": RECORD_VERSION,
         "kind": "colour",
@@ -196,37 +193,13 @@ def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> P
     return puzzle
 
 
-def is_colour(text: str, name: str, fmt: str | None) -> bool:
-    """Whether a file's text is a colour puzzle: nonogen JSON with a palette or webpbn XML of
-    several colours, in the format asked for (if one is)."""
-    return fmt in (None, *COLOUR_FORMATS) and is_colour_text(text, name)
-
-
-def read_colour_text(text: str, name: str, limits: Limits) -> Puzzle:
-    """The one colour puzzle in a file's text, within the size limit."""
-    found = puzzles_in_text(text, name)
-    if len(found) != 1:
-        raise InputError(f"{name}: expected exactly one puzzle, found {len(found)}")
-    puzzle = found[0][1]
-    limits.check_side(puzzle.width, puzzle.height)
-    assert puzzle.is_colour  # is_colour_text said so
-    return puzzle
-
-
-def read_any_text(text: str, name: str, fmt: str | None, limits: Limits) -> AnyPuzzle:
-    """The one puzzle in a file's text, black-and-white or colour, within the size limit."""
-    if is_colour(text, name, fmt):
-        return read_colour_text(text, name, limits)
-    return read_puzzle_text(text, name, fmt, limits)
-
-
 def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[str, Any]:
     """Solve a puzzle file: its clues, its goal if it has one, and the verdict (a colour
     puzzle: its palette, coloured clues and solutions in the palette's characters)."""
     text = decode_bytes(data, name)
-    if is_colour(text, name, fmt):
-        return colour_check(text, name, limits)
     puzzle = read_puzzle_text(text, name, fmt, limits)
+    if puzzle.is_colour:
+        return colour_check(puzzle, fmt or detect_format(name, text), limits)
     verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
     record: dict[str, Any] = {"version": RECORD_VERSION, **puzzle_fields(puzzle)}
     record["format"] = fmt or detect_format(name, text)
@@ -235,26 +208,18 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
     return {**record, **verdict_record(verdict)}
 
 
-def colour_check(text: str, name: str, limits: Limits) -> dict[str, Any]:
+def colour_check(puzzle: Puzzle, fmt: str, limits: Limits) -> dict[str, Any]:
     """``check_job`` for a colour puzzle (nonogen JSON with a palette, webpbn colour XML)."""
-    puzzle = read_colour_text(text, name, limits)
     verdict = solve_any(puzzle, SolveOptions(timeout=limits.solver_seconds))
     record = {"version": RECORD_VERSION, **colour_fields(puzzle)}
-    record["format"] = detect_format(name, text)
+    record["format"] = fmt
     return {**record, **verdict_record(verdict, puzzle)}
 
 
 def convert_job(data: bytes, name: str, fmt: str | None, to: str, limits: Limits) -> str:
     """A puzzle file converted to another format (a colour puzzle: json or xml)."""
-    puzzle = read_any_text(decode_bytes(data, name), name, fmt, limits)
-    if not puzzle.is_colour:
-        return format_puzzle(puzzle, to)
-    if to not in COLOUR_FORMATS:
-        raise InputError(
-            f"{name}: a colour puzzle converts to {' or '.join(COLOUR_FORMATS)} only, not "
-            f"{to}: the {to} format has no colours; ask for to=json or to=xml"
-        )
-    return format_colour_puzzle(puzzle, to)
+    puzzle = read_puzzle_text(decode_bytes(data, name), name, fmt, limits)
+    return format_puzzle(puzzle, to)
 
 
 CELL_VALUES: Final = {FILLED: "filled", EMPTY: "empty", UNKNOWN: "either"}
@@ -313,14 +278,14 @@ def fix_job(grid: list[str], mode: str, limits: Limits) -> dict[str, Any]:
     }
 
 
-def recorded_difficulty(puzzle: AnyPuzzle) -> str:
+def recorded_difficulty(puzzle: Puzzle) -> str:
     """``medium (24)`` from the verdict a made puzzle records, or an empty string."""
     verdict = puzzle.meta.get("verdict")
     score = verdict.get("difficulty") if isinstance(verdict, dict) else None
     return difficulty_label(score) if isinstance(score, int) else ""
 
 
-def pdf_job(puzzle: AnyPuzzle, pages: str, options: PageOptions) -> bytes:
+def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     """A PDF of a puzzle (either kind): its page, its solution page, or both."""
     if pages not in PAGES:
         raise InputError(f"expected pages to be one of {', '.join(PAGES)}, got {pages!r}")
@@ -330,7 +295,7 @@ def pdf_job(puzzle: AnyPuzzle, pages: str, options: PageOptions) -> bytes:
     return puzzle_pdf(entry, options=options, solution=pages == "both")
 
 
-def print_warnings(puzzle: AnyPuzzle, options: PageOptions) -> list[str]:
+def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[str]:
     """What would print too small to read (cells under 4 mm, clues under 6 pt), if anything."""
     return legibility_problems([Entry(puzzle, title=puzzle.title)], options)
 
@@ -343,14 +308,14 @@ def pdf_from_json(
     would print too small to read, unless ``force_small``."""
     text = obj if isinstance(obj, str) else json.dumps(obj)
     name = "puzzle" if isinstance(obj, str) else "puzzle.json"
-    puzzle = read_any_text(text, name, None, limits)
+    puzzle = read_puzzle_text(text, name, None, limits)
     problems = print_warnings(puzzle, options)
     if problems and not force_small:
         raise LimitError(f'{problems[0]}; or send "force_small": true to print it anyway')
     return pdf_job(keyed(puzzle, pages, limits), pages, options)
 
 
-def keyed(puzzle: AnyPuzzle, pages: str, limits: Limits) -> AnyPuzzle:
+def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
     """The puzzle as printed with ``pages``: with an answer key (solution or both), its one
     solution as its goal; InputError if the solver finds none, several or runs out of time,
     since any key would then mislead."""
