@@ -34,7 +34,7 @@ from nonogen.formats.files import decode_bytes
 from nonogen.image.header import grid_cells
 from nonogen.pipeline import (
     MakeOptions,
-    for_print_any,
+    for_print,
     make_from_picture,
     puzzles_in_text,
 )
@@ -212,7 +212,7 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
 def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     out = []
     for source, puzzle in puzzles_in_text(decode_bytes(data, path), path):
-        solved, verdict = for_print_any(puzzle, timeout=options.timeout)
+        solved, verdict = for_print(puzzle, timeout=options.timeout)
         if verdict.status is not Status.UNIQUE:
             why = verdict.reason or str(verdict.status)
             reason = f"not unique ({verdict.status}): {why}"

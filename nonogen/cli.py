@@ -34,7 +34,6 @@ from nonogen.formats import (
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import (
     REPORT_WIDTHS,
-    AnyVerdict,
     Made,
     MadeColour,
     MakeOptions,
@@ -277,7 +276,7 @@ def _root(
     """Turn pictures into nonograms and prove that a nonogram is good."""
 
 
-def _verdict_lines(verdict: AnyVerdict) -> list[str]:
+def _verdict_lines(verdict: Verdict) -> list[str]:
     """The human summary of a verdict."""
     line = {True: "yes", False: "no", None: "unknown"}[verdict.line_solvable]
     lines = [
@@ -390,7 +389,7 @@ def check(
         record = check_record(checked)
         print(json.dumps(record) if as_json else _table_row(record), flush=True)
         verdict = checked.verdict
-        if explain_unknown and isinstance(verdict, Verdict) and verdict.status is Status.UNKNOWN:
+        if explain_unknown and verdict is not None and verdict.status is Status.UNKNOWN:
             for sentence in explain(verdict):
                 _err(f"{record['file']}: {sentence}")
         counts[record["status"]] = counts.get(record["status"], 0) + 1
@@ -620,7 +619,7 @@ def _make_colour(
         print(json.dumps(summary))
     else:
         if show_solution:
-            print("\n".join(grid_rows(made.puzzle, made.repair.grid)))
+            print("\n".join(grid_rows(made.puzzle.palette, made.repair.grid)))
         print(_colour_line(made))
         print("palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in palette))
         print(_conversion_line(made))

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.colour import Status, solve_colour_puzzle
 from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, parse_puzzle
 from nonogen.formats.codec import iter_labelled
 from nonogen.palette import make_palette, plain_palette
 from nonogen.puzzle import Puzzle
+from nonogen.solve import Status, solve_puzzle
 
 WEBPBN = """<?xml version="1.0"?>
 <!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">
@@ -98,7 +98,7 @@ def test_reads_webpbn_colour_xml() -> None:
     assert puzzle.meta["license"] == "CC-BY"
     assert puzzle.goal is not None
     assert puzzle.goal.tolist() == [[1, 2, 0], [2, 2, 0]]
-    verdict = solve_colour_puzzle(puzzle)
+    verdict = solve_puzzle(puzzle)
     assert verdict.status == Status.UNIQUE
     assert np.array_equal(verdict.solutions[0], puzzle.goal)
 

@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from typer.testing import CliRunner  # noqa: TID251  (the CLI is under test)
 
 from nonogen.cli import app
-from nonogen.colour import solve_colour_puzzle
 from nonogen.colour.brute import brute_solutions
 from nonogen.colour.givens import given_state
 from nonogen.colour.repair import Budget, repair_colour
@@ -28,7 +27,7 @@ from nonogen.grid import UNKNOWN
 from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf
 from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_blocks, puzzle_from_grid
-from nonogen.solve import Status
+from nonogen.solve import Status, solve_puzzle
 from tests.test_colour_solve import EXPECTED, keys, small_puzzles
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -131,7 +130,7 @@ def puzzles_with_givens(draw: st.DrawFn) -> Puzzle:
 @given(puzzles_with_givens())
 def test_the_solver_with_givens_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)
-    verdict = solve_colour_puzzle(puzzle, timeout=30)
+    verdict = solve_puzzle(puzzle, timeout=30)
     assert verdict.status == EXPECTED[len(brute)]
     if puzzle.givens is not None:
         given = puzzle.givens != UNKNOWN
@@ -144,9 +143,9 @@ def test_the_solver_with_givens_agrees_with_brute_force(puzzle: Puzzle) -> None:
 def test_a_given_settles_an_ambiguous_puzzle() -> None:
     goal = diagonals()
     puzzle = puzzle_from_grid(goal, plain_palette(3))
-    assert solve_colour_puzzle(puzzle).status is Status.MULTIPLE
+    assert solve_puzzle(puzzle).status is Status.MULTIPLE
     givens = givens_grid(goal.shape, [(0, 0), (3, 3), (6, 6)], goal)
-    verdict = solve_colour_puzzle(with_givens(puzzle, givens))
+    verdict = solve_puzzle(with_givens(puzzle, givens))
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
     assert np.array_equal(verdict.solutions[0], goal)
@@ -213,14 +212,14 @@ def test_make_colors_givens_keeps_the_quantised_picture_exact(
     puzzle = parse_puzzle(text, name=str(out))
     assert puzzle.givens is not None
     assert int((puzzle.givens != UNKNOWN).sum()) == fidelity["givens"]
-    verdict = solve_colour_puzzle(puzzle)  # checked independently, from the givens
+    verdict = solve_puzzle(puzzle)  # checked independently, from the givens
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
     chars = "".join(c.char for c in puzzle.palette.colours)
     source = json.loads(text)["source_grid"]
     solved = ["".join(chars[v] for v in row) for row in verdict.solutions[0].tolist()]
     assert solved == source  # no cell changed: the quantised picture exactly
-    bare = solve_colour_puzzle(replace(puzzle, givens=None))
+    bare = solve_puzzle(replace(puzzle, givens=None))
     assert not bare.line_solvable  # the givens were needed
 
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from nonogen.clues import ColourClue, blocks_min_length, line_blocks
 from nonogen.colour.brute import arrangements, brute_line, every_colouring
-from nonogen.colour.line import Line, from_planes, solve_line, to_planes
+from nonogen.solve.colourline import Line, from_planes, solve_line, to_planes
 
 
 @st.composite

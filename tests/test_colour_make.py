@@ -12,14 +12,13 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from nonogen.cli import app
-from nonogen.colour import solve_colour_puzzle
 from nonogen.colour.repair import colour_repair, state_of
 from nonogen.formats import parse_puzzle
 from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
 from nonogen.image.read import Picture
 from nonogen.palette import plain_palette
 from nonogen.puzzle import puzzle_from_grid
-from nonogen.solve import Status
+from nonogen.solve import Status, solve_puzzle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
@@ -67,7 +66,7 @@ def test_make_colors_writes_a_unique_line_solvable_colour_puzzle(
     puzzle = parse_puzzle(out.read_text(encoding="utf-8"), name=str(out))
     assert puzzle.width == width
     assert 2 <= puzzle.palette.size <= colours + 1
-    verdict = solve_colour_puzzle(puzzle)  # checked independently of the make
+    verdict = solve_puzzle(puzzle)  # checked independently of the make
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
     fidelity = summary["fidelity"]
@@ -170,7 +169,7 @@ def test_the_repair_makes_an_ambiguous_colour_grid_line_solvable() -> None:
         grid[top, top] = grid[top + 1, top + 1] = colour
     assert state_of(grid, 4).unknown > 0
     costs = np.full((8, 8, 4), 10.0)
-    before = solve_colour_puzzle(puzzle_from_grid(grid, plain_palette(3)))
+    before = solve_puzzle(puzzle_from_grid(grid, plain_palette(3)))
     assert before.status is Status.MULTIPLE
     repaired = colour_repair(grid, costs, rng=np.random.default_rng(0), max_changes=10, seconds=10)
     assert repaired.solved
@@ -178,7 +177,7 @@ def test_the_repair_makes_an_ambiguous_colour_grid_line_solvable() -> None:
     assert repaired.cost == pytest.approx(10.0 * len(repaired.changes))
     changed = int((repaired.grid != grid).sum())
     assert changed == len(repaired.changes)
-    verdict = solve_colour_puzzle(puzzle_from_grid(repaired.grid, plain_palette(3)))
+    verdict = solve_puzzle(puzzle_from_grid(repaired.grid, plain_palette(3)))
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import math
 import time
 from collections.abc import Callable, Iterable
 
@@ -12,17 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import grid_blocks
-from nonogen.colour import Status, Technique, solve_colour_puzzle
 from nonogen.colour.agree import check_puzzle, main, random_case
 from nonogen.colour.brute import brute_solutions
-from nonogen.colour.probe import probe
-from nonogen.colour.propagate import propagate, solution, start_board
 from nonogen.colour.sample import mixed, perturbed, random_puzzle
-from nonogen.colour.sat import sat_search
-from nonogen.colour.search import SearchResult, search
 from nonogen.errors import InputError
 from nonogen.palette import plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
+from nonogen.solve import Status, Technique, explain, solve_puzzle
+from nonogen.solve.colourboard import propagate, solution, start_board
+from nonogen.solve.colourprobe import probe
+from nonogen.solve.coloursat import sat_search
+from nonogen.solve.coloursearch import SearchResult, search
 
 Searcher = Callable[..., SearchResult]
 EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
@@ -54,7 +56,7 @@ def keys(grids: Iterable[npt.ArrayLike]) -> set[bytes]:
 @given(small_puzzles())
 def test_verdict_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)
-    verdict = solve_colour_puzzle(puzzle, timeout=30)
+    verdict = solve_puzzle(puzzle, timeout=30)
     assert verdict.status == EXPECTED[len(brute)]
     for grid in verdict.solutions:
         assert grid_blocks(grid) == (puzzle.row_blocks, puzzle.col_blocks)
@@ -109,8 +111,8 @@ def test_line_logic_and_probing_keep_every_solution(puzzle: Puzzle) -> None:
 @given(small_puzzles(max_side=4))
 def test_transposing_commutes_with_solving(puzzle: Puzzle) -> None:
     flipped = puzzle_from_blocks(puzzle.col_blocks, puzzle.row_blocks, puzzle.palette)
-    a = solve_colour_puzzle(puzzle)
-    b = solve_colour_puzzle(flipped)
+    a = solve_puzzle(puzzle)
+    b = solve_puzzle(flipped)
     assert a.status == b.status
     if a.status == Status.UNIQUE:
         assert np.array_equal(a.solutions[0], b.solutions[0].T)
@@ -118,7 +120,7 @@ def test_transposing_commutes_with_solving(puzzle: Puzzle) -> None:
 
 def test_line_solvable_puzzle() -> None:
     goal = np.array([[1, 1, 2], [0, 2, 2], [1, 0, 2]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(2)))
+    verdict = solve_puzzle(puzzle_from_grid(goal, plain_palette(2)))
     assert verdict.status == Status.UNIQUE
     assert verdict.line_solvable
     assert verdict.techniques == (Technique.LINE,)
@@ -129,20 +131,20 @@ def test_line_solvable_puzzle() -> None:
 def test_two_solutions() -> None:
     # A 2x2 diagonal of one colour has two solutions, as in black and white.
     goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(1)))
+    verdict = solve_puzzle(puzzle_from_grid(goal, plain_palette(1)))
     assert verdict.status == Status.MULTIPLE
     assert sorted(verdict.differing()) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
 def test_colours_tell_the_diagonals_apart() -> None:
     goal = np.array([[1, 0], [0, 2]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(2)))
+    verdict = solve_puzzle(puzzle_from_grid(goal, plain_palette(2)))
     assert verdict.status == Status.UNIQUE
 
 
 def test_totals_disagree() -> None:
     puzzle = puzzle_from_blocks([[(1, 1)]], [[(1, 2)]], plain_palette(2))
-    verdict = solve_colour_puzzle(puzzle)
+    verdict = solve_puzzle(puzzle)
     assert verdict.status == Status.NONE
     assert "black" in verdict.reason
 
@@ -150,7 +152,7 @@ def test_totals_disagree() -> None:
 def test_time_budget_gives_unknown_never_a_guess() -> None:
     rng = np.random.default_rng(5)
     puzzle = random_puzzle(rng, 20, 20, 1, density=0.3)
-    verdict = solve_colour_puzzle(puzzle, timeout=0.0)
+    verdict = solve_puzzle(puzzle, timeout=0.0)
     assert verdict.status in (Status.UNKNOWN, Status.UNIQUE)
     if verdict.status == Status.UNKNOWN:
         assert len(verdict.solutions) < 2
@@ -158,7 +160,7 @@ def test_time_budget_gives_unknown_never_a_guess() -> None:
 
 def test_max_solutions_one_says_solved() -> None:
     goal = np.array([[1, 0], [0, 1]], dtype=np.uint8)
-    verdict = solve_colour_puzzle(puzzle_from_grid(goal, plain_palette(1)), max_solutions=1)
+    verdict = solve_puzzle(puzzle_from_grid(goal, plain_palette(1)), max_solutions=1)
     assert verdict.status == Status.SOLVED
 
 
@@ -215,3 +217,43 @@ def test_the_colour_sat_search_stops_at_the_deadline_while_encoding() -> None:
         puzzle.row_blocks, puzzle.col_blocks, board, limit=2, deadline=time.perf_counter() + 60
     )
     assert len(found.solutions) == 2  # any 4x4 permutation fits the one-cell clues
+
+
+def _colour_search_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the colour SAT search give up at once, as if its time had run out."""
+    kinds = importlib.import_module("nonogen.solve.kinds")
+    monkeypatch.setattr(kinds, "sat_search", lambda *_a, **_k: SearchResult((), False, 0))
+
+
+def test_colour_search_out_of_time_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    _colour_search_runs_out(monkeypatch)
+    goal = np.array([[1, 0, 2], [0, 2, 0], [2, 0, 1]], dtype=np.uint8)
+    verdict = solve_puzzle(puzzle_from_grid(goal, plain_palette(2)), timeout=5)
+    sentences = explain(verdict)
+    assert sentences[0].startswith("line logic: ")
+    assert "of 9 cells" in sentences[0]
+    assert sentences[-1].startswith(f"verdict: {verdict.status}")
+
+
+def test_colour_ambiguity_after_the_search_ran_out_is_unknown_and_explained(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _colour_search_runs_out(monkeypatch)
+    two = np.array([[1, 0], [0, 1]], dtype=np.uint8)  # its mirror has the same clues
+    verdict = solve_puzzle(puzzle_from_grid(two, plain_palette(2)), timeout=5)
+    assert verdict.status is Status.UNKNOWN
+    assert verdict.stats["line_known"] == 0
+    assert verdict.stats["probing_known"] == 0
+    assert [s.split(":")[0] for s in explain(verdict)] == [
+        "line logic",
+        "search (SAT)",
+        "probing",
+        "verdict",
+    ]
+
+
+def test_the_colour_budget_is_capped_as_the_black_and_white_one() -> None:
+    puzzle = puzzle_from_grid(np.array([[1, 2], [2, 1]], dtype=np.uint8), plain_palette(2))
+    verdict = solve_puzzle(puzzle, timeout=math.inf)
+    assert verdict.status is Status.UNIQUE
+    assert verdict.stats["cells"] == 4

@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
 from nonogen.clues import grid_clues
-from nonogen.colour import solve_colour_puzzle
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
@@ -745,9 +744,9 @@ def test_the_colour_links_serve_its_file_preview_and_pdfs(
     text = client.get(links["json"]).text
     puzzle = parse_puzzle(text, name="made.json")
     assert [c.name for c in puzzle.palette.colours] == [c["name"] for c in made_colour["palette"]]
-    verdict = solve_colour_puzzle(puzzle)
+    verdict = solve_puzzle(puzzle)
     assert verdict.status is Status.UNIQUE
-    assert grid_rows(puzzle, verdict.solutions[0]) == made_colour["solution"]
+    assert grid_rows(puzzle.palette, verdict.solutions[0]) == made_colour["solution"]
     png = client.get(links["png"])
     assert png.headers["content-type"] == "image/png"
     assert png.content.startswith(b"\x89PNG")

@@ -1,32 +1,15 @@
-"""Colour nonograms (webpbn, nonograms.org): data, a complete solver, proofs and formats.
+"""Colour nonograms: what is still colour's own, beside the one model and the one solver.
 
 Each clue number has a colour; blocks of one colour are separated by at least one background
-cell, blocks of different colours may touch. The puzzle itself (``nonogen.puzzle``), its
-clues (``nonogen.clues``) and palettes (``nonogen.palette``) are one model for both kinds.
-Modules, bottom up:
+cell, blocks of different colours may touch. The puzzle (``nonogen.puzzle``), its clues
+(``nonogen.clues``), palettes (``nonogen.palette``), formats and the solver
+(``nonogen.solve``, on colour boards: ``colourline``, ``colourboard``, ``colourprobe``,
+``coloursat``, ``coloursearch``) are one for both kinds. Modules here:
 
-    line       one line: (clue, possible colours per cell) -> refined, or None
-    propagate  boards and line logic over the grid to a fixpoint
-    probe      probing: a colour that leads to a contradiction is removed
-    search     complete depth-first search with line logic at every node (a second oracle)
-    sat        complete search as CNF with PySAT (the one solve uses)
-    verdict    ColourVerdict (statuses and scores shared with the monochrome solver)
-    solve      solve_colour_puzzle: line logic, SAT search, probing -> verdict
+    contrast   ink colours readable on a palette colour
     repair     colour_repair: change the fewest, cheapest cells until line logic solves it
+    givens     reveal cells instead of changing them
     brute      brute-force oracles, independent of the solver
     sample     random colour puzzles for tests and benchmarks
     agree      python -m nonogen.colour.agree: solver vs brute force on random puzzles
 """
-
-from __future__ import annotations
-
-from nonogen.colour.solve import DEFAULT_TIMEOUT, solve_colour_puzzle
-from nonogen.colour.verdict import ColourVerdict, Status, Technique
-
-__all__ = [
-    "DEFAULT_TIMEOUT",
-    "ColourVerdict",
-    "Status",
-    "Technique",
-    "solve_colour_puzzle",
-]

@@ -25,9 +25,8 @@ import numpy as np
 from nonogen.clues import ColourGrid, grid_blocks
 from nonogen.colour.brute import brute_solutions
 from nonogen.colour.sample import mixed, perturbed, random_puzzle
-from nonogen.colour.solve import solve_colour_puzzle
-from nonogen.colour.verdict import ColourVerdict, Status
 from nonogen.puzzle import Puzzle
+from nonogen.solve import Status, Verdict, solve_puzzle
 
 _EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
 
@@ -47,13 +46,13 @@ class Agreement:
 def check_puzzle(puzzle: Puzzle, *, timeout: float = 30.0) -> Agreement:
     """The solver's verdict compared with the brute-force solutions (up to 2)."""
     brute = brute_solutions(puzzle, limit=2)
-    verdict = solve_colour_puzzle(puzzle, max_solutions=2, timeout=timeout)
+    verdict = solve_puzzle(puzzle, max_solutions=2, timeout=timeout)
     agree = verdict.status == _EXPECTED[len(brute)] and _solutions_agree(puzzle, verdict, brute)
     technique = str(verdict.techniques[-1]) if verdict.techniques else "totals"
     return Agreement(agree, verdict.status, technique, len(brute), verdict.seconds)
 
 
-def _solutions_agree(puzzle: Puzzle, verdict: ColourVerdict, brute: list[ColourGrid]) -> bool:
+def _solutions_agree(puzzle: Puzzle, verdict: Verdict, brute: list[ColourGrid]) -> bool:
     """Every solver solution is distinct and re-derives the clues; a unique one is brute's."""
     keys = {grid.tobytes() for grid in verdict.solutions}
     if len(keys) != len(verdict.solutions):

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from nonogen.clues import ColourClue, ColourGrid, line_blocks
-from nonogen.colour.line import Line
 from nonogen.grid import UNKNOWN
 from nonogen.puzzle import Puzzle
+from nonogen.solve.colourline import Line
 
 
 def _placements(clue: ColourClue, size: int, start: int, previous: int) -> Iterator[list[int]]:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 from nonogen.clues import ColourClue, ColourGrid, grid_blocks
-from nonogen.colour.propagate import Board, propagate, with_cell
+from nonogen.solve.colourboard import Board, propagate, with_cell
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``."""

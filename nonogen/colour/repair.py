@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from nonogen.clues import ColourClue, ColourGrid, grid_blocks, line_blocks
 from nonogen.colour.givens import given_state, prune, reveal
-from nonogen.colour.propagate import Board, propagate, with_cell
+from nonogen.solve.colourboard import Board, propagate, with_cell
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
 
 from nonogen.backends import (
     Backend,
@@ -19,13 +21,12 @@ from nonogen.backends import (
     loaded,
     run_all,
 )
-from nonogen.colour import ColourVerdict, solve_colour_puzzle
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, write_puzzle
 from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import read_text
-from nonogen.grid import format_grid
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 
 RECORD_VERSION = 1
-AnyVerdict = Verdict | ColourVerdict
-"""What the solver of either kind found."""
 Progress = Callable[[int, int | None], None]
 """on_progress(done, total): total is None while the inputs are still being counted."""
 
@@ -46,7 +45,7 @@ class Checked:
 
     label: str
     puzzle: Puzzle | None
-    verdict: AnyVerdict | None
+    verdict: Verdict | None
     error: str = ""
 
     @property
@@ -83,23 +82,19 @@ def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle
             yield path, None, str(error)
 
 
-def solve_any(puzzle: Puzzle, options: SolveOptions) -> AnyVerdict:
-    """The verdict of either solver, by the puzzle's kind."""
-    many, timeout = options.max_solutions, options.timeout
-    if puzzle.is_colour:
-        return solve_colour_puzzle(puzzle, max_solutions=many, timeout=timeout)
-    return solve_puzzle(puzzle, max_solutions=many, timeout=timeout)
+def solve_with(puzzle: Puzzle, options: SolveOptions) -> Verdict:
+    """The puzzle's verdict under the options."""
+    return solve_puzzle(puzzle, max_solutions=options.max_solutions, timeout=options.timeout)
 
 
-def grid_rows(puzzle: Puzzle, grid: Any) -> list[str]:
-    """A solution as text rows: ``#`` and ``.``, or each colour's character."""
-    if puzzle.is_colour:
-        chars = [colour.char for colour in puzzle.palette.colours]
-        return ["".join(chars[v] for v in row) for row in grid.tolist()]
-    return format_grid(grid)
+def grid_rows(palette: Palette, grid: npt.NDArray[np.generic]) -> list[str]:
+    """A solution as text rows of each colour's character (``#`` and ``.`` in black and
+    white)."""
+    chars = [colour.char for colour in palette.colours]
+    return ["".join(chars[v] for v in row) for row in np.asarray(grid, dtype=np.uint8).tolist()]
 
 
-def ansi_rows(puzzle: Puzzle, grid: Any) -> list[str]:
+def ansi_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic]) -> list[str]:
     """A colour solution for a terminal: two spaces a cell on its 24-bit background colour."""
     cells = [
         "\x1b[48;2;{};{};{}m  ".format(*parse_rgb(colour.rgb)) for colour in puzzle.palette.colours
@@ -107,18 +102,18 @@ def ansi_rows(puzzle: Puzzle, grid: Any) -> list[str]:
     return ["".join(cells[v] for v in row) + "\x1b[0m" for row in grid.tolist()]
 
 
-def terminal_rows(puzzle: Puzzle, grid: Any, *, ansi: bool) -> list[str]:
+def terminal_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic], *, ansi: bool) -> list[str]:
     """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
     colours, else as text rows (``grid_rows``)."""
     if ansi and puzzle.is_colour:
         return ansi_rows(puzzle, grid)
-    return grid_rows(puzzle, grid)
+    return grid_rows(puzzle.palette, grid)
 
 
-def _check_one(task: tuple[Puzzle, SolveOptions]) -> AnyVerdict:
+def _check_one(task: tuple[Puzzle, SolveOptions]) -> Verdict:
     """Solve one puzzle (on a worker)."""
     puzzle, options = task
-    return solve_any(puzzle, options)
+    return solve_with(puzzle, options)
 
 
 def check_paths(
@@ -153,7 +148,7 @@ def check_paths(
     yield from in_input_order(chain(unreadable, solved))
 
 
-def _checked(label: str, puzzle: Puzzle, outcome: Outcome[AnyVerdict]) -> Checked:
+def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
     """A check's row from an item's outcome: an unknown verdict when it was stopped or lost."""
     if outcome.value is not None:
         return Checked(label, puzzle, outcome.value)
@@ -162,9 +157,9 @@ def _checked(label: str, puzzle: Puzzle, outcome: Outcome[AnyVerdict]) -> Checke
     )
 
 
-def verdict_record(verdict: AnyVerdict, puzzle: Puzzle | None = None) -> dict[str, Any]:
-    """The JSON-ready fields of a verdict (a colour puzzle's solutions in its characters)."""
-    rows: Callable[[Any], list[str]] = format_grid if puzzle is None else partial(grid_rows, puzzle)
+def verdict_record(verdict: Verdict, puzzle: Puzzle | None = None) -> dict[str, Any]:
+    """The JSON-ready fields of a verdict (solutions in the palette's characters)."""
+    palette = BLACK_ON_WHITE if puzzle is None else puzzle.palette
     record: dict[str, Any] = {
         "status": str(verdict.status),
         "line_solvable": verdict.line_solvable,
@@ -176,9 +171,9 @@ def verdict_record(verdict: AnyVerdict, puzzle: Puzzle | None = None) -> dict[st
         "stats": verdict.stats,
     }
     if verdict.solutions:
-        record["solution"] = rows(verdict.solutions[0])
+        record["solution"] = grid_rows(palette, verdict.solutions[0])
     if len(verdict.solutions) >= 2:
-        record["other_solution"] = rows(verdict.solutions[1])
+        record["other_solution"] = grid_rows(palette, verdict.solutions[1])
         record["differing_cells"] = [list(cell) for cell in verdict.differing()]
     return record
 
@@ -193,7 +188,7 @@ def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
     )
 
 
-def agrees(puzzle: Puzzle, verdict: AnyVerdict) -> bool | None:
+def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
     """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
     status, line = expected_of(puzzle)
     if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
@@ -221,10 +216,10 @@ def check_record(checked: Checked) -> dict[str, Any]:
     return record
 
 
-def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, AnyVerdict]:
+def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, Verdict]:
     """Read exactly one puzzle (black-and-white or colour) and solve it."""
     puzzle = _only(read_any(path, fmt), path)
-    return puzzle, solve_any(puzzle, options)
+    return puzzle, solve_with(puzzle, options)
 
 
 def _only(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
@@ -240,23 +235,13 @@ def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -
 
 
 def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
-    """The puzzle with its unique solution as its goal (kept as is otherwise), and the verdict."""
+    """The puzzle with its unique solution as its goal (none otherwise), and the verdict."""
     verdict = solve_puzzle(puzzle, timeout=timeout)
-    if verdict.status is Status.UNIQUE:
-        return puzzle.with_goal(verdict.solutions[0]), verdict
-    return puzzle.with_goal(None), verdict
-
-
-def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[Puzzle, AnyVerdict]:
-    """The one puzzle of a file (either kind) with its unique solution as its goal (none
-    otherwise), and the verdict: what ``nonogen pdf`` prints."""
-    return for_print_any(_only(read_any(path, fmt), path), timeout=timeout)
-
-
-def for_print_any(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, AnyVerdict]:
-    """``for_print`` for a puzzle of either kind."""
-    if not puzzle.is_colour:
-        return for_print(puzzle, timeout=timeout)
-    verdict = solve_colour_puzzle(puzzle, timeout=timeout)
     goal = verdict.solutions[0] if verdict.status is Status.UNIQUE else None
     return puzzle.with_goal(goal), verdict
+
+
+def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[Puzzle, Verdict]:
+    """The one puzzle of a file (either kind) with its unique solution as its goal (none
+    otherwise), and the verdict: what ``nonogen pdf`` prints."""
+    return for_print(_only(read_any(path, fmt), path), timeout=timeout)

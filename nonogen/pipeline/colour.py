@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonogen.colour import ColourVerdict, solve_colour_puzzle
 from nonogen.errors import InputError
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
@@ -23,7 +22,7 @@ from nonogen.pipeline.make import (
     repair_move,
 )
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status
+from nonogen.solve import Status, Verdict, solve_puzzle
 
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
@@ -46,7 +45,7 @@ class MadeColour:
     repair: ColourRepair
     source: ColourGrid
     """The quantised grid before the repair (palette indices)."""
-    verdict: ColourVerdict
+    verdict: Verdict
     seconds: float
     """Wall time of the whole make, reading the picture included."""
     fidelity: dict[str, Any]
@@ -122,7 +121,7 @@ def make_colour_from_picture(
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
     puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
     left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
-    verdict = solve_colour_puzzle(puzzle, timeout=max(0.2, left))
+    verdict = solve_puzzle(puzzle, timeout=max(0.2, left))
     chars = [colour.char for colour in quantised.palette.colours]
     figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
     meta = {

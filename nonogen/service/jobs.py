@@ -19,21 +19,20 @@ from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
-    AnyVerdict,
     MakeOptions,
     SolveOptions,
     colour_preview_of,
-    for_print_any,
+    for_print,
     grid_rows,
     make_colour_from_picture,
     make_from_picture,
     preview_of,
-    solve_any,
+    solve_with,
     verdict_record,
 )
 from nonogen.puzzle import Puzzle, has_givens, make_puzzle
 from nonogen.service.limits import Limits
-from nonogen.solve import Status, difficulty_label, solve_puzzle
+from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -145,7 +144,7 @@ def colour_make_job(
         "kind": "colour",
         **colour_fields(made.puzzle),
         "givens": json.loads(text).get("givens"),  # as the file draws them: "?" not given
-        "solution": grid_rows(made.puzzle, made.repair.grid),
+        "solution": grid_rows(made.puzzle.palette, made.repair.grid),
         "source_grid": meta["source_grid"],
         "seed": meta["seed"],
         "options": meta["options"],
@@ -210,7 +209,7 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
 
 def colour_check(puzzle: Puzzle, fmt: str, limits: Limits) -> dict[str, Any]:
     """``check_job`` for a colour puzzle (nonogen JSON with a palette, webpbn colour XML)."""
-    verdict = solve_any(puzzle, SolveOptions(timeout=limits.solver_seconds))
+    verdict = solve_with(puzzle, SolveOptions(timeout=limits.solver_seconds))
     record = {"version": RECORD_VERSION, **colour_fields(puzzle)}
     record["format"] = fmt
     return {**record, **verdict_record(verdict, puzzle)}
@@ -321,7 +320,7 @@ def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
     since any key would then mislead."""
     if pages not in ("solution", "both"):
         return puzzle
-    printable, verdict = for_print_any(puzzle, timeout=limits.solver_seconds)
+    printable, verdict = for_print(puzzle, timeout=limits.solver_seconds)
     if printable.goal is not None:
         return printable
     raise InputError(
@@ -331,7 +330,7 @@ def keyed(puzzle: Puzzle, pages: str, limits: Limits) -> Puzzle:
     )
 
 
-def why_no_key(verdict: AnyVerdict, limits: Limits) -> str:
+def why_no_key(verdict: Verdict, limits: Limits) -> str:
     """Why a puzzle with this verdict has no answer key to print."""
     if verdict.status is Status.NONE:
         return "the puzzle has no solution"

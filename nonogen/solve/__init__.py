@@ -1,4 +1,6 @@
-"""The complete solver: line logic, probing and search, and the verdict they add up to.
+"""The complete solver, for puzzles of either kind: line logic, probing and search, and the
+verdict they add up to. The steps are the same for both kinds; the board they work on is the
+kind's (``kinds``: bit-parallel black-and-white lines, or colour bitmasks).
 
 ``solve_puzzle`` first runs complete line logic to its fixpoint. If that solves the puzzle it
 is unique and line-solvable. Otherwise a complete search (SAT) looks for up to
@@ -20,15 +22,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Final
+from typing import Any, Final, TypeVar
 
-from nonogen.grid import Grid, grid_from_masks
 from nonogen.puzzle import Puzzle
-from nonogen.solve.board import Board, start_board
 from nonogen.solve.explain import explain
-from nonogen.solve.probe import Probing, probe
-from nonogen.solve.propagate import propagate
-from nonogen.solve.search import search
+from nonogen.solve.kinds import Colours, Kind, Plain, Probed
 from nonogen.solve.verdict import (
     Status,
     Technique,
@@ -50,6 +48,7 @@ __all__ = [
     "difficulty_label",
     "difficulty_tier",
     "explain",
+    "kind_of",
     "solve_puzzle",
 ]
 
@@ -61,47 +60,39 @@ time for anything after the search)."""
 EXPLAIN_SHARE: Final = 0.04
 """Share of the budget kept back from the search, to probe the root if the search runs out."""
 
-
-def _totals_reason(puzzle: Puzzle) -> str:
-    """Why the clues contradict each other by their totals, or an empty string."""
-    by_rows = sum(map(sum, puzzle.rows))
-    by_cols = sum(map(sum, puzzle.cols))
-    if by_rows == by_cols:
-        return ""
-    return f"the row clues fill {by_rows} cells but the column clues fill {by_cols}"
+B = TypeVar("B")
 
 
-def _line_verdict(board: Board, sweeps: int, stats: dict[str, int]) -> Verdict:
-    """The verdict of a puzzle line logic solved."""
-    return Verdict(
-        Status.UNIQUE,
-        (board.solution(),),
-        line_solvable=True,
-        techniques=(Technique.LINE,),
-        difficulty=line_difficulty(sweeps),
-        reason="line logic solves it, so it is unique",
-        stats=stats,
-    )
+def kind_of(puzzle: Puzzle) -> Kind[Any]:
+    """The board the puzzle is solved on: colour bitmasks when it has colours."""
+    return Colours() if puzzle.is_colour else Plain()
 
 
-def _probe_stats(puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float) -> Probing:
+def _probe_stats(
+    kind: Kind[B], puzzle: Puzzle, board: B, stats: dict[str, int], deadline: float
+) -> Probed[B]:
     """Probe the board until the deadline, recording the work in ``stats``."""
     started = time.perf_counter()
-    probing = probe(puzzle.rows, puzzle.cols, board, deadline=deadline)
+    probing = kind.probe(puzzle, board, deadline=deadline)
     stats["probing_ms"] = round(1000 * (time.perf_counter() - started))
     stats["probes"] = probing.probes
     if probing.board is not None:
-        stats["probing_known"] = probing.board.known()
+        stats["probing_known"] = kind.known(probing.board)
         stats["probing_complete"] = int(probing.complete)
     return probing
 
 
+def _solved(kind: Kind[B], puzzle: Puzzle, board: B) -> bool:
+    """Whether the board has decided every cell."""
+    return kind.known(board) == puzzle.width * puzzle.height
+
+
 def _classify_unique(
-    puzzle: Puzzle, board: Board, stats: dict[str, int], deadline: float
+    kind: Kind[B], puzzle: Puzzle, board: B, stats: dict[str, int], deadline: float
 ) -> tuple[tuple[Technique, ...], int, str]:
     """Techniques, difficulty and reason of a unique puzzle line logic could not solve."""
-    probing = _probe_stats(puzzle, board, stats, deadline)
-    if probing.board is not None and probing.board.is_solved():
+    probing = _probe_stats(kind, puzzle, board, stats, deadline)
+    if probing.board is not None and _solved(kind, puzzle, probing.board):
         return (
             (Technique.LINE, Technique.PROBING),
             probing_difficulty(probing.fixed),
@@ -116,80 +107,60 @@ def _classify_unique(
 
 
 def _out_of_time(
-    puzzle: Puzzle, board: Board, grids: tuple[Grid, ...], stats: dict[str, int], deadline: float
+    kind: Kind[B],
+    puzzle: Puzzle,
+    board: B,
+    verdict: Verdict,
+    deadline: float,
 ) -> Verdict:
     """The verdict when the search ran out: probing, in the time kept back, tells how far it
     gets (and settles the puzzle if it finds a contradiction or solves it)."""
-    probing = _probe_stats(puzzle, board, stats, deadline)
+    stats = verdict.stats
+    probing = _probe_stats(kind, puzzle, board, stats, deadline)
     techniques = (Technique.LINE, Technique.PROBING)
     if probing.board is None:
-        return Verdict(
-            Status.NONE,
-            line_solvable=False,
-            techniques=techniques,
-            reason="probing proves there is no solution",
-            stats=stats,
-        )
-    if probing.board.is_solved():
+        reason = "probing proves there is no solution"
+        return Verdict(Status.NONE, (), False, techniques, reason=reason, stats=stats)
+    if _solved(kind, puzzle, probing.board):
         difficulty = probing_difficulty(probing.fixed)
-        solution = (probing.board.solution(),)
+        solution = (kind.solution(probing.board),)
         return Verdict(
             Status.UNIQUE, solution, False, techniques, difficulty, "probing solves it", stats
         )
-    return Verdict(
-        Status.UNKNOWN,
-        grids,
-        False,
-        reason="the time budget ran out before the search finished",
-        stats=stats,
-    )
+    return verdict
 
 
 def _settle(
+    kind: Kind[B],
     puzzle: Puzzle,
-    board: Board,
+    board: B,
     stats: dict[str, int],
+    *,
     max_solutions: int,
     deadline: float,
-    *,
     reserve: float,
 ) -> Verdict:
     """Search from the line-logic board and turn what it found into a verdict."""
     started = time.perf_counter()
-    seconds = deadline - reserve - started
-    found = search(puzzle.rows, puzzle.cols, board, limit=max_solutions, seconds=seconds)
+    found = kind.search(puzzle, board, limit=max_solutions, deadline=deadline - reserve)
     stats["search_ms"] = round(1000 * (time.perf_counter() - started))
     stats.update(decisions=found.decisions, conflicts=found.conflicts, restarts=found.restarts)
-    grids = tuple(grid_from_masks(rows, puzzle.width) for rows in found.solutions)
+    grids = found.solutions
+    searched = (Technique.LINE, Technique.SEARCH)
     if len(grids) >= 2:
-        return Verdict(
-            Status.MULTIPLE,
-            grids,
-            False,
-            (Technique.LINE, Technique.SEARCH),
-            reason=f"search found {len(grids)} solutions",
-            stats=stats,
-        )
+        reason = f"search found {len(grids)} solutions"
+        return Verdict(Status.MULTIPLE, grids, False, searched, reason=reason, stats=stats)
     if not found.complete:
-        return _out_of_time(puzzle, board, grids, stats, deadline)
+        reason = "the time budget ran out before the search finished"
+        unknown = Verdict(Status.UNKNOWN, grids, False, reason=reason, stats=stats)
+        return _out_of_time(kind, puzzle, board, unknown, deadline)
     if not grids:
-        return Verdict(
-            Status.NONE,
-            line_solvable=False,
-            techniques=(Technique.LINE, Technique.SEARCH),
-            reason="search proves there is no solution",
-            stats=stats,
-        )
+        reason = "search proves there is no solution"
+        return Verdict(Status.NONE, (), False, searched, reason=reason, stats=stats)
     if max_solutions == 1:
-        return Verdict(
-            Status.SOLVED,
-            grids,
-            False,
-            (Technique.LINE, Technique.SEARCH),
-            reason="a solution found; uniqueness not checked",
-            stats=stats,
-        )
-    techniques, difficulty, reason = _classify_unique(puzzle, board, stats, deadline)
+        reason = "a solution found; uniqueness not checked"
+        return Verdict(Status.SOLVED, grids, False, searched, reason=reason, stats=stats)
+    techniques, difficulty, reason = _classify_unique(kind, puzzle, board, stats, deadline)
     return Verdict(Status.UNIQUE, grids, False, techniques, difficulty, reason, stats)
 
 
@@ -200,16 +171,19 @@ def solve_puzzle(
     started = time.perf_counter()
     timeout = min(timeout, MAX_TIMEOUT)
     deadline = started + timeout
-    verdict = _solve(puzzle, max(1, max_solutions), deadline, EXPLAIN_SHARE * timeout)
+    kind = kind_of(puzzle)
+    verdict = _solve(kind, puzzle, max(1, max_solutions), deadline, EXPLAIN_SHARE * timeout)
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
-def _solve(puzzle: Puzzle, max_solutions: int, deadline: float, reserve: float) -> Verdict:
+def _solve(
+    kind: Kind[B], puzzle: Puzzle, max_solutions: int, deadline: float, reserve: float
+) -> Verdict:
     """solve_puzzle without the clock."""
-    totals = _totals_reason(puzzle)
+    totals = kind.totals_reason(puzzle)
     if totals:
         return Verdict(Status.NONE, line_solvable=False, reason=totals)
-    line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle))
+    line = kind.propagate(puzzle, kind.start(puzzle))
     stats = {
         "cells": puzzle.width * puzzle.height,
         "sweeps": line.sweeps,
@@ -223,7 +197,23 @@ def _solve(puzzle: Puzzle, max_solutions: int, deadline: float, reserve: float) 
             reason=f"line logic: {line.failed_line} has no arrangement left",
             stats=stats,
         )
-    stats["line_known"] = line.board.known()
-    if line.board.is_solved():
-        return _line_verdict(line.board, line.sweeps, stats)
-    return _settle(puzzle, line.board, stats, max_solutions, deadline, reserve=reserve)
+    stats["line_known"] = kind.known(line.board)
+    if _solved(kind, puzzle, line.board):
+        return Verdict(
+            Status.UNIQUE,
+            (kind.solution(line.board),),
+            line_solvable=True,
+            techniques=(Technique.LINE,),
+            difficulty=line_difficulty(line.sweeps),
+            reason="line logic solves it, so it is unique",
+            stats=stats,
+        )
+    return _settle(
+        kind,
+        puzzle,
+        line.board,
+        stats,
+        max_solutions=max_solutions,
+        deadline=deadline,
+        reserve=reserve,
+    )

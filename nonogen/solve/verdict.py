@@ -9,6 +9,9 @@ Difficulty is a score from 0 to 100 by the weakest technique that solves the puz
 * search needed: ``70 + min(30, 3 * log2(1 + decisions))`` from the SAT solver's decisions;
   tier ``expert``.
 
+The scores are the same for both kinds: a sweep, a probe and a decision count alike whether
+the board holds black-and-white lines or colour bitmasks.
+
 Puzzles with no or several solutions, or not settled in time, have no difficulty.
 """
 
@@ -17,12 +20,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from nonogen.grid import Grid
+from nonogen.clues import ColourGrid
 
 Cell = tuple[int, int]
 """A cell as (row, col), 0-based."""
@@ -46,12 +47,26 @@ class Technique(StrEnum):
     SEARCH = "search"
 
 
-class Derived:
-    """What a verdict of either kind (black and white, colour) derives from its solutions and
-    its score."""
+@dataclass(frozen=True)
+class Verdict:
+    """Everything the solver found out about one puzzle."""
 
-    solutions: tuple[npt.NDArray[Any], ...]
-    difficulty: int | None
+    status: Status
+    solutions: tuple[ColourGrid, ...] = ()
+    """Solutions found, as palette indices (1 filled in black and white): one when unique,
+    two (or up to the limit) when multiple."""
+    line_solvable: bool | None = None
+    """Whether complete line logic alone solves it (None when not settled)."""
+    techniques: tuple[Technique, ...] = ()
+    """The techniques the solver needed, weakest first."""
+    difficulty: int | None = None
+    """Score 0-100, see the module docstring."""
+    reason: str = ""
+    """Why the status is what it is, for humans."""
+    stats: dict[str, int] = field(default_factory=dict)
+    """Work done: sweeps, line_solves, probes, decisions, and milliseconds per stage."""
+    seconds: float = 0.0
+    """Wall time spent."""
 
     def differing(self) -> list[Cell]:
         """Cells where the first two solutions differ."""
@@ -64,27 +79,6 @@ class Derived:
     def tier(self) -> str:
         """easy, medium, hard or expert; empty when there is no difficulty."""
         return difficulty_tier(self.difficulty)
-
-
-@dataclass(frozen=True)
-class Verdict(Derived):
-    """Everything the solver found out about one puzzle."""
-
-    status: Status
-    solutions: tuple[Grid, ...] = ()
-    """Solutions found: one when unique, two (or up to the limit) when multiple."""
-    line_solvable: bool | None = None
-    """Whether complete line logic alone solves it (None when not settled)."""
-    techniques: tuple[Technique, ...] = ()
-    """The techniques the solver needed, weakest first."""
-    difficulty: int | None = None
-    """Score 0-100, see the module docstring."""
-    reason: str = ""
-    """Why the status is what it is, for humans."""
-    stats: dict[str, int] = field(default_factory=dict)
-    """Work done: sweeps, line_solves, probes, decisions."""
-    seconds: float = 0.0
-    """Wall time spent."""
 
 
 def difficulty_tier(score: int | None) -> str:

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from pysat.solvers import Solver
 
 from nonogen.clues import ColourClue
-from nonogen.colour.line import block_starts, to_planes
-from nonogen.colour.propagate import Board
-from nonogen.colour.search import SearchResult
+from nonogen.solve.colourboard import Board
+from nonogen.solve.colourline import block_starts, to_planes
+from nonogen.solve.coloursearch import SearchResult
 from nonogen.solve.search import Cnf, Late, Lit, collect, loaded_solver, neg, on_time, order_vars
 
 

@@ -7,7 +7,7 @@ import time
 from typing import NamedTuple
 
 from nonogen.clues import ColourClue
-from nonogen.colour.propagate import Board, assume, is_solved
+from nonogen.solve.colourboard import Board, assume, is_solved
 
 
 class Probing(NamedTuple):

@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 
 from nonogen.clues import ColourClue
-from nonogen.colour.probe import colours_of
-from nonogen.colour.propagate import Board, assume, propagate
+from nonogen.solve.colourboard import Board, assume, propagate
+from nonogen.solve.colourprobe import colours_of
 
 CHECK_EVERY = 16
 """Nodes between two looks at the clock."""

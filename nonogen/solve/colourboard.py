@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import ColourClue, ColourGrid
-from nonogen.colour.line import solve_line
 from nonogen.grid import UNKNOWN
 from nonogen.puzzle import Puzzle
+from nonogen.solve.colourline import solve_line
 
 Board = tuple[tuple[int, ...], ...]
 """Per row, per cell, the bitmask of the colours still possible there."""

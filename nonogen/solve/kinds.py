@@ -1,0 +1,182 @@
+"""The board interface the solver drives, and its two implementations.
+
+``solve_puzzle`` runs the same steps on every puzzle: clue totals, line logic to its fixpoint,
+a complete SAT search, probing. What a board is and how each step works on it depends on the
+puzzle's kind, and lives behind ``Kind``:
+
+    Plain    black and white: bit-parallel rows and columns (``board``, ``propagate``,
+             ``probe``, ``search``: CaDiCaL/Glucose portfolio with beliefs)
+    Colours  colour: per-cell bitmasks of the colours still possible (``colourboard``,
+             ``colourprobe``, ``coloursat``)
+
+``kind_of`` picks one by the puzzle's palette.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+import numpy as np
+
+from nonogen.clues import ColourGrid, colour_totals
+from nonogen.grid import grid_from_masks
+from nonogen.puzzle import Puzzle
+from nonogen.solve import board as plain_board
+from nonogen.solve import colourboard
+from nonogen.solve.colourprobe import probe as colour_probe
+from nonogen.solve.coloursat import sat_search
+from nonogen.solve.probe import probe as plain_probe
+from nonogen.solve.propagate import propagate as plain_propagate
+from nonogen.solve.search import search as plain_search
+
+B = TypeVar("B")
+
+
+@dataclass(frozen=True)
+class Line(Generic[B]):
+    """The board at line logic's fixpoint (None on a contradiction) and the work done."""
+
+    board: B | None
+    sweeps: int
+    line_solves: int
+    failed_line: str = ""
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a complete search found: solutions as palette indices, and its work."""
+
+    solutions: tuple[ColourGrid, ...]
+    complete: bool
+    """False when the time ran out before the search could tell."""
+    decisions: int
+    conflicts: int = 0
+    restarts: int = 0
+
+
+@dataclass(frozen=True)
+class Probed(Generic[B]):
+    """The board probing reached (None on a contradiction) and the work done."""
+
+    board: B | None
+    probes: int
+    fixed: int
+    """Probes that taught something."""
+    complete: bool
+    """False when the time ran out before the fixpoint."""
+
+
+class Kind(Protocol[B]):
+    """One kind's board and the solver's steps on it."""
+
+    def totals_reason(self, puzzle: Puzzle) -> str:
+        """Why the row and column clues cannot fill the same cells, or an empty string."""
+        ...
+
+    def start(self, puzzle: Puzzle) -> B:
+        """The board before any logic (the givens known)."""
+        ...
+
+    def propagate(self, puzzle: Puzzle, board: B) -> Line[B]:
+        """Line logic from ``board`` to its fixpoint."""
+        ...
+
+    def search(self, puzzle: Puzzle, board: B, *, limit: int, deadline: float) -> Found:
+        """Up to ``limit`` solutions consistent with the board, before the deadline."""
+        ...
+
+    def probe(self, puzzle: Puzzle, board: B, *, deadline: float) -> Probed[B]:
+        """Probing from ``board`` until its fixpoint or the deadline."""
+        ...
+
+    def known(self, board: B) -> int:
+        """How many cells the board has decided."""
+        ...
+
+    def solution(self, board: B) -> ColourGrid:
+        """A decided board as palette indices."""
+        ...
+
+
+class Plain:
+    """Black and white: rows and columns as bitmask pairs."""
+
+    def totals_reason(self, puzzle: Puzzle) -> str:
+        by_rows, by_cols = sum(map(sum, puzzle.rows)), sum(map(sum, puzzle.cols))
+        if by_rows == by_cols:
+            return ""
+        return f"the row clues fill {by_rows} cells but the column clues fill {by_cols}"
+
+    def start(self, puzzle: Puzzle) -> plain_board.Board:
+        return plain_board.start_board(puzzle)
+
+    def propagate(self, puzzle: Puzzle, board: plain_board.Board) -> Line[plain_board.Board]:
+        line = plain_propagate(puzzle.rows, puzzle.cols, board)
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
+
+    def search(
+        self, puzzle: Puzzle, board: plain_board.Board, *, limit: int, deadline: float
+    ) -> Found:
+        seconds = deadline - time.perf_counter()
+        found = plain_search(puzzle.rows, puzzle.cols, board, limit=limit, seconds=seconds)
+        grids = tuple(_cells(grid_from_masks(rows, puzzle.width)) for rows in found.solutions)
+        return Found(grids, found.complete, found.decisions, found.conflicts, found.restarts)
+
+    def probe(
+        self, puzzle: Puzzle, board: plain_board.Board, *, deadline: float
+    ) -> Probed[plain_board.Board]:
+        probing = plain_probe(puzzle.rows, puzzle.cols, board, deadline=deadline)
+        return Probed(probing.board, probing.probes, probing.fixed, probing.complete)
+
+    def known(self, board: plain_board.Board) -> int:
+        return board.known()
+
+    def solution(self, board: plain_board.Board) -> ColourGrid:
+        return _cells(board.solution())
+
+
+class Colours:
+    """Colour: per cell, the bitmask of the colours still possible."""
+
+    def totals_reason(self, puzzle: Puzzle) -> str:
+        by_rows = colour_totals(puzzle.row_blocks, puzzle.palette.size)
+        by_cols = colour_totals(puzzle.col_blocks, puzzle.palette.size)
+        for colour, (a, b) in enumerate(zip(by_rows, by_cols, strict=True)):
+            if a != b:
+                name = puzzle.palette.colours[colour].name
+                return f"the row clues fill {a} cells with {name} but the column clues fill {b}"
+        return ""
+
+    def start(self, puzzle: Puzzle) -> colourboard.Board:
+        return colourboard.start_board(puzzle)
+
+    def propagate(self, puzzle: Puzzle, board: colourboard.Board) -> Line[colourboard.Board]:
+        line = colourboard.propagate(puzzle.row_blocks, puzzle.col_blocks, board)
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
+
+    def search(
+        self, puzzle: Puzzle, board: colourboard.Board, *, limit: int, deadline: float
+    ) -> Found:
+        rows, cols = puzzle.row_blocks, puzzle.col_blocks
+        found = sat_search(rows, cols, board, limit=limit, deadline=deadline)
+        grids = tuple(colourboard.solution(b) for b in found.solutions)
+        return Found(grids, found.complete, found.decisions)
+
+    def probe(
+        self, puzzle: Puzzle, board: colourboard.Board, *, deadline: float
+    ) -> Probed[colourboard.Board]:
+        probing = colour_probe(puzzle.row_blocks, puzzle.col_blocks, board, deadline=deadline)
+        return Probed(probing.board, probing.probes, probing.fixed, probing.complete)
+
+    def known(self, board: colourboard.Board) -> int:
+        return sum(1 for row in board for cell in row if cell & (cell - 1) == 0)
+
+    def solution(self, board: colourboard.Board) -> ColourGrid:
+        return colourboard.solution(board)
+
+
+def _cells(grid: np.typing.NDArray[np.bool_]) -> ColourGrid:
+    """A black-and-white grid as palette indices (1 filled)."""
+    return np.asarray(grid, dtype=np.uint8)
