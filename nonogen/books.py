@@ -33,8 +33,12 @@ from nonogen.formats import (
 from nonogen.formats.files import decode_bytes
 from nonogen.image.header import grid_cells
 from nonogen.pipeline import (
+    Made,
+    MadeColour,
     MakeOptions,
+    check_colour_options,
     for_print,
+    make_colour_from_picture,
     make_from_picture,
     puzzles_in_text,
 )
@@ -58,6 +62,9 @@ class BookOptions:
     """How a book is made: the make options for pictures, the pages, the work folder."""
 
     make: MakeOptions = field(default_factory=MakeOptions)
+    colours: int | None = None
+    """Pictures become colour puzzles of this many colours besides the background
+    (``--colors``); None makes them black and white."""
     title: str = "Nonograms"
     subtitle: str = ""
     author: str = ""
@@ -92,6 +99,8 @@ class BookOptions:
                 f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
             )
         self.make.target()
+        if self.colours is not None:
+            check_colour_options(self.make, self.colours)
         # The page options are checked now, not after every puzzle is made.
         from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE  # noqa: PLC0415
         from nonogen.pdf.book import check_count  # noqa: PLC0415
@@ -170,6 +179,8 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
         "make": asdict(options.make),
         "timeout": options.timeout,
     }
+    if options.colours is not None:  # black-and-white keys stay what earlier runs saved
+        settings["colours"] = options.colours
     digest = hashlib.sha256(data)
     digest.update(json.dumps(settings, sort_keys=True).encode())
     return digest.hexdigest()[:32]
@@ -195,15 +206,23 @@ def _label(meta_title: str, path: str) -> str:
 
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
-    made = make_from_picture(data, name=path, options=options.make)
+    made: Made | MadeColour
+    if options.colours is None:
+        made = make_from_picture(data, name=path, options=options.make)
+        target, percent_key = str(made.repair.target), "flipped_percent"
+    else:
+        made = make_colour_from_picture(
+            data, name=path, options=options.make, colours=options.colours
+        )
+        target, percent_key = f"{options.colours}-colour", "changed_percent"
     if not made.ok:
         reason = (
-            f"could not make a unique {made.repair.target} puzzle within the budget "
+            f"could not make a unique {target} puzzle within the budget "
             f"({made.repair.unknown} cells undetermined); try a smaller --width or more --seconds"
         )
         return [Prepared(path, None, reason)]
     figures = made.puzzle.meta.get("fidelity", {})
-    percent = figures.get("flipped_percent") if isinstance(figures, dict) else None
+    percent = figures.get(percent_key) if isinstance(figures, dict) else None
     puzzle = made.puzzle.with_goal(made.repair.grid)
     verdict = made.verdict
     return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]

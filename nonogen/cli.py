@@ -867,6 +867,12 @@ def book(
     ] = None,
     repair: Annotated[str, typer.Option(help="flips, givens or auto, as for make.")] = "auto",
     allow_search: Annotated[bool, typer.Option("--allow-search", help="As for make.")] = False,
+    colors: Annotated[
+        int | None,
+        typer.Option(
+            "--colors", help="Make pictures into colour puzzles of this many colours (2-8)."
+        ),
+    ] = None,
     seconds: Annotated[
         float,
         typer.Option(
@@ -889,7 +895,8 @@ def book(
     """Make a puzzle book: title and copyright pages, contents, puzzles, answer keys, and a
     JSON manifest; padded to KDP's 24 pages, with the inside margin for its page count.
 
-    Pictures go through make; puzzle files (colour ones too) are solved for their answer keys.
+    Pictures go through make (with --colors, as colour puzzles); puzzle files (colour ones
+    too) are solved for their answer keys.
     Bad inputs are skipped with their reason. A killed run resumes from the work folder. A
     puzzle too small to read on the page is refused (exit 3) unless --force-small.
     """
@@ -913,6 +920,7 @@ def book(
                 allow_search=allow_search,
                 repair=repair,
             ),
+            colours=colors,
             title=title,
             subtitle=subtitle,
             author=author,

@@ -113,6 +113,50 @@ def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None
     assert "Mine" in PdfReader(out).pages[0].extract_text()
 
 
+def test_a_book_of_colour_puzzles_from_pictures(inputs: Path, tmp_path: Path) -> None:
+    pictures = [str(inputs / name) for name in ("ring.png", "horse.png", "broken.png")]
+    work = tmp_path / "work"
+    book = make_book(pictures, tmp_path / "c.pdf", options(colours=3), work=work)
+    assert {Path(p.source).name for p in book.skipped} == {"broken.png"}
+    assert len(book.puzzles) == 2
+    for prepared in book.puzzles:
+        puzzle = prepared.puzzle
+        assert puzzle is not None
+        assert puzzle.is_colour
+        assert 2 <= puzzle.palette.size <= 4  # the background and at most 3 colours
+        assert puzzle.goal is not None
+        verdict = solve_puzzle(puzzle)
+        assert verdict.status is Status.UNIQUE
+        assert verdict.line_solvable  # no givens at 15 wide, or logic with them
+        assert np.array_equal(verdict.solutions[0], puzzle.goal)
+    assert len(PdfReader(tmp_path / "c.pdf").pages) == book.pages
+    again = make_book(pictures[:1], tmp_path / "d.pdf", options(colours=3), work=work)
+    assert again.puzzles[0].cached
+    assert again.puzzles[0].puzzle is not None
+    assert again.puzzles[0].puzzle.is_colour
+    plain = make_book(pictures[:1], tmp_path / "e.pdf", options(), work=work)
+    assert not plain.puzzles[0].cached  # black and white is another key
+    assert plain.puzzles[0].puzzle is not None
+    assert not plain.puzzles[0].puzzle.is_colour
+    result = runner.invoke(
+        app,
+        [
+            "book",
+            pictures[0],
+            "-o",
+            str(tmp_path / "f.pdf"),
+            "-w",
+            "15",
+            "-j",
+            "1",
+            "--colors",
+            "9",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "--colors between 2 and 8" in result.stderr
+
+
 def test_bad_book_options_are_refused() -> None:
     with pytest.raises(InputError, match="--order"):
         BookOptions(order="random")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import zlib
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +16,7 @@ from typer.testing import CliRunner
 from nonogen.cli import app
 from nonogen.colour.repair import colour_repair, state_of
 from nonogen.formats import parse_puzzle
+from nonogen.image.options import PictureOptions
 from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
 from nonogen.image.read import Picture
 from nonogen.palette import plain_palette
@@ -205,3 +208,33 @@ def test_make_colors_png_previews_the_puzzle_in_its_colours(tmp_path: Path) -> N
     for colour in summary["palette"][1:]:
         rgb = tuple(int(colour["rgb"][i : i + 2], 16) for i in (1, 3, 5))
         assert rgb in pixels, colour
+
+
+def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nonogen.colour import repair as colour_repair_module  # noqa: PLC0415
+    from nonogen.image import palette as palette_module  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    real_repair, real_quantise = colour_repair_module.repair_colour, palette_module.quantise
+    subjects: list[object] = []
+
+    def first_fails(*args: Any, **kwargs: Any) -> Any:
+        done = real_repair(*args, **kwargs)
+        return replace(done, solved=False, unknown=7) if len(subjects) == 1 else done
+
+    def seen(picture: Any, subject: Any, *args: Any, **kwargs: Any) -> Any:
+        subjects.append(subject)
+        return real_quantise(picture, subject, *args, **kwargs)
+
+    monkeypatch.setattr(colour_repair_module, "repair_colour", first_fails)
+    monkeypatch.setattr(palette_module, "quantise", seen)
+    data = (SAMPLES / "horse.png").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=20))
+    made = make_colour_from_picture(data, name="horse.png", options=options, colours=3)
+    assert len(subjects) == 2  # the first candidate "ran out", the second was repaired
+    assert made.ok
+    assert made.conversion is not None
+    assert made.conversion.chosen.split.subject is subjects[1]
+    assert made.puzzle.meta["conversion"] == made.conversion.record()

@@ -18,6 +18,8 @@ from nonogen.pipeline.make import (
     MakeListener,
     MakeOptions,
     MakeProgress,
+    by_repair_cost,
+    choices,
     ignore_progress,
     repair_move,
 )
@@ -87,10 +89,11 @@ def make_colour_from_picture(
     """Split a picture into subject and background (as the black-and-white make does),
     quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
     smallest colour difference (or reveal the fewest cells, as ``options.repair`` says),
-    until colour line logic solves the puzzle."""
+    until colour line logic solves the puzzle; if the repair runs out, the next candidates
+    are tried, as the black-and-white make does."""
     from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
     from nonogen.generate.modes import default_givens  # noqa: PLC0415
-    from nonogen.image.convert import convert  # noqa: PLC0415
+    from nonogen.image.convert import convert, forced  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
     from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
@@ -100,23 +103,31 @@ def make_colour_from_picture(
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     on_progress(MakeProgress("converting"))
-    conversion = convert(picture, options.picture)
-    cells = conversion.chosen.cells
+    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
+    deadline = started + options.seconds
+    tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     rng = np.random.default_rng(options.seed)
-    quantised = quantise(
-        picture, conversion.chosen.split.subject, cells.filled, cells.box, colours=colours, rng=rng
-    )
-    at = MakeProgress("repairing", 1, 1)
-    on_progress(at)
-    shape = quantised.grid.shape
-    budget = Budget(
-        rng,
-        max_changes=_or(options.max_flips, max(1, quantised.grid.size // 20)),
-        max_givens=_or(options.max_givens, default_givens(*shape)),
-        deadline=max(time.perf_counter() + 0.01, started + options.seconds),
-        on_move=partial(repair_move, on_progress, at),
-    )
-    repaired = repair_colour(quantised.grid, quantised.costs(), mode=options.repair, budget=budget)
+    for attempt, found in enumerate(tries):
+        cells = found.cells
+        quantised = quantise(
+            picture, found.split.subject, cells.filled, cells.box, colours=colours, rng=rng
+        )
+        at = MakeProgress("repairing", attempt + 1, len(tries))
+        on_progress(at)
+        shape = quantised.grid.shape
+        budget = Budget(
+            rng,
+            max_changes=_or(options.max_flips, max(1, quantised.grid.size // 20)),
+            max_givens=_or(options.max_givens, default_givens(*shape)),
+            deadline=max(time.perf_counter() + 0.01, deadline),
+            on_move=partial(repair_move, on_progress, at),
+        )
+        grid, costs = quantised.grid, quantised.costs()
+        repaired = repair_colour(grid, costs, mode=options.repair, budget=budget)
+        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
+            break
+    if found is not conversion.chosen:
+        conversion = replace(conversion, chosen=found)
     on_progress(MakeProgress("checking"))
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
     puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)

@@ -141,9 +141,9 @@ def make_from_picture(
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     on_progress(MakeProgress("converting"))
-    conversion = _by_repair_cost(convert(picture, options.picture), options.picture)
+    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
-    tries = [conversion.chosen] if forced(options.picture) else _choices(conversion)
+    tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     for attempt, found in enumerate(tries):
         scored = _with_detail(picture, found, options.picture)
         left = max(0.01, deadline - time.perf_counter())
@@ -187,13 +187,13 @@ def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> S
     return detailed(picture, scored, force=bool(options.detail))
 
 
-def _choices(conversion: Conversion) -> list[Scored]:
+def choices(conversion: Conversion) -> list[Scored]:
     """The chosen candidate, then the next plausible ones in rank order."""
     rest = [s for s in conversion.ranked if s is not conversion.chosen and s.eligible]
     return [conversion.chosen, *rest[:RETRIES]]
 
 
-def _by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversion:
+def by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversion:
     """The conversion re-ranked, among its best plausible candidates, by score minus what the
     repair would cost: the share of cells line logic leaves open."""
     from nonogen.generate import undetermined  # noqa: PLC0415
