@@ -21,7 +21,7 @@ from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
 from nonogen.image.read import Picture
 from nonogen.palette import plain_palette
 from nonogen.puzzle import puzzle_from_grid
-from nonogen.solve import Status, solve_puzzle
+from nonogen.solve import Status, Technique, solve_puzzle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 runner = CliRunner()
@@ -120,7 +120,6 @@ def test_make_colors_refuses_a_flat_picture(tmp_path: Path) -> None:
         ["--colors", "9"],
         ["--colors", "1"],
         ["--colors", "3", "--difficulty", "hard"],
-        ["--colors", "3", "--allow-search"],
     ],
 )
 def test_make_colors_refuses_bad_options_before_reading(tmp_path: Path, extra: list[str]) -> None:
@@ -238,3 +237,46 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
     assert made.conversion is not None
     assert made.conversion.chosen.split.subject is subjects[1]
     assert made.puzzle.meta["conversion"] == made.conversion.record()
+
+
+# A 3-colour grid whose puzzle is unique, but line logic alone stalls on it (probing solves it).
+NEEDS_PROBING = np.array(
+    [
+        [1, 2, 0, 0, 2, 1],
+        [2, 1, 1, 2, 1, 0],
+        [0, 1, 1, 1, 0, 1],
+        [2, 0, 2, 2, 2, 0],
+        [0, 1, 1, 0, 2, 0],
+        [1, 0, 0, 1, 2, 2],
+    ],
+    dtype=np.uint8,
+)
+
+
+@pytest.mark.parametrize("allow_search", [False, True])
+def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, allow_search: bool
+) -> None:
+    from nonogen.image import palette as palette_module  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    def fixed(*_args: Any, **_kwargs: Any) -> palette_module.PaletteGrid:
+        lab = np.array([[100.0, 0, 0], [0.0, 0, 0], [50.0, 60, 40]])
+        cells = lab[NEEDS_PROBING]
+        return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
+
+    monkeypatch.setattr(palette_module, "quantise", fixed)
+    options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search)
+    data = (SAMPLES / "horse.png").read_bytes()
+    made = make_colour_from_picture(data, name="horse.png", options=options, colours=2)
+    assert made.ok
+    assert made.verdict.status is Status.UNIQUE
+    if allow_search:
+        assert np.array_equal(made.repair.grid, NEEDS_PROBING)  # nothing changed or given
+        assert made.repair.changes == ()
+        assert made.repair.givens == ()
+        assert made.verdict.techniques == (Technique.LINE, Technique.PROBING)
+        assert made.verdict.tier == "hard"
+    else:
+        assert made.verdict.line_solvable  # the repair changed or revealed cells
+        assert made.repair.changes or made.repair.givens

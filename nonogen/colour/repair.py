@@ -71,7 +71,8 @@ class ColourRepair:
     cost: float
     """The changes' summed cost (Delta E)."""
     solved: bool
-    """Whether colour line logic solves the repaired puzzle."""
+    """Whether colour line logic solves the repaired puzzle (or, for a make that allows
+    search, the quantised puzzle was unique as it was and needed no repair)."""
     unknown: int
     """Cells line logic leaves open (0 when solved)."""
     givens: tuple[Cell, ...] = ()

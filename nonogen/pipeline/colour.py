@@ -30,12 +30,10 @@ if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
     from nonogen.colour.repair import ColourRepair
     from nonogen.image.convert import Conversion
+    from nonogen.palette import Palette
 
 
-COLOUR_UNSUPPORTED = (
-    ("difficulty", None, "--difficulty"),
-    ("allow_search", False, "--allow-search"),
-)
+COLOUR_UNSUPPORTED = (("difficulty", None, "--difficulty"),)
 """MakeOptions fields a colour make does not use yet: (field, default, option)."""
 
 
@@ -57,7 +55,8 @@ class MadeColour:
 
     @property
     def ok(self) -> bool:
-        """Whether line logic solves the puzzle, so that it is unique and logic-only."""
+        """Whether the puzzle is unique (and line logic solves it, unless search was
+        allowed)."""
         return self.repair.solved and self.verdict.status is Status.UNIQUE
 
 
@@ -123,7 +122,8 @@ def make_colour_from_picture(
             on_move=partial(repair_move, on_progress, at),
         )
         grid, costs = quantised.grid, quantised.costs()
-        repaired = repair_colour(grid, costs, mode=options.repair, budget=budget)
+        as_is = _unique_as_is(grid, quantised.palette, options, deadline)
+        repaired = as_is or repair_colour(grid, costs, mode=options.repair, budget=budget)
         if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
             break
     if found is not conversion.chosen:
@@ -148,6 +148,24 @@ def make_colour_from_picture(
     puzzle = replace(puzzle, meta=meta)
     seconds = time.perf_counter() - started
     return MadeColour(puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion)
+
+
+def _unique_as_is(
+    grid: ColourGrid, palette: Palette, options: MakeOptions, deadline: float
+) -> ColourRepair | None:
+    """With ``--allow-search``, the quantised grid unchanged when its puzzle is already
+    unique (probing or search may be needed to solve it); None otherwise, and without the
+    option, so that the repair runs until line logic solves it."""
+    from nonogen.colour.repair import ColourRepair  # noqa: PLC0415
+    from nonogen.puzzle import puzzle_from_grid  # noqa: PLC0415
+
+    if not options.allow_search:
+        return None
+    left = min(VERDICT_SECONDS, deadline - time.perf_counter())
+    verdict = solve_puzzle(puzzle_from_grid(grid, palette), timeout=max(0.2, left))
+    if verdict.status is not Status.UNIQUE:
+        return None
+    return ColourRepair(grid, (), 0.0, solved=True, unknown=0)
 
 
 def _or(value: int | None, default: int) -> int:

@@ -67,7 +67,7 @@ class MakeForm(BaseModel):
         le=MAX_COLOURS,
         description=f"Make a colour puzzle of this many colours besides the background, "
         f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white); a 400 names any option "
-        "that is for black-and-white puzzles only (difficulty, allow_search).",
+        "that is for black-and-white puzzles only (difficulty).",
     )
 
     @field_validator("colors", mode="before")
