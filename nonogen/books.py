@@ -214,7 +214,8 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
         made = make_colour_from_picture(
             data, name=path, options=options.make, colours=options.colours
         )
-        target, percent_key = f"{options.colours}-colour", "changed_percent"
+        tier = f"{options.make.difficulty} " if options.make.difficulty else ""
+        target, percent_key = f"{tier}{options.colours}-colour", "changed_percent"
     if not made.ok:
         reason = (
             f"could not make a unique {target} puzzle within the budget "

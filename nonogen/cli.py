@@ -58,7 +58,15 @@ from nonogen.pipeline import (
     write_blind,
     write_sheet,
 )
-from nonogen.solve import DEFAULT_TIMEOUT, MAX_TIMEOUT, Status, Verdict, difficulty_label, explain
+from nonogen.solve import (
+    DEFAULT_TIMEOUT,
+    MAX_TIMEOUT,
+    Status,
+    Verdict,
+    difficulty_label,
+    explain,
+    with_article,
+)
 
 P = ParamSpec("P")
 app = typer.Typer(
@@ -624,6 +632,14 @@ def _make_colour(
         print("palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in palette))
         print(_conversion_line(made))
         print(f"written: {target}" + (f", {preview}" if preview else ""))
+    tier = options.difficulty
+    if not made.ok and tier is not None and made.verdict.status is Status.UNIQUE:
+        _err(
+            f"nonogen: could not deliver {with_article(tier)} colour puzzle within the budget; "
+            f"the best reached is {made.verdict.tier}, which was written. Try --difficulty "
+            f"{made.verdict.tier}, --repair auto or more --seconds."
+        )
+        raise typer.Exit(ExitCode.NO)
     if not made.ok:
         _err(
             f"nonogen: the change, givens or time budget ran out before line logic solved the "
@@ -681,9 +697,9 @@ def _missed(made: Made) -> str:
     reached = made.verdict.tier or f"no tier ({made.verdict.status})"
     if target.tier and made.verdict.status is Status.UNIQUE:
         return (
-            f"nonogen: could not deliver a {target.tier} puzzle within the budget; the best "
-            f"reached is {reached}, which was written. Try --difficulty {made.verdict.tier}, "
-            "--repair auto or more --seconds."
+            f"nonogen: could not deliver {with_article(target.tier)} puzzle within the budget; "
+            f"the best reached is {reached}, which was written. Try --difficulty "
+            f"{made.verdict.tier}, --repair auto or more --seconds."
         )
     return (
         f"nonogen: the flip, givens or time budget ran out before the puzzle was {target}"

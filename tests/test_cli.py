@@ -502,7 +502,7 @@ def test_make_names_the_best_tier_when_the_asked_one_is_not_delivered(tmp_path: 
     budgets = ["--repair", "flips", "--max-flips", "0", "-o", str(out)]
     result = runner.invoke(app, [*args, *budgets])
     assert result.exit_code == 1, result.output
-    assert "could not deliver a expert puzzle" in result.stderr
+    assert "could not deliver an expert puzzle" in result.stderr
     assert "best reached is easy" in result.stderr
     assert "--difficulty easy" in result.stderr
     assert out.exists()  # the best attempt is kept

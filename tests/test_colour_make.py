@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import zlib
 from dataclasses import replace
 from pathlib import Path
@@ -119,7 +120,7 @@ def test_make_colors_refuses_a_flat_picture(tmp_path: Path) -> None:
     [
         ["--colors", "9"],
         ["--colors", "1"],
-        ["--colors", "3", "--difficulty", "hard"],
+        ["--colors", "3", "--difficulty", "harder"],
     ],
 )
 def test_make_colors_refuses_bad_options_before_reading(tmp_path: Path, extra: list[str]) -> None:
@@ -280,3 +281,67 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
     else:
         assert made.verdict.line_solvable  # the repair changed or revealed cells
         assert made.repair.changes or made.repair.givens
+
+
+def _all_given() -> Any:
+    """NEEDS_PROBING with every cell given: a stand-in repair that line logic solves."""
+    from nonogen.colour.repair import ColourRepair  # noqa: PLC0415
+
+    cells = tuple((r, c) for r in range(6) for c in range(6))
+    return ColourRepair(NEEDS_PROBING.copy(), (), 0.0, True, 0, cells)
+
+
+def test_colour_tiers_take_the_picture_as_it_is_when_it_grades_at_the_tier() -> None:
+    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+
+    palette, costs = plain_palette(2), np.ones((6, 6, 3))
+    line = _all_given()
+    deadline = time.perf_counter() + 30
+    hard, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="hard", deadline=deadline)
+    assert hard.solved
+    assert hard.givens == ()
+    assert np.array_equal(hard.grid, NEEDS_PROBING)
+    assert verdict.tier == "hard"
+    easy, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="easy", deadline=deadline)
+    assert easy.solved
+    assert easy.givens == line.givens
+    assert verdict.tier == "easy"
+    expert, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="expert", deadline=deadline)
+    assert not expert.solved  # the closest is the hard picture itself
+    assert verdict.tier == "hard"
+    assert expert.unknown > 0  # line logic stalls on it
+
+
+def test_colour_tiers_relax_the_givens_to_reach_hard() -> None:
+    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+
+    palette, costs = plain_palette(2), np.ones((6, 6, 3))
+    ambiguous = np.zeros((6, 6), dtype=np.uint8)
+    ambiguous[0, 0] = ambiguous[1, 1] = 1  # its mirror has the same clues
+    assert solve_puzzle(puzzle_from_grid(ambiguous, palette)).status is Status.MULTIPLE
+    line = _all_given()
+    deadline = time.perf_counter() + 60
+    hard, verdict = at_tier(ambiguous, line, costs, palette, tier="hard", deadline=deadline)
+    assert hard.solved
+    assert verdict.tier == "hard"
+    assert verdict.techniques == (Technique.LINE, Technique.PROBING)
+    assert np.array_equal(hard.grid, NEEDS_PROBING)
+    assert 0 < len(hard.givens) < len(line.givens)  # the last-revealed ones were taken back
+    assert hard.givens == line.givens[: len(hard.givens)]
+
+
+def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) -> None:
+    out = tmp_path / "hard.json"
+    args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "40", "--colors", "4"]
+    hard = runner.invoke(app, [*args, "--difficulty", "hard", "-o", str(out), "--json"])
+    assert hard.exit_code == 0, hard.stderr
+    puzzle = parse_puzzle(out.read_text(encoding="utf-8"), name=str(out))
+    verdict = solve_puzzle(puzzle)  # graded independently of the make
+    assert verdict.status is Status.UNIQUE
+    assert verdict.tier == "hard"
+    expert = runner.invoke(app, [*args, "--difficulty", "expert", "-o", str(out)])
+    assert expert.exit_code == 1
+    assert "could not deliver an expert colour puzzle" in expert.stderr
+    assert "the best reached is" in expert.stderr
+    written = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
+    assert written.status is Status.UNIQUE  # the closest attempt is written, still unique

@@ -770,11 +770,18 @@ def test_a_bad_colour_count_is_422_saying_the_range(client: TestClient, colors: 
     assert body["fields"][0]["field"] == "colors"
 
 
-def test_a_black_and_white_option_with_colors_is_400(client: TestClient) -> None:
+def test_a_colour_make_takes_a_difficulty(client: TestClient) -> None:
     picture = {"picture": ("coffee.jpg", COFFEE)}
-    data = {"colors": "3", "difficulty": "hard"}
+    easy = client.post("/api/puzzles", files=picture, data={"colors": "3", "difficulty": "easy"})
+    assert easy.status_code == 200, easy.text
+    assert easy.json()["kind"] == "colour"
+    assert easy.json()["verdict"]["tier"] == "easy"
+    data = {"colors": "3", "difficulty": "expert", "width": "20"}
     response = client.post("/api/puzzles", files=picture, data=data)
-    message = assert_error(response, 400, "InputError", "difficulty")["message"]
+    message = assert_error(response, 422, "NotMadeError", "could not make an expert colour")[
+        "message"
+    ]
+    assert "try difficulty=" in message
     assert "--" not in message  # the form's words, not the command line's
 
 

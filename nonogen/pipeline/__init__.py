@@ -31,7 +31,6 @@ from nonogen.pipeline.check import (
     verdict_record,
 )
 from nonogen.pipeline.colour import (
-    COLOUR_UNSUPPORTED,
     MadeColour,
     check_colour_options,
     colour_fidelity,
@@ -75,7 +74,6 @@ from nonogen.pipeline.report import (
 
 __all__ = [
     "BENCH_INDEX",
-    "COLOUR_UNSUPPORTED",
     "DIFFICULTIES",
     "LINE_KINDS",
     "OPEN_WEIGHT",

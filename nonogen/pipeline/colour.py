@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from nonogen.errors import InputError
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
     VERDICT_SECONDS,
@@ -31,10 +30,6 @@ if TYPE_CHECKING:
     from nonogen.colour.repair import ColourRepair
     from nonogen.image.convert import Conversion
     from nonogen.palette import Palette
-
-
-COLOUR_UNSUPPORTED = (("difficulty", None, "--difficulty"),)
-"""MakeOptions fields a colour make does not use yet: (field, default, option)."""
 
 
 @dataclass(frozen=True)
@@ -68,13 +63,11 @@ def colour_preview_of(made: MadeColour) -> bytes:
 
 
 def check_colour_options(options: MakeOptions, colours: int) -> None:
-    """InputError for a colour count out of range or an option colour puzzles lack."""
+    """InputError for a colour count out of range or a bad option."""
     from nonogen.image.palette import check_colours  # noqa: PLC0415
 
     check_colours(colours)
-    for name, default, flag in COLOUR_UNSUPPORTED:
-        if getattr(options, name) != default:
-            raise InputError(f"{flag} is for black-and-white puzzles; leave it out with --colors")
+    options.target()  # --difficulty is checked as for black and white
 
 
 def make_colour_from_picture(
@@ -88,9 +81,11 @@ def make_colour_from_picture(
     """Split a picture into subject and background (as the black-and-white make does),
     quantise the subject to at most ``colours`` colours, and change the fewest cells, at the
     smallest colour difference (or reveal the fewest cells, as ``options.repair`` says),
-    until colour line logic solves the puzzle; if the repair runs out, the next candidates
-    are tried, as the black-and-white make does."""
+    until colour line logic solves the puzzle (``--difficulty``: then steered to the tier by
+    ``nonogen.colour.tiers``); if the repair runs out, the next candidates are tried, as the
+    black-and-white make does."""
     from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
+    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
     from nonogen.generate.modes import default_givens  # noqa: PLC0415
     from nonogen.image.convert import convert, forced  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
@@ -124,6 +119,11 @@ def make_colour_from_picture(
         grid, costs = quantised.grid, quantised.costs()
         as_is = _unique_as_is(grid, quantised.palette, options, deadline)
         repaired = as_is or repair_colour(grid, costs, mode=options.repair, budget=budget)
+        if repaired.solved and options.difficulty is not None:  # steered from a unique base
+            repaired, _ = at_tier(
+                grid, repaired, costs, quantised.palette, tier=options.difficulty, deadline=deadline
+            )
+            break
         if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
             break
     if found is not conversion.chosen:
@@ -153,13 +153,13 @@ def make_colour_from_picture(
 def _unique_as_is(
     grid: ColourGrid, palette: Palette, options: MakeOptions, deadline: float
 ) -> ColourRepair | None:
-    """With ``--allow-search``, the quantised grid unchanged when its puzzle is already
-    unique (probing or search may be needed to solve it); None otherwise, and without the
-    option, so that the repair runs until line logic solves it."""
+    """With ``--allow-search`` (and no ``--difficulty``, which decides instead), the quantised
+    grid unchanged when its puzzle is already unique (probing or search may be needed to
+    solve it); None otherwise, so that the repair runs until line logic solves it."""
     from nonogen.colour.repair import ColourRepair  # noqa: PLC0415
     from nonogen.puzzle import puzzle_from_grid  # noqa: PLC0415
 
-    if not options.allow_search:
+    if not options.allow_search or options.difficulty is not None:
         return None
     left = min(VERDICT_SECONDS, deadline - time.perf_counter())
     verdict = solve_puzzle(puzzle_from_grid(grid, palette), timeout=max(0.2, left))

@@ -66,8 +66,7 @@ class MakeForm(BaseModel):
         ge=MIN_COLOURS,
         le=MAX_COLOURS,
         description=f"Make a colour puzzle of this many colours besides the background, "
-        f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white); a 400 names any option "
-        "that is for black-and-white puzzles only (difficulty).",
+        f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white).",
     )
 
     @field_validator("colors", mode="before")

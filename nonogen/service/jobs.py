@@ -32,7 +32,7 @@ from nonogen.pipeline import (
 )
 from nonogen.puzzle import Puzzle, has_givens, make_puzzle
 from nonogen.service.limits import Limits
-from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
+from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle, with_article
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -131,6 +131,13 @@ def colour_make_job(
     made = make_colour_from_picture(
         data, name=name, options=within(options, limits), colours=colours
     )
+    tier = options.difficulty
+    if not made.ok and tier is not None and made.verdict.status is Status.UNIQUE:
+        raise NotMadeError(
+            f"{name}: could not make {with_article(tier)} colour puzzle within the budget; "
+            f"the best reached is {made.verdict.tier}; try difficulty={made.verdict.tier}, "
+            "more seconds or another picture"
+        )
     if not made.ok:
         raise NotMadeError(
             f"{name}: could not make a colour puzzle that is unique and solvable by logic "

@@ -36,6 +36,7 @@ from nonogen.solve.verdict import (
     line_difficulty,
     probing_difficulty,
     search_difficulty,
+    with_article,
 )
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "explain",
     "kind_of",
     "solve_puzzle",
+    "with_article",
 ]
 
 DEFAULT_TIMEOUT: Final = 60.0

@@ -88,6 +88,11 @@ def difficulty_tier(score: int | None) -> str:
     return "easy" if score < 20 else "medium" if score < 40 else "hard" if score < 70 else "expert"
 
 
+def with_article(tier: str) -> str:
+    """``an expert``, ``a hard``: a tier name for a sentence."""
+    return f"{'an' if tier[:1] in 'aeiou' else 'a'} {tier}"
+
+
 def difficulty_label(score: int | None) -> str:
     """``medium (24)``: the tier and the score, or an empty string when there is no score."""
     return "" if score is None else f"{difficulty_tier(score)} ({score})"
