@@ -154,3 +154,11 @@ def plain_palette(count: int) -> Palette:
 
 BLACK_ON_WHITE: Final = Palette((Colour("white", "#ffffff", "."), Colour("black", "#000000", "#")))
 """The palette of a black-and-white puzzle: white background, black blocks."""
+
+
+def is_plain(palette: Palette) -> bool:
+    """Whether a palette is black on white: white and black by name and colour (the
+    characters that draw them may differ)."""
+    return [(c.name, c.rgb) for c in palette.colours] == [
+        (c.name, c.rgb) for c in BLACK_ON_WHITE.colours
+    ]

@@ -29,7 +29,7 @@ from nonogen.clues import (
 )
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import UNKNOWN, Grid, Partial
-from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.palette import BLACK_ON_WHITE, Palette, is_plain
 
 MAX_SIDE: Final = 1024
 """The largest width or height nonogen accepts, in cells."""
@@ -77,7 +77,7 @@ class Puzzle:
     @property
     def is_colour(self) -> bool:
         """Whether the puzzle has a palette other than black on white."""
-        return self.palette != BLACK_ON_WHITE
+        return not is_plain(self.palette)
 
     @cached_property
     def row_blocks(self) -> tuple[ColourClue, ...]:
@@ -219,7 +219,9 @@ def _checked(
     if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
         cls = LimitError if max(height, width) > MAX_SIDE else InputError
         raise cls(f"{where}: expected 1 to {MAX_SIDE} rows and columns, got {width}x{height}")
-    colour = palette != BLACK_ON_WHITE
+    if is_plain(palette):  # white and black, whatever characters draw them
+        palette = BLACK_ON_WHITE
+    colour = not is_plain(palette)
     for i, clue in enumerate(rows):
         _check_line(clue, width, palette, colour, f"{where}: row {i + 1}")
     for i, clue in enumerate(cols):
@@ -250,7 +252,7 @@ def _checked(
 
 def _check_line(clue: ColourClue, length: int, palette: Palette, colour: bool, where: str) -> None:
     """Raise InputError for a clue that is malformed or does not fit its line."""
-    if colour:
+    if colour or any(k != 1 for _, k in clue):  # a black-and-white block is colour 1
         check_blocks(clue, length, palette.size, where)
     else:
         check_clue(tuple(n for n, _ in clue), length, where)

@@ -14,8 +14,8 @@ from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, parse_puzzle
 from nonogen.formats.codec import iter_labelled
-from nonogen.palette import make_palette, plain_palette
-from nonogen.puzzle import Puzzle
+from nonogen.palette import BLACK_ON_WHITE, make_palette, plain_palette
+from nonogen.puzzle import Puzzle, puzzle_from_blocks
 from nonogen.solve import Status, solve_puzzle
 
 WEBPBN = """<?xml version="1.0"?>
@@ -79,7 +79,7 @@ def test_round_trip(seed: int, colours: int, fmt: str, with_goal: bool) -> None:
         puzzle = replace(puzzle.with_goal(None), meta={"title": "t & <x>"})
     text = format_puzzle(puzzle, fmt)
     back = parse_puzzle(text, name="round")
-    plain = fmt == "xml" and colours == 1  # webpbn's black on white reads as black and white
+    plain = colours == 1  # white and black: a black-and-white puzzle
     assert back.is_colour == (not plain)
     assert same(puzzle, back) or (plain and same(puzzle, replace(back, palette=puzzle.palette)))
     assert format_puzzle(back, fmt) == text or plain
@@ -239,3 +239,40 @@ def test_json_lines_hold_both_kinds() -> None:
     bad = dict(colour, rows=[[[1, "purple"]], [[2, "red"]]])
     with pytest.raises(InputError, match=r"bad\.jsonl: line 1: row 1: unknown block colour"):
         list(iter_labelled(json.dumps(bad) + "\n", name="bad.jsonl"))
+
+
+@pytest.mark.parametrize(
+    "colour",
+    [
+        '<color name="black" char="#"/>',  # no RGB: black's own
+        '<color name="black" char="X">111111</color>',  # not quite black
+        '<color name="red" char="r">f00</color>',  # one colour on white
+    ],
+)
+def test_a_webpbn_puzzle_of_one_colour_is_black_and_white(colour: str) -> None:
+    default = "red" if "red" in colour else "black"
+    text = (
+        f'<puzzleset><puzzle defaultcolor="{default}">{colour}'
+        '<clues type="rows"><line><count>1</count></line></clues>'
+        '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>'
+    )
+    puzzle = parse_puzzle(text, name="one.xml")
+    assert not puzzle.is_colour
+    assert format_puzzle(puzzle, "non")  # .non takes it
+
+
+def test_a_json_palette_of_white_and_black_is_black_and_white() -> None:
+    obj = {
+        "palette": [{"name": "white", "rgb": "#fff"}, {"name": "black", "rgb": "#000"}],
+        "rows": [[[1, "black"]]],
+        "cols": [[[1, "black"]]],
+    }
+    puzzle = parse_puzzle(json.dumps(obj), name="bw.json")
+    assert not puzzle.is_colour
+    assert puzzle.rows == ((1,),)
+    assert "palette" not in json.loads(format_puzzle(puzzle, "json"))
+
+
+def test_a_black_and_white_block_of_another_colour_is_refused() -> None:
+    with pytest.raises(InputError, match="uses colour 7 but the palette has colours 1 to 1"):
+        puzzle_from_blocks([[[2, 7]]], [[[1, 1]], [[1, 1]]], BLACK_ON_WHITE)

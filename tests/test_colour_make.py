@@ -345,3 +345,16 @@ def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) 
     assert "the best reached is" in expert.stderr
     written = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
     assert written.status is Status.UNIQUE  # the closest attempt is written, still unique
+
+
+def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "hard.json"
+    args = ["make", str(SAMPLES / "astronaut.jpg"), "--colors", "2", "-w", "20"]
+    flags = ["--max-flips", "0", "--repair", "flips", "--difficulty", "hard"]
+    result = runner.invoke(app, [*args, *flags, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.stderr
+    verdict = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
+    assert verdict.tier == "hard"
+    assert json.loads(result.stdout)["fidelity"]["changed"] == 0

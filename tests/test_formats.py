@@ -496,7 +496,7 @@ ERROR_CASES = [
     (
         "a.xml",
         '<puzzle><color name="a"/><color name="b"/><color name="c"/></puzzle>',
-        r"a\.xml: colour 'a': expected an RGB hex colour",
+        r"a\.xml: colour 'a' has no RGB; write it as <color name=\"a\"",
     ),
     ("a.xml", BOMB, r"a\.xml: the XML declares entities .*EntitiesForbidden"),
     ("a.xml", EXTERNAL, r"a\.xml: the XML declares entities"),

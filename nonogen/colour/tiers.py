@@ -43,10 +43,15 @@ class Graded:
     verdict: Verdict
 
     def distance(self, tier: str) -> int:
-        """How many tiers the attempt is from ``tier`` (a large number when not unique)."""
-        if self.verdict.status is not Status.UNIQUE or not self.verdict.tier:
-            return len(TIERS) + 1
-        return abs(TIERS.index(self.verdict.tier) - TIERS.index(tier))
+        """How many tiers the attempt is from ``tier`` (see ``tier_distance``)."""
+        return tier_distance(self.verdict, tier)
+
+
+def tier_distance(verdict: Verdict, tier: str) -> int:
+    """How many tiers a verdict is from ``tier`` (more than any, when it is not unique)."""
+    if verdict.status is not Status.UNIQUE or not verdict.tier:
+        return len(TIERS) + 1
+    return abs(TIERS.index(verdict.tier) - TIERS.index(tier))
 
 
 def grade(repair: ColourRepair, palette: Palette, deadline: float) -> Graded:
@@ -68,7 +73,8 @@ def at_tier(
     deadline: float,
 ) -> tuple[ColourRepair, Verdict]:
     """The first attempt that grades at ``tier`` (``solved`` set), else the closest one
-    (``solved`` False)."""
+    (``solved`` False). ``repaired`` may have run out: it is graded all the same, and relaxed
+    only when it is unique."""
     as_is = ColourRepair(np.asarray(source, dtype=np.uint8), (), 0.0, True, 0)
     tried = [grade(as_is, palette, deadline), grade(repaired, palette, deadline)]
     found = next((g for g in tried if g.distance(tier) == 0), None)

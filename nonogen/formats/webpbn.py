@@ -7,7 +7,8 @@ A ``<puzzleset>`` holds one or more ``<puzzle type="grid">``; each has metadata 
 A ``<count>`` without ``color`` has the puzzle's ``defaultcolor`` (webpbn's default: black);
 the background is ``backgroundcolor`` (default white). The palette is the background, then the
 other ``<color>`` elements in document order; black (000) and white (fff) need no ``<color>``
-element. A puzzle of black on white is a black-and-white puzzle.
+element. A puzzle of one colour on its background is a black-and-white puzzle, as webpbn
+has it (whatever the two colours are).
 webpbn XML has no givens: a puzzle with givens is not written as XML (``codec`` refuses).
 Parsed with defusedxml (no entity expansion, nothing fetched); the HTML named entities
 webpbn files use (``&copy;``) are replaced by their characters before parsing, since the
@@ -103,9 +104,7 @@ def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Puzzle
     cols = _clues(element, "columns", default, palette, where)
     goal = _goal(element, palette, where)
     meta = {**set_meta, **_meta_of(element)}
-    plain = [(c.name, c.rgb) for c in palette.colours] == [
-        (c.name, c.rgb) for c in BLACK_ON_WHITE.colours
-    ]
+    plain = palette.size == 2  # one colour on its background, as webpbn's black and white
     return puzzle_from_blocks(
         rows, cols, BLACK_ON_WHITE if plain else palette, goal=goal, meta=meta, where=where
     )
@@ -121,10 +120,11 @@ def _palette(element: Element, default: str, where: str) -> Palette:
     entries: list[tuple[str, str, str | None]] = []
     for colour in names:
         node = defined.get(colour)
-        rgb = (node.text or "").strip() if node is not None else _KNOWN_RGB.get(colour)
+        rgb = ((node.text or "").strip() if node is not None else "") or _KNOWN_RGB.get(colour)
         if rgb is None:
+            how = "has no RGB" if node is not None else "is used but not defined"
             raise InputError(
-                f'{where}: colour {colour!r} is used but not defined; add <color name="{colour}" '
+                f'{where}: colour {colour!r} {how}; write it as <color name="{colour}" '
                 f'char="...">rrggbb</color>'
             )
         char = node.get("char") if node is not None else None

@@ -28,7 +28,8 @@ from nonogen.solve import Status, Verdict, solve_puzzle
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
     from nonogen.colour.repair import ColourRepair
-    from nonogen.image.convert import Conversion
+    from nonogen.image.convert import Conversion, Scored
+    from nonogen.image.palette import PaletteGrid
     from nonogen.palette import Palette
 
 
@@ -47,12 +48,15 @@ class MadeColour:
     """What the repair changed: ``colour_fidelity``."""
     conversion: Conversion | None = None
     """How the picture was split into subject and background."""
+    tier: str | None = None
+    """The tier asked for (``--difficulty``), if one was."""
 
     @property
     def ok(self) -> bool:
         """Whether the puzzle is unique (and line logic solves it, unless search was
-        allowed)."""
-        return self.repair.solved and self.verdict.status is Status.UNIQUE
+        allowed), and of the tier asked for."""
+        unique = self.repair.solved and self.verdict.status is Status.UNIQUE
+        return unique and (self.tier is None or self.verdict.tier == self.tier)
 
 
 def colour_preview_of(made: MadeColour) -> bytes:
@@ -85,7 +89,7 @@ def make_colour_from_picture(
     ``nonogen.colour.tiers``); if the repair runs out, the next candidates are tried, as the
     black-and-white make does."""
     from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
-    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+    from nonogen.colour.tiers import at_tier, tier_distance  # noqa: PLC0415
     from nonogen.generate.modes import default_givens  # noqa: PLC0415
     from nonogen.image.convert import convert, forced  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
@@ -101,6 +105,7 @@ def make_colour_from_picture(
     deadline = started + options.seconds
     tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     rng = np.random.default_rng(options.seed)
+    closest: tuple[int, ColourRepair, PaletteGrid, Scored] | None = None
     for attempt, found in enumerate(tries):
         cells = found.cells
         quantised = quantise(
@@ -119,13 +124,17 @@ def make_colour_from_picture(
         grid, costs = quantised.grid, quantised.costs()
         as_is = _unique_as_is(grid, quantised.palette, options, deadline)
         repaired = as_is or repair_colour(grid, costs, mode=options.repair, budget=budget)
-        if repaired.solved and options.difficulty is not None:  # steered from a unique base
-            repaired, _ = at_tier(
+        if options.difficulty is not None:
+            repaired, graded = at_tier(
                 grid, repaired, costs, quantised.palette, tier=options.difficulty, deadline=deadline
             )
-            break
+            if closest is None or tier_distance(graded, options.difficulty) < closest[0]:
+                closest = (tier_distance(graded, options.difficulty), repaired, quantised, found)
         if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
             break
+    if closest is not None and not repaired.solved:  # no candidate delivered the tier
+        _, repaired, quantised, found = closest
+        shape = quantised.grid.shape
     if found is not conversion.chosen:
         conversion = replace(conversion, chosen=found)
     on_progress(MakeProgress("checking"))
@@ -147,7 +156,9 @@ def make_colour_from_picture(
     }
     puzzle = replace(puzzle, meta=meta)
     seconds = time.perf_counter() - started
-    return MadeColour(puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion)
+    return MadeColour(
+        puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion, options.difficulty
+    )
 
 
 def _unique_as_is(

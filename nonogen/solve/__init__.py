@@ -13,7 +13,8 @@ root is probed in that share, so an ``unknown`` verdict tells how far each techn
 verdict's ``stats`` carry the work done (``explain`` turns them into sentences):
 
 * ``cells``, ``line_known`` (cells known after line logic), ``sweeps``, ``line_solves``;
-* ``search_ms``, ``decisions``, ``conflicts``, ``restarts`` of the SAT search;
+* ``search_ms``, ``decisions``, ``conflicts``, ``restarts`` of the SAT search (the colour
+  search counts decisions only);
 * when probing ran: ``probing_ms``, ``probes``, ``probing_known`` (cells known after it) and
   ``probing_complete`` (1 when it reached its fixpoint, 0 when its time ran out).
 """
@@ -146,7 +147,10 @@ def _settle(
     started = time.perf_counter()
     found = kind.search(puzzle, board, limit=max_solutions, deadline=deadline - reserve)
     stats["search_ms"] = round(1000 * (time.perf_counter() - started))
-    stats.update(decisions=found.decisions, conflicts=found.conflicts, restarts=found.restarts)
+    stats["decisions"] = found.decisions
+    for key, value in (("conflicts", found.conflicts), ("restarts", found.restarts)):
+        if value is not None:
+            stats[key] = value
     grids = found.solutions
     searched = (Technique.LINE, Technique.SEARCH)
     if len(grids) >= 2:

@@ -42,7 +42,9 @@ def _probing(stats: dict[str, int]) -> str:
 def _search(stats: dict[str, int], found: int) -> str:
     """The search sentence."""
     work = ", ".join(
-        _count(stats.get(key, 0), key[:-1]) for key in ("decisions", "conflicts", "restarts")
+        _count(stats[key], key[:-1])
+        for key in ("decisions", "conflicts", "restarts")
+        if key in stats
     )
     return (
         f"search (SAT): {work} in {stats['search_ms'] / 1000:.1f} s; "

@@ -52,8 +52,9 @@ class Found:
     complete: bool
     """False when the time ran out before the search could tell."""
     decisions: int
-    conflicts: int = 0
-    restarts: int = 0
+    conflicts: int | None = None
+    """Conflicts and restarts, when the kind's search counts them."""
+    restarts: int | None = None
 
 
 @dataclass(frozen=True)
