@@ -213,8 +213,10 @@ def _checked(
     goal: npt.NDArray[np.generic] | None,
     meta: Meta | None,
     where: str,
+    derived: bool = False,
 ) -> Puzzle:
-    """The puzzle of checked blocks: sizes, clues, goal and givens."""
+    """The puzzle of checked blocks: sizes, clues, goal and givens. ``derived``: the clues
+    were derived from the goal (palette indices, checked), so they fit it by construction."""
     height, width = len(rows), len(cols)
     if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
         cls = LimitError if max(height, width) > MAX_SIDE else InputError
@@ -222,11 +224,14 @@ def _checked(
     if is_plain(palette):  # white and black, whatever characters draw them
         palette = BLACK_ON_WHITE
     colour = not is_plain(palette)
-    for i, clue in enumerate(rows):
-        _check_line(clue, width, palette, colour, f"{where}: row {i + 1}")
-    for i, clue in enumerate(cols):
-        _check_line(clue, height, palette, colour, f"{where}: column {i + 1}")
-    checked_goal = None if goal is None else _checked_goal(goal, rows, cols, palette, where)
+    if derived and goal is not None:
+        checked_goal: ColourGrid | None = np.asarray(goal, dtype=np.uint8)
+    else:
+        for i, clue in enumerate(rows):
+            _check_line(clue, width, palette, colour, f"{where}: row {i + 1}")
+        for i, clue in enumerate(cols):
+            _check_line(clue, height, palette, colour, f"{where}: column {i + 1}")
+        checked_goal = None if goal is None else _checked_goal(goal, rows, cols, palette, where)
     checked_givens = (
         None
         if givens is None
@@ -339,14 +344,18 @@ def puzzle_from_grid(
     """The puzzle whose clues are derived from a solved grid (bool, or palette indices), with
     that grid as its goal."""
     grid = np.asarray(goal)
-    if grid.size and (int(grid.min()) < 0 or int(grid.max()) >= palette.size):
+    wrong = grid.dtype.kind not in "biu" or grid.ndim != 2
+    if wrong or (grid.size and (int(grid.min()) < 0 or int(grid.max()) >= palette.size)):
+        low, high = (int(grid.min()), int(grid.max())) if grid.size and not wrong else (0, 0)
         raise InputError(
-            f"{where}: expected colour indices 0 to {palette.size - 1}, got values from "
-            f"{int(grid.min())} to {int(grid.max())}"
+            f"{where}: expected a grid of colour indices 0 to {palette.size - 1}, got "
+            + (f"{grid.dtype} of shape {grid.shape}" if wrong else f"values {low} to {high}")
         )
     cells = grid.astype(np.uint8)
     rows, cols = grid_blocks(cells)
-    return _checked(rows, cols, palette, goal=cells, givens=givens, meta=meta, where=where)
+    return _checked(
+        rows, cols, palette, goal=cells, givens=givens, meta=meta, where=where, derived=True
+    )
 
 
 def givens_grid(

@@ -358,3 +358,15 @@ def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
     verdict = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
     assert verdict.tier == "hard"
     assert json.loads(result.stdout)["fidelity"]["changed"] == 0
+
+
+def test_a_missed_tier_records_the_candidate_it_kept() -> None:
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    data = (SAMPLES / "coffee.jpg").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=10), difficulty="expert")
+    made = make_colour_from_picture(data, name="coffee.jpg", options=options, colours=2)
+    assert not made.ok  # every candidate is easy at 10 wide: the first one is kept
+    assert made.conversion is not None
+    assert made.puzzle.meta["source_box"] == list(made.conversion.chosen.cells.box)
+    assert made.puzzle.meta["conversion"] == made.conversion.record()

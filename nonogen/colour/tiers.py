@@ -78,7 +78,8 @@ def at_tier(
     as_is = ColourRepair(np.asarray(source, dtype=np.uint8), (), 0.0, True, 0)
     tried = [grade(as_is, palette, deadline), grade(repaired, palette, deadline)]
     found = next((g for g in tried if g.distance(tier) == 0), None)
-    if found is None and tier in ("hard", "expert") and tried[1].distance(tier) <= len(TIERS):
+    unique = tried[1].verdict.status is Status.UNIQUE
+    if found is None and tier in ("hard", "expert") and unique:
         relaxed = _relax(tried[1], costs, palette, tier, deadline)
         tried.append(relaxed)
         found = relaxed if relaxed.distance(tier) == 0 else None

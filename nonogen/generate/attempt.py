@@ -9,9 +9,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.clues import grid_clues
 from nonogen.grid import UNKNOWN, Grid, Partial
-from nonogen.puzzle import Meta, Puzzle, make_puzzle
+from nonogen.puzzle import Meta, Puzzle, puzzle_from_grid
 from nonogen.solve.verdict import Cell
 
 Costs = npt.NDArray[np.float64]
@@ -101,7 +100,5 @@ def puzzle_of(
     grid: Grid, givens: tuple[Cell, ...], *, meta: Meta | None = None, where: str = "grid"
 ) -> Puzzle:
     """The puzzle of a grid with some of its cells given."""
-    rows, cols = grid_clues(grid)
     goal = np.asarray(grid, dtype=np.bool_)
-    partial = givens_partial(goal, givens)
-    return make_puzzle(rows, cols, givens=partial, goal=goal, meta=meta, where=where)
+    return puzzle_from_grid(goal, givens=givens_partial(goal, givens), meta=meta, where=where)

@@ -107,10 +107,8 @@ def make_colour_from_picture(
     rng = np.random.default_rng(options.seed)
     closest: tuple[int, ColourRepair, PaletteGrid, Scored] | None = None
     for attempt, found in enumerate(tries):
-        cells = found.cells
-        quantised = quantise(
-            picture, found.split.subject, cells.filled, cells.box, colours=colours, rng=rng
-        )
+        subject, cells = found.split.subject, found.cells
+        quantised = quantise(picture, subject, cells.filled, cells.box, colours=colours, rng=rng)
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
         shape = quantised.grid.shape
@@ -128,8 +126,9 @@ def make_colour_from_picture(
             repaired, graded = at_tier(
                 grid, repaired, costs, quantised.palette, tier=options.difficulty, deadline=deadline
             )
-            if closest is None or tier_distance(graded, options.difficulty) < closest[0]:
-                closest = (tier_distance(graded, options.difficulty), repaired, quantised, found)
+            distance = tier_distance(graded, options.difficulty)
+            if closest is None or distance < closest[0]:
+                closest = (distance, repaired, quantised, found)
         if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
             break
     if closest is not None and not repaired.solved:  # no candidate delivered the tier
@@ -149,7 +148,7 @@ def make_colour_from_picture(
         "seed": options.seed,
         "options": {**asdict(options), "colours": colours},
         "conversion": conversion.record(),
-        "source_box": list(cells.box),
+        "source_box": list(found.cells.box),
         "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
         "verdict": _steady(verdict_record(verdict, puzzle)),
         "fidelity": figures,
