@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from nonogen.service.app import create_app
 from nonogen.service.limits import Limits
@@ -120,3 +120,20 @@ def centre(page: Page, testid: str) -> tuple[float, float]:
 def filled(page: Page, prefix: str) -> int:
     """How many cells of a board are filled."""
     return page.locator(f'#{prefix}-board td[data-state="filled"]').count()
+
+
+def solve_with_hints(page: Page, *, steps: int = 120) -> None:
+    """In Play, ask for a hint and apply its step until the puzzle is solved: every hint on
+    the way must be a step."""
+    status = page.get_by_test_id("play-status")
+    box = page.get_by_test_id("play-hint-box")
+    for _ in range(steps):
+        if status.get_attribute("data-state") == "solved":
+            break
+        page.get_by_test_id("play-hint").click()
+        expect(box).to_be_visible()
+        assert box.get_attribute("data-status") == "step"
+        expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be")
+        page.get_by_test_id("play-apply").click()
+        expect(box).to_be_hidden()
+    expect(status).to_have_attribute("data-state", "solved")

@@ -20,6 +20,7 @@ from tests.browsing import (
     fragment,
     has_endpoint,
     skip_without_chromium,
+    solve_with_hints,
 )
 
 pytestmark = skip_without_chromium
@@ -134,17 +135,7 @@ def test_play_a_puzzle_to_the_end_with_hints(page: Page, server: str) -> None:
     expect(page.get_by_test_id("play-row-clue-0")).to_have_class("clue row-clue wrong-line")
     page.get_by_test_id("play-undo").click()
     expect(page.get_by_test_id("play-cell-0-0")).to_have_attribute("data-state", "open")
-    box = page.get_by_test_id("play-hint-box")
-    for _ in range(120):
-        if status.get_attribute("data-state") == "solved":
-            break
-        page.get_by_test_id("play-hint").click()
-        expect(box).to_be_visible()
-        assert box.get_attribute("data-status") == "step"
-        expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be")
-        page.get_by_test_id("play-apply").click()
-        expect(box).to_be_hidden()
-    expect(status).to_have_attribute("data-state", "solved")
+    solve_with_hints(page)
     expect(status).to_contain_text("Solved")
     expect(page.get_by_test_id("live")).to_contain_text("Solved")
     expect(page.locator("#play-board th.clue.done")).to_have_count(30)

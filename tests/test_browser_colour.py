@@ -22,6 +22,7 @@ from tests.browsing import (
     has_form_field,
     new_page,
     skip_without_chromium,
+    solve_with_hints,
 )
 from tests.test_browser_a11y import violations
 
@@ -30,6 +31,7 @@ STRAWBERRY = SAMPLES / "colour" / "strawberry.json"
 SOLUTION: list[str] = json.loads(STRAWBERRY.read_text())["solution"]
 COLOUR_KEY = {"r": 1, "g": 2, "w": 3}
 """The strawberry's palette characters and their picker keys (its palette order)."""
+COLOUR_NAME = {"r": "red", "g": "green", "w": "cream"}
 Block = tuple[int, int]
 """A block of a colour clue: (length, colour index >= 1)."""
 
@@ -63,8 +65,7 @@ def test_play_the_strawberry_with_the_picker_to_solved(page: Page, server: str) 
     open_strawberry(page, server)
     expect(page.get_by_test_id("play-palette")).to_be_visible()
     expect(page.get_by_test_id("play-tools")).to_be_hidden()
-    expect(page.get_by_test_id("play-hint")).to_be_disabled()
-    expect(page.get_by_test_id("play-colour-note")).to_contain_text("black-and-white")
+    expect(page.get_by_test_id("play-colour-note")).to_contain_text("pick a colour")
     clue = page.get_by_test_id("play-row-clue-3")
     expect(clue).to_have_attribute("aria-label", "Row 4 clue 2 red, 1 cream, 5 red")
     expect(clue.locator("span.swatch")).to_have_count(3)
@@ -105,6 +106,25 @@ def test_play_the_strawberry_with_the_picker_to_solved(page: Page, server: str) 
     expect(status).to_have_attribute("data-state", "solved")
     expect(page.get_by_test_id("live")).to_contain_text("Solved")
     expect(page.locator("#play-board th.clue.done")).to_have_count(20)
+
+
+def test_hints_name_colours_and_solve_the_strawberry(page: Page, server: str) -> None:
+    open_strawberry(page, server)
+    status = page.get_by_test_id("play-status")
+    box = page.get_by_test_id("play-hint-box")
+    page.get_by_test_id("play-hint").click()
+    expect(box).to_have_attribute("data-status", "step")
+    expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be")
+    named = page.get_by_test_id("play-hint-text").text_content() or ""
+    assert any(name in named for name in ("red", "green", "cream", "empty"))
+    solve_with_hints(page)
+    expect(status).to_have_attribute("data-state", "solved")
+    for r, row in enumerate(SOLUTION):
+        for c, char in enumerate(row):
+            if char != ".":
+                expect(page.get_by_test_id(f"play-cell-{r}-{c}")).to_have_attribute(
+                    "data-colour", COLOUR_NAME[char]
+                )
 
 
 def test_a_wrong_colour_is_a_mistake_and_progress_and_links_keep_the_puzzle(
@@ -190,13 +210,46 @@ def draw_two_colour_picture(page: Page, server: str) -> None:
     expect(page.get_by_test_id("edit-colour-name-2")).to_have_value("red")
     page.get_by_test_id("edit-colour-rgb-2").fill("#cc0000")
     expect(page.get_by_test_id("edit-pick-2")).to_have_attribute("aria-checked", "true")
-    expect(page.get_by_test_id("edit-fix")).to_be_disabled()
     page.get_by_test_id("edit-pick-1").click()
     drag(page, "edit-cell-0-0", "edit-cell-0-1")
     page.get_by_test_id("edit-cell-2-2").click()
     page.keyboard.press("2")  # the focus is on the board: keys pick colours
     page.get_by_test_id("edit-cell-1-2").click()
     drag(page, "edit-cell-2-0", "edit-cell-2-1")
+
+
+def test_fix_it_makes_a_colour_drawing_unique(page: Page, server: str) -> None:
+    """Red on a diagonal of a 2 x 2 grid has two solutions; givens, then a recolouring, fix it."""
+    page.goto(f"{server}/#edit")
+    page.get_by_test_id("edit-width").fill("2")
+    page.get_by_test_id("edit-height").fill("2")
+    page.get_by_test_id("edit-resize").click()
+    page.get_by_test_id("edit-add-colour").click()
+    expect(page.get_by_test_id("edit-pick-2")).to_have_attribute("aria-checked", "true")
+    page.get_by_test_id("edit-cell-0-0").click()
+    page.get_by_test_id("edit-cell-1-1").click()
+    status = page.get_by_test_id("edit-status")
+    expect(status).to_have_text("Not unique")
+    box = page.get_by_test_id("edit-fix-box")
+    page.get_by_test_id("edit-fix-mode").select_option("givens")
+    page.get_by_test_id("edit-fix").click()
+    expect(box).to_have_attribute("data-status", "fixed")
+    expect(page.locator("#edit-board .fix-given")).to_have_count(1)
+    page.get_by_test_id("edit-fix-accept").click()
+    expect(status).to_have_text("Unique")
+    expect(page.locator("#edit-board td.given")).to_have_count(1)
+    expect(page.locator('#edit-board td[data-colour="red"]')).to_have_count(2)
+    page.get_by_test_id("edit-undo").click()  # redrawing drops the given: ambiguous again
+    page.get_by_test_id("edit-redo").click()
+    page.get_by_test_id("edit-cell-1-0").click()  # red in row 2 too: r. / rr
+    page.get_by_test_id("edit-cell-1-0").click()
+    page.get_by_test_id("edit-fix-mode").select_option("flips")
+    page.get_by_test_id("edit-fix").click()
+    expect(box).to_have_attribute("data-status", re.compile("fixed|already"))
+    if box.get_attribute("data-status") == "fixed":
+        page.get_by_test_id("edit-fix-accept").click()
+    expect(status).to_have_text("Unique")
+    expect(page.get_by_test_id("edit-logic")).to_have_text("Yes")
 
 
 def test_edit_a_colour_drawing_and_export_print_and_play_it(

@@ -14,7 +14,8 @@ from nonogen.clues import grid_clues
 from nonogen.errors import InputError
 from nonogen.generate.fix import Fix, FixStatus, drawing_grid, fix_drawing
 from nonogen.grid import UNKNOWN, Grid, format_grid
-from nonogen.puzzle import make_puzzle
+from nonogen.palette import plain_palette
+from nonogen.puzzle import givens_grid, make_puzzle, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 from tests.strategies import brute_solutions, grids
 
@@ -134,3 +135,36 @@ def test_every_fix_is_unique_and_logic_only(drawing: Grid, mode: str) -> None:
 def test_a_malformed_drawing_is_bad_input(rows: list[str], words: str) -> None:
     with pytest.raises(InputError, match=re.escape(words)):
         drawing_grid(rows)
+
+
+@pytest.mark.parametrize("mode", ["flips", "givens", "auto"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_colour_drawing_with_several_solutions_is_fixed(mode: str, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    drawing = rng.choice(3, (12, 12), p=[0.5, 0.25, 0.25]).astype(np.uint8)
+    palette = plain_palette(3)
+    assert not solve_puzzle(puzzle_from_grid(drawing, palette), timeout=30).line_solvable
+    fix = fix_drawing(drawing, palette, seconds=20, mode=mode)
+    assert fix.status is FixStatus.FIXED, fix.reason
+    changed = {(int(r), int(c)) for r, c in zip(*np.nonzero(fix.grid != drawing), strict=True)}
+    assert changed == set(fix.flips)
+    if mode == "givens":
+        assert not fix.flips
+    if mode == "flips":
+        assert not fix.givens
+    givens = givens_grid(drawing.shape, fix.givens, fix.grid)
+    # The independent check: the complete solver on the fixed grid's own clues and givens.
+    verdict = solve_puzzle(puzzle_from_grid(fix.grid, palette, givens=givens), timeout=30)
+    assert verdict.status is Status.UNIQUE
+    assert verdict.line_solvable
+    assert (verdict.solutions[0] == fix.grid).all()
+    again = fix_drawing(drawing, palette, seconds=20, mode=mode)
+    assert (again.flips, again.givens) == (fix.flips, fix.givens)
+
+
+def test_a_colour_drawing_that_logic_solves_is_already_fixed() -> None:
+    drawing = np.array([[1, 1, 1], [2, 2, 2], [0, 1, 0]], dtype=np.uint8)
+    fix = fix_drawing(drawing, plain_palette(3), seconds=5)
+    assert fix.status is FixStatus.ALREADY
+    assert (fix.grid == drawing).all()
+    assert fix.verdict.status is Status.UNIQUE

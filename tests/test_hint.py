@@ -8,11 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import Clue, grid_clues
+from nonogen.colour.brute import brute_line as brute_colour_line
+from nonogen.colour.brute import brute_solutions as brute_colour
+from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, Grid, Partial, parse_partial
-from nonogen.puzzle import puzzle_from_grid
+from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 from nonogen.solve.board import board_from_partial
-from nonogen.solve.hint import HintStatus, LineKind, StepKind, cell_ranges, next_step
+from nonogen.solve.hint import Hint, HintStatus, LineKind, StepKind, cell_ranges, next_step
 from nonogen.solve.search import search
 from tests.strategies import brute_line, brute_solutions, grids
 
@@ -81,25 +84,32 @@ def fitting(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) -> li
     return [s for s in brute_solutions(rows, cols) if consistent_with(s, grid)]
 
 
+def assert_best_line(hint: Hint, news: list[int] | None, height: int) -> None:
+    """Not stuck (the default budget is ample for small grids), and a line step settles as
+    many cells as the best line does by enumeration (``news``: rows, then columns); any
+    other step comes only when no line settles a cell."""
+    assert news is not None
+    assert hint.status is not HintStatus.STUCK
+    if hint.kind is StepKind.LINE:
+        assert hint.line is not None
+        offset = 0 if hint.line.kind is LineKind.ROW else height
+        assert len(hint.cells) == news[offset + hint.line.index] == max(news)
+    else:
+        assert max(news, default=0) == 0
+
+
 @settings(max_examples=300, deadline=None)
 @given(marked())
 def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
     goal, grid = case
     rows, cols = grid_clues(goal)
-    hint = next_step(rows, cols, grid)
+    hint = next_step(make_puzzle(rows, cols), grid)
     news = brute_news(rows, cols, grid)
     solutions = fitting(rows, cols, grid)
     if hint.status is HintStatus.MISTAKE:
         assert not solutions
         return
-    assert news is not None
-    assert hint.status is not HintStatus.STUCK  # the default budget is ample for 5x5
-    if hint.kind is StepKind.LINE:
-        assert hint.line is not None
-        offset = 0 if hint.line.kind is LineKind.ROW else len(rows)
-        assert len(hint.cells) == news[offset + hint.line.index] == max(news)
-    else:
-        assert max(news, default=0) == 0
+    assert_best_line(hint, news, len(rows))
     if hint.status is HintStatus.STEP:
         assert hint.cells
         for r, c, value in hint.cells:
@@ -132,7 +142,7 @@ def test_right_marks_are_never_a_mistake_and_hints_finish_unique_puzzles(goal: G
     rows, cols = grid_clues(goal)
     grid = unknown(*goal.shape)
     for _ in range(goal.size + 1):
-        hint = next_step(rows, cols, grid)
+        hint = next_step(make_puzzle(rows, cols), grid)
         assert hint.status is not HintStatus.MISTAKE
         if hint.status is not HintStatus.STEP:
             break
@@ -151,7 +161,7 @@ def test_reason_names_the_line_clue_and_cells() -> None:
     rows: tuple[Clue, ...] = ((2, 4), (), (), (), ())
     cols: tuple[Clue, ...] = ((1,), (1,), (), (1,), (1,), (1,), (1,))
     grid = unknown(5, 7)
-    hint = next_step(rows, cols, grid, look_ahead=False)
+    hint = next_step(make_puzzle(rows, cols), grid, look_ahead=False)
     assert hint.status is HintStatus.STEP
     assert hint.line is not None
     # Empty rows settle 7 cells each, more than row 1's 2 4 (all 7 known too): row 1 is first.
@@ -165,7 +175,7 @@ def test_reason_names_the_line_clue_and_cells() -> None:
 def test_a_step_settles_the_overlap() -> None:
     rows: tuple[Clue, ...] = ((4,), (1,), (1,), (1,), (1,))
     cols: tuple[Clue, ...] = ((2,), (1,), (1,), (1,), (1,))
-    hint = next_step(rows, cols, unknown(5, 5), look_ahead=False)
+    hint = next_step(make_puzzle(rows, cols), unknown(5, 5), look_ahead=False)
     assert hint.status is HintStatus.STEP
     assert hint.line is not None
     assert hint.line.name() == "Row 1 (clue 4)"
@@ -176,7 +186,7 @@ def test_a_step_settles_the_overlap() -> None:
 def test_a_broken_line_is_a_mistake() -> None:
     rows: tuple[Clue, ...] = ((1,), (1,))
     cols: tuple[Clue, ...] = ((1,), (1,))
-    hint = next_step(rows, cols, partial("##", "??"))
+    hint = next_step(make_puzzle(rows, cols), partial("##", "??"))
     assert hint.status is HintStatus.MISTAKE
     assert hint.line is not None
     assert hint.reason == "Row 1 (clue 1): its filled cells read 2, not 1"
@@ -186,7 +196,7 @@ def test_a_contradiction_ahead_is_a_mistake() -> None:
     goal = np.array([[1, 1, 0], [1, 0, 0], [0, 0, 0]], dtype=np.bool_)
     puzzle = puzzle_from_grid(goal)
     # Every line still fits the wrong cell (2, 2), but line logic then breaks column 2.
-    hint = next_step(puzzle.rows, puzzle.cols, partial("???", "?#?", "???"))
+    hint = next_step(puzzle, partial("???", "?#?", "???"))
     assert hint.status is HintStatus.MISTAKE
     assert hint.line is None
     assert "contradiction" in hint.reason
@@ -302,7 +312,7 @@ def test_each_kind_of_hint(
     goal: tuple[str, ...], marks: tuple[str, ...], expected: tuple[object, ...]
 ) -> None:
     rows, cols = clues_of(*goal)
-    hint = next_step(rows, cols, partial(*marks))
+    hint = next_step(make_puzzle(rows, cols), partial(*marks))
     assert (hint.status, hint.kind, hint.cells, hint.reason) == expected
 
 
@@ -312,7 +322,7 @@ def test_hints_take_a_puzzle_that_needs_search_to_its_one_solution() -> None:
     grid = unknown(11, 11)
     kinds = set()
     for _ in range(goal.size + 1):
-        hint = next_step(rows, cols, grid)
+        hint = next_step(make_puzzle(rows, cols), grid)
         if hint.status is not HintStatus.STEP:
             break
         kinds.add(hint.kind)
@@ -325,7 +335,7 @@ def test_hints_take_a_puzzle_that_needs_search_to_its_one_solution() -> None:
 
 def test_a_probe_step_names_its_assumption_and_the_line_it_breaks() -> None:
     rows, cols = clues_of(".#.", ".#.", "#..", "..#", "..#")
-    hint = next_step(rows, cols, unknown(5, 3))
+    hint = next_step(make_puzzle(rows, cols), unknown(5, 3))
     assert hint.probe == (1, 0, FILLED)
     assert hint.line is not None
     assert hint.line.name() == "Row 1 (clue 1)"
@@ -348,7 +358,7 @@ def test_a_cell_with_no_value_left_is_a_mistake() -> None:
         "........#..",
         "??.?.?.???.",
     )
-    hint = next_step(rows, cols, marks)
+    hint = next_step(make_puzzle(rows, cols), marks)
     assert hint.status is HintStatus.MISTAKE
     assert hint.reason.startswith("Row 9, column 7 can be neither filled nor empty")
     found = search(rows, cols, board_from_partial(marks), limit=1, seconds=60)
@@ -358,7 +368,7 @@ def test_a_cell_with_no_value_left_is_a_mistake() -> None:
 
 def test_a_hint_out_of_time_is_stuck_and_says_so() -> None:
     rows, cols = clues_of(*DOM5)
-    hint = next_step(rows, cols, unknown(11, 11), seconds=0.0)
+    hint = next_step(make_puzzle(rows, cols), unknown(11, 11), seconds=0.0)
     assert hint.status is HintStatus.STUCK
     assert hint.cells == ()
     assert hint.reason.startswith("The hint ran out of time (0 s) while trying cells both ways")
@@ -366,7 +376,7 @@ def test_a_hint_out_of_time_is_stuck_and_says_so() -> None:
 
 def test_a_grid_of_the_wrong_size_is_bad_input() -> None:
     with pytest.raises(InputError, match="the grid is 3x2 but the clues are 2x2"):
-        next_step(((1,), (1,)), ((1,), (1,)), unknown(2, 3))
+        next_step(make_puzzle(((1,), (1,)), ((1,), (1,))), unknown(2, 3))
 
 
 @pytest.mark.parametrize(
@@ -375,3 +385,84 @@ def test_a_grid_of_the_wrong_size_is_bad_input() -> None:
 )
 def test_cell_ranges(positions: list[int], text: str) -> None:
     assert cell_ranges(positions) == text
+
+
+@st.composite
+def colour_marked(draw: st.DrawFn) -> tuple[Puzzle, Partial]:
+    """A small colour puzzle and a partial grid of its goal's cells, some (sometimes) wrong."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    height, width = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    colours = draw(st.integers(2, 3))
+    puzzle = random_puzzle(rng, height, width, colours, density=draw(st.sampled_from([0.4, 0.7])))
+    assert puzzle.goal is not None
+    shown = rng.random(puzzle.goal.shape) < draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
+    grid = np.where(shown, puzzle.goal.astype(np.int8), UNKNOWN).astype(np.int8)
+    if draw(st.booleans()):
+        wrong = rng.random(grid.shape) < 0.15
+        other = rng.integers(0, colours + 1, grid.shape).astype(np.int8)
+        grid = np.where(wrong, other, grid).astype(np.int8)
+    return puzzle, grid
+
+
+def colour_news(puzzle: Puzzle, grid: Partial) -> list[int] | None:
+    """Per line (rows, then columns) how many open cells enumeration settles; None if one
+    breaks."""
+    full = (1 << puzzle.palette.size) - 1
+    masks = np.where(grid == UNKNOWN, full, 1 << np.maximum(grid, 0).astype(np.int64))
+    counts = []
+    for clues, lines in ((puzzle.row_blocks, masks), (puzzle.col_blocks, masks.T)):
+        for clue, cells in zip(clues, lines.tolist(), strict=True):
+            fixed = brute_colour_line(clue, tuple(cells))
+            if fixed is None:
+                return None
+            counts.append(
+                sum(1 for a, b in zip(cells, fixed, strict=True) if a != b and b & (b - 1) == 0)
+            )
+    return counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(colour_marked())
+def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> None:
+    puzzle, grid = case
+    hint = next_step(puzzle, grid)
+    known = grid != UNKNOWN
+    fits = [s for s in brute_colour(puzzle, limit=10**6) if (s[known] == grid[known]).all()]
+    news = colour_news(puzzle, grid)
+    if hint.status is HintStatus.MISTAKE:
+        assert not fits
+        return
+    assert_best_line(hint, news, puzzle.height)
+    if hint.status is HintStatus.STEP:
+        assert hint.cells
+        for r, c, value in hint.cells:
+            assert grid[r, c] == UNKNOWN
+            assert all(s[r, c] == value for s in fits)
+    elif hint.status is HintStatus.AMBIGUOUS:
+        assert len(fits) >= 2
+        for r, c, value in hint.cells:
+            assert grid[r, c] == UNKNOWN
+            assert value == UNKNOWN
+            assert len({int(s[r, c]) for s in fits}) >= 2
+    else:
+        assert hint.status is HintStatus.SOLVED
+        assert known.all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_colour_hints_finish_a_unique_puzzle_with_its_goal(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    puzzle = random_puzzle(rng, 4, 4, 3, density=0.6)
+    grid = np.full(puzzle.goal.shape if puzzle.goal is not None else (4, 4), UNKNOWN, np.int8)
+    unique = len(brute_colour(puzzle, limit=2)) == 1
+    for _ in range(grid.size + 1):
+        hint = next_step(puzzle, grid)
+        assert hint.status is not HintStatus.MISTAKE
+        if hint.status is not HintStatus.STEP:
+            break
+        for r, c, value in hint.cells:
+            grid[r, c] = value
+    assert hint.status is (HintStatus.SOLVED if unique else HintStatus.AMBIGUOUS)
+    if unique:
+        assert (grid == puzzle.goal).all()

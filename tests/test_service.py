@@ -371,7 +371,7 @@ def test_hint_step_mistake_and_solved(client: TestClient) -> None:
     solved = client.post("/api/hint", json={**clues, "grid": ["##", "#."]}).json()
     assert solved["status"] == "solved"
     bad = client.post("/api/hint", json={**clues, "grid": ["??", "?"]})
-    assert_error(bad, 400, "InputError", "same length")
+    assert_error(bad, 400, "InputError", "same number of cells")
     bad = client.post("/api/hint", json={**clues, "grid": ["???", "???"]})
     assert_error(bad, 400, "InputError", "the grid is 3x2")
 
@@ -451,6 +451,28 @@ def test_fix_of_a_good_drawing_is_already(client: TestClient) -> None:
     assert (body["status"], body["flips"], body["givens"]) == ("already", [], [])
     assert body["grid"] == ["##.", "#..", "..."]
     assert body["verdict"]["line_solvable"] is True
+
+
+def test_fix_of_a_colour_drawing(client: TestClient) -> None:
+    palette = [{"name": "white", "rgb": "#ffffff"}, {"name": "red", "rgb": "#ff0000"}]
+    drawing = ["r.", ".r"]  # two solutions: red on either diagonal
+    body = client.post(
+        "/api/fix", json={"grid": drawing, "palette": palette, "mode": "givens"}
+    ).json()
+    assert body["status"] == "fixed", body
+    assert body["grid"] == drawing
+    assert body["flips"] == []
+    assert len(body["givens"]) == 1
+    given = body["givens"][0]
+    red = drawing[given["row"]][given["col"]] == "r"
+    value = {"value": "filled", "colour": "red"} if red else {"value": "empty"}
+    assert given == {"row": given["row"], "col": given["col"], **value}
+    assert (body["verdict"]["status"], body["verdict"]["line_solvable"]) == ("unique", True)
+    flipped = client.post("/api/fix", json={"grid": drawing, "palette": palette, "mode": "flips"})
+    assert flipped.json()["status"] == "fixed"
+    assert flipped.json()["flips"]
+    bad = client.post("/api/fix", json={"grid": ["#."], "palette": palette})
+    assert_error(bad, 400, "InputError", "palette's characters")
 
 
 def test_fix_refuses_a_bad_drawing(client: TestClient) -> None:
@@ -829,8 +851,34 @@ def test_convert_a_colour_puzzle_to_xml_and_back(client: TestClient) -> None:
     assert_error(refused, 400, "InputError", "black and white only")
 
 
-def test_hint_refuses_a_colour_puzzle(client: TestClient) -> None:
-    body = {**TWO_COLOUR, "grid": ["??", "??"]}
-    assert_error(client.post("/api/hint", json=body), 400, "InputError", "black-and-white")
-    blocks = {"rows": [[[1, "red"]]], "cols": [[[1, "red"]]], "grid": ["?"]}
-    assert_error(client.post("/api/hint", json=blocks), 400, "InputError", "black-and-white")
+def test_hint_of_a_colour_puzzle(client: TestClient) -> None:
+    palette = [
+        {"name": "white", "rgb": "#ffffff"},
+        {"name": "red", "rgb": "#ff0000"},
+        {"name": "blue", "rgb": "#0000ff"},
+    ]
+    # rb / .r: row 1's clue settles both of its cells.
+    clues = {
+        "palette": palette,
+        "rows": [[[1, "red"], [1, "blue"]], [[1, "red"]]],
+        "cols": [[[1, "red"]], [[1, "blue"], [1, "red"]]],
+    }
+    step = client.post("/api/hint", json={**clues, "grid": ["??", "??"]}).json()
+    assert step["status"] == "step"
+    assert step["line"] == {"kind": "row", "index": 0, "clue": [[1, "red"], [1, "blue"]]}
+    assert step["cells"] == [
+        {"row": 0, "col": 0, "value": "filled", "colour": "red"},
+        {"row": 0, "col": 1, "value": "filled", "colour": "blue"},
+    ]
+    assert step["reason"].startswith("Row 1 (clue 1 red, 1 blue): cell 1 must be red")
+    mistake = client.post("/api/hint", json={**clues, "grid": ["bb", "??"]}).json()
+    assert mistake["status"] == "mistake"
+    solved = client.post("/api/hint", json={**clues, "grid": ["rb", ".r"]}).json()
+    assert solved["status"] == "solved"
+    two = client.post("/api/hint", json={**TWO_COLOUR, "grid": ["??", "??"]}).json()
+    assert two["status"] == "ambiguous"
+    assert {c["value"] for c in two["cells"]} == {"either"}
+    bad = client.post("/api/hint", json={**clues, "grid": ["#?", "??"]})
+    assert_error(bad, 400, "InputError", "palette's characters")
+    unknown = {**clues, "rows": [[[1, "green"]], [[1, "red"]]], "grid": ["??", "??"]}
+    assert_error(client.post("/api/hint", json=unknown), 400, "InputError", "green")

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from nonogen.errors import InputError
 from nonogen.formats.shared import parse_goal_rows, parse_rows, shorten
@@ -135,14 +136,14 @@ def _plain_puzzle(obj: dict[str, object], meta: dict[str, object], where: str) -
 
 def _colour_puzzle(obj: dict[str, object], meta: dict[str, object], where: str) -> Puzzle:
     """A puzzle with a palette: ``[length, colour]`` blocks, rows of the colours' chars."""
-    palette = _palette(obj["palette"], f"{where}: palette")
+    palette = palette_of(obj["palette"], f"{where}: palette")
     rows = _blocks_list(obj, "rows", palette, where)
     cols = _blocks_list(obj, "cols", palette, where)
     key = "solution" if obj.get("solution") is not None else "goal"
-    goal = None if obj.get(key) is None else _cells(obj[key], palette, f"{where}: {key}")
+    goal = None if obj.get(key) is None else palette_rows(obj[key], palette, f"{where}: {key}")
     givens = None
     if obj.get("givens") is not None:
-        givens = _cells(obj["givens"], palette, f"{where}: givens", unknown=NOT_GIVEN_CHAR)
+        givens = palette_rows(obj["givens"], palette, f"{where}: givens", unknown=NOT_GIVEN_CHAR)
     return puzzle_from_blocks(rows, cols, palette, goal=goal, givens=givens, meta=meta, where=where)
 
 
@@ -181,7 +182,7 @@ def _check_size(obj: dict[str, object], puzzle: Puzzle, where: str) -> None:
             )
 
 
-def _palette(value: object, where: str) -> Palette:
+def palette_of(value: object, where: str) -> Palette:
     """A palette from a list of {"name", "rgb", "char"?} objects, background first."""
     example = '[{"name": "white", "rgb": "#ffffff"}, {"name": "red", "rgb": "#ff0000"}]'
     if not isinstance(value, list):
@@ -241,7 +242,7 @@ def _block(block: object, palette: Palette, where: str) -> list[int]:
     return [length, colour]
 
 
-def _cells(rows: object, palette: Palette, where: str, *, unknown: str = "") -> Partial:
+def palette_rows(rows: object, palette: Palette, where: str, *, unknown: str = "") -> Partial:
     """Palette indices from rows drawn with the palette's characters (``unknown``, if given,
     draws ``UNKNOWN``)."""
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
@@ -302,11 +303,16 @@ def _colour_fields(puzzle: Puzzle) -> list[tuple[str, object]]:
     ]
     for key, clues in (("rows", puzzle.row_blocks), ("cols", puzzle.col_blocks)):
         fields.append((key, [[[n, colours[k].name] for n, k in clue] for clue in clues]))
-    chars = {i: c.char for i, c in enumerate(colours)} | {UNKNOWN: NOT_GIVEN_CHAR}
     for key, grid in (("solution", puzzle.goal), ("givens", puzzle.givens)):
         if grid is not None:
-            fields.append((key, ["".join(chars[v] for v in row) for row in grid.tolist()]))
+            fields.append((key, palette_text(grid, puzzle.palette)))
     return fields
+
+
+def palette_text(grid: npt.NDArray[np.integer], palette: Palette) -> list[str]:
+    """Rows of a grid of palette indices in the palette's characters (``UNKNOWN``: ``?``)."""
+    chars = {i: c.char for i, c in enumerate(palette.colours)} | {UNKNOWN: NOT_GIVEN_CHAR}
+    return ["".join(chars[v] for v in row) for row in np.asarray(grid).tolist()]
 
 
 def _value(key: str, value: object) -> str:

@@ -1,11 +1,12 @@
 """Fix a drawn grid: few flips or givens that make its puzzle unique and logic-only.
 
-A designer's drawing is the goal. ``fix_drawing`` runs the generator's repair on it (target
-``line``: line logic alone solves the puzzle, so it is unique), with every cell costing the
-same to flip, so fewer flips is better; a fixed seed, so the same drawing always gets the
-same fix (unless the time budget cuts the repair short); and a time budget. The complete
-solver then gives the verdict on the fixed puzzle. The repair is greedy: its flips and
-givens are few, not proven the fewest.
+A designer's drawing is the goal, black and white or colour (palette indices). ``fix_drawing``
+runs the kind's repair on it (black and white: the generator's, target ``line``; colour:
+``nonogen.colour.repair``), so that line logic alone solves the puzzle and it is unique. Every
+cell costs the same to change (a flip, or a colour change), so fewer changes is better; a
+fixed seed, so the same drawing always gets the same fix (unless the time budget cuts the
+repair short); and a time budget. The complete solver then gives the verdict on the fixed
+puzzle. The repair is greedy: its changes and givens are few, not proven the fewest.
 """
 
 from __future__ import annotations
@@ -14,15 +15,20 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
+from nonogen.clues import ColourGrid
+from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
-from nonogen.generate import RepairMode, Target, repair, undetermined
+from nonogen.generate import RepairMode, Target, repair
+from nonogen.generate.modes import default_givens
 from nonogen.grid import Grid
-from nonogen.puzzle import puzzle_from_grid
-from nonogen.solve import Verdict, solve_puzzle
+from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_grid
+from nonogen.solve import Verdict, kind_of, solve_puzzle
 from nonogen.solve.verdict import Cell
 
 FIX_SEED: Final = 0
@@ -53,12 +59,13 @@ class Fix:
     status: FixStatus
     reason: str
     """Why, for people: what changed, or what to try."""
-    grid: Grid
-    """The fixed drawing: the drawing with the flips (the drawing itself unless ``FIXED``)."""
+    grid: ColourGrid
+    """The fixed drawing (palette indices; black and white 1 filled): the drawing with the
+    changes (the drawing itself unless ``FIXED``)."""
     verdict: Verdict
     """The complete solver's verdict on the fixed puzzle (on the drawing unless ``FIXED``)."""
     flips: tuple[Cell, ...] = ()
-    """Cells whose value the fix changes, in order; empty unless ``FIXED``."""
+    """Cells whose value (or colour) the fix changes, in order; empty unless ``FIXED``."""
     givens: tuple[Cell, ...] = ()
     """Cells the fix reveals in the printed grid (with ``grid``'s value); empty unless
     ``FIXED``."""
@@ -85,11 +92,12 @@ def drawing_grid(rows: Sequence[str]) -> Grid:
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
 
 
-def _changes(flips: int, givens: int) -> str:
-    """``Flipping 2 cells and revealing 1 given``."""
+def _changes(flips: int, givens: int, colour: bool = False) -> str:
+    """``Flipping 2 cells and revealing 1 given`` (colour: ``Recolouring 2 cells ...``)."""
+    change = "recolouring" if colour else "flipping"
     parts = [
         f"{verb} {count} {noun if count == 1 else noun + 's'}"
-        for verb, count, noun in (("flipping", flips, "cell"), ("revealing", givens, "given"))
+        for verb, count, noun in ((change, flips, "cell"), ("revealing", givens, "given"))
         if count
     ]
     return " and ".join(parts).capitalize()
@@ -111,39 +119,90 @@ def _failed_reason(mode: RepairMode, seconds: float, max_flips: int, unknown: in
     )
 
 
+class _Repaired(NamedTuple):
+    """What a kind's repair did."""
+
+    grid: ColourGrid
+    flips: tuple[Cell, ...]
+    givens: tuple[Cell, ...]
+    solved: bool
+    unknown: int
+    mode: RepairMode
+
+
+def _repair_plain(
+    goal: ColourGrid, palette: Palette, flips: int, seconds: float, mode: RepairMode
+) -> _Repaired:
+    """The black-and-white repair: flips and givens."""
+    done = repair(
+        goal.astype(np.bool_),
+        np.ones(goal.shape),
+        rng=np.random.default_rng(FIX_SEED),
+        max_flips=flips,
+        seconds=seconds,
+        target=Target.LINE,
+        mode=mode,
+    )
+    grid = done.grid.astype(np.uint8)
+    return _Repaired(grid, done.flips, done.givens, done.solved, done.unknown, done.mode)
+
+
+def _repair_colour(
+    goal: ColourGrid, palette: Palette, flips: int, seconds: float, mode: RepairMode
+) -> _Repaired:
+    """The colour repair: every change of a cell's colour costs the same."""
+    height, width = goal.shape
+    budget = Budget(
+        np.random.default_rng(FIX_SEED),
+        max_changes=flips,
+        max_givens=default_givens(height, width),
+        deadline=time.perf_counter() + seconds,
+    )
+    costs = np.ones((height, width, palette.size))
+    done = repair_colour(goal, costs, mode=str(mode), budget=budget)
+    changed = tuple((r, c) for r, c, _, _ in done.changes)
+    return _Repaired(done.grid, changed, done.givens, done.solved, done.unknown, mode)
+
+
+def _line_solves(puzzle: Puzzle) -> bool:
+    """Whether line logic alone solves the puzzle."""
+    kind = kind_of(puzzle)
+    line = kind.propagate(puzzle, kind.start(puzzle))
+    return line.board is not None and kind.known(line.board) == puzzle.width * puzzle.height
+
+
 def fix_drawing(
-    grid: Grid,
+    grid: npt.NDArray[np.generic],
+    palette: Palette = BLACK_ON_WHITE,
     *,
     seconds: float,
     mode: RepairMode | str = RepairMode.AUTO,
     max_flips: int | None = None,
 ) -> Fix:
-    """Few flips (or givens, by ``mode``) that make the drawing's puzzle unique and solvable
-    by line logic, within ``seconds``; ``already`` when it is, ``failed`` when time runs out."""
+    """Few changes (or givens, by ``mode``) that make the drawing's puzzle (bool, or palette
+    indices) unique and solvable by line logic, within ``seconds``; ``already`` when it is,
+    ``failed`` when time runs out."""
     deadline = time.perf_counter() + seconds
-    goal = np.asarray(grid, dtype=np.bool_)
-    if not undetermined(goal).any():
-        verdict = solve_puzzle(puzzle_from_grid(goal), timeout=max(VERDICT_SECONDS, seconds))
+    mode = RepairMode(mode)
+    goal = np.asarray(grid).astype(np.uint8)
+    drawn = puzzle_from_grid(goal, palette)
+    if _line_solves(drawn):
+        verdict = solve_puzzle(drawn, timeout=max(VERDICT_SECONDS, seconds))
         reason = "Line logic alone solves the drawing's puzzle, so it is unique: nothing to change"
         return Fix(FixStatus.ALREADY, reason, goal, verdict)
     flips = max(1, goal.size // FLIP_SHARE) if max_flips is None else max_flips
-    repaired = repair(
-        goal,
-        np.ones(goal.shape),
-        rng=np.random.default_rng(FIX_SEED),
-        max_flips=flips,
-        seconds=REPAIR_SHARE * seconds,
-        target=Target.LINE,
-        mode=mode,
-    )
+    kind_repair = _repair_colour if drawn.is_colour else _repair_plain
+    repaired = kind_repair(goal, drawn.palette, flips, REPAIR_SHARE * seconds, mode)
     left = max(VERDICT_SECONDS, deadline - time.perf_counter())
     if repaired.solved:
-        verdict = solve_puzzle(repaired.puzzle(), timeout=left)
+        givens = givens_grid(goal.shape, repaired.givens, repaired.grid)
+        fixed = puzzle_from_grid(repaired.grid, drawn.palette, givens=givens)
+        verdict = solve_puzzle(fixed, timeout=left)
         reason = (
-            f"{_changes(len(repaired.flips), len(repaired.givens))} makes the puzzle unique "
-            "and solvable by line logic alone"
+            f"{_changes(len(repaired.flips), len(repaired.givens), drawn.is_colour)} makes the "
+            "puzzle unique and solvable by line logic alone"
         )
         return Fix(FixStatus.FIXED, reason, repaired.grid, verdict, repaired.flips, repaired.givens)
-    verdict = solve_puzzle(puzzle_from_grid(goal), timeout=left)
+    verdict = solve_puzzle(drawn, timeout=left)
     reason = _failed_reason(repaired.mode, seconds, flips, repaired.unknown)
     return Fix(FixStatus.FAILED, reason, goal, verdict)

@@ -12,6 +12,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 CellValue = Literal["filled", "empty"]
+ColourBlock = tuple[int, str]
+"""A colour clue's block: [length, colour name]."""
 
 
 class HintCell(BaseModel):
@@ -21,7 +23,10 @@ class HintCell(BaseModel):
     col: int
     value: Literal["filled", "empty", "either"] = Field(
         description="The value the step gives the cell; `either` (status ambiguous): filled "
-        "in one solution, empty in another."
+        "(or a colour) in one solution, something else in another."
+    )
+    colour: str | None = Field(
+        None, description="Colour puzzles: the colour a filled cell takes; null otherwise."
     )
 
 
@@ -30,7 +35,9 @@ class HintLine(BaseModel):
 
     kind: Literal["row", "col"]
     index: int = Field(description="0-based: rows from the top, columns from the left.")
-    clue: list[int]
+    clue: list[int] | list[ColourBlock] = Field(
+        description="Its clue: lengths, or (colour) [length, colour name] blocks."
+    )
 
 
 class HintProbe(BaseModel):
@@ -39,6 +46,9 @@ class HintProbe(BaseModel):
     row: int
     col: int
     tried: CellValue
+    colour: str | None = Field(
+        None, description="Colour puzzles: the colour tried, when `tried` is filled."
+    )
 
 
 class HintAnswer(BaseModel):
@@ -60,13 +70,29 @@ class HintAnswer(BaseModel):
     probe: HintProbe | None = Field(description="A probe step's assumption; null otherwise.")
 
 
+class PaletteEntry(BaseModel):
+    """One colour of a colour puzzle's palette, as nonogen JSON gives it."""
+
+    name: str = Field(description="Its name, as the clues' blocks give it: `dark brown`.")
+    rgb: str = Field(description="Its colour, `#rrggbb`.")
+    char: str | None = Field(
+        None,
+        description="Its character in grid rows (default: `.` for the background, "
+        "else the name's first letter if free, else a digit).",
+    )
+
+
 class FixRequest(BaseModel):
-    """A drawn grid, and how it may be changed."""
+    """A drawn grid (a colour drawing's with its palette), and how it may be changed."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [{"grid": ["#.", ".#"]}]})
 
     grid: list[str] = Field(
-        description="One text row per grid row, all of the same length: '#' filled, '.' empty."
+        description="One text row per grid row, all of the same length: '#' filled, '.' empty; "
+        "colour: the palette's characters."
+    )
+    palette: list[PaletteEntry] | None = Field(
+        None, description="Colour drawings only: the colours, the background first."
     )
     mode: Literal["flips", "givens", "auto"] = Field(
         "auto",
@@ -80,6 +106,9 @@ class FixCell(BaseModel):
     row: int
     col: int
     value: CellValue
+    colour: str | None = Field(
+        None, description="Colour drawings: the colour a filled cell takes; null otherwise."
+    )
 
 
 class FixAnswer(BaseModel):
@@ -91,7 +120,9 @@ class FixAnswer(BaseModel):
         "failed: the time or flip budget ran out (the reason says what to try)."
     )
     reason: str
-    grid: list[str] = Field(description="The fixed grid (the drawing unless status is fixed).")
+    grid: list[str] = Field(
+        description="The fixed grid (the drawing unless status is fixed), drawn as the request's."
+    )
     flips: list[FixCell] = Field(description="Cells to flip, with their new value.")
     givens: list[FixCell] = Field(description="Cells to reveal in the printed grid.")
     seed: int = Field(description="The generator's seed (fixed: the same drawing, the same fix).")
@@ -107,10 +138,6 @@ class PaletteColour(BaseModel):
     name: str = Field(description="Its name, as the clues' blocks give it: `dark brown`.")
     rgb: str = Field(description="Its colour, `#rrggbb`.")
     char: str = Field(description="Its character in the solution rows (`.`: the background).")
-
-
-ColourBlock = tuple[int, str]
-"""A colour clue's block: [length, colour name]."""
 
 
 class MadeLinks(BaseModel):

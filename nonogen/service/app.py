@@ -6,8 +6,7 @@ GET  /api/puzzles/{id}.json|.png|.pdf, /api/puzzles/{id}/solution.pdf
 POST /api/check                    puzzle in any format (colour too) -> verdict, clues, goal
 POST /api/convert?to=FORMAT        puzzle in any format -> that format (colour: json or xml)
 POST /api/pdf                      puzzle JSON (colour too) + page options -> PDF
-POST /api/hint                     clues + a player's grid -> the next step (line, probe, search);
-                                   black and white only
+POST /api/hint                     clues + a player's grid -> the next step (line, probe, search)
 POST /api/fix                      a drawn grid -> flips or givens that make it unique, logic-only
 GET  /api/health                   liveness, load and limits
 GET  /                             the web page (Make, Edit, Play); /docs the API docs
@@ -276,20 +275,34 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     return attachment(data, "application/pdf", "puzzle.pdf")
 
 
-@router.post("/hint", response_model=HintAnswer, responses=BAD_INPUT)
+@router.post(
+    "/hint",
+    response_model=HintAnswer,
+    responses=BAD_INPUT,
+    response_model_exclude_unset=True,  # a cell's colour only in a colour puzzle
+)
 async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     """The next step from the player's grid and why (by one line, by trying a cell one way, or
     by search), or that the grid holds a mistake, is solved, has more than one solution from
-    here (ambiguous), or that the hint ran out of time (stuck). Black-and-white puzzles only:
-    colour puzzles have no hints (a body with a palette or coloured blocks gets a 400)."""
-    return await svc.runner.run(hint_job, body.rows, body.cols, body.grid, svc.limits)
+    here (ambiguous), or that the hint ran out of time (stuck). A colour puzzle gives its
+    palette, its blocks as [length, colour name] and its grid in the palette's characters."""
+    return await svc.runner.run(
+        hint_job, body.model_dump(mode="json", exclude_none=True), svc.limits
+    )
 
 
-@router.post("/fix", response_model=FixAnswer, responses=BAD_INPUT)
+@router.post(
+    "/fix",
+    response_model=FixAnswer,
+    responses=BAD_INPUT,
+    response_model_exclude_unset=True,  # a cell's colour only in a colour drawing
+)
 async def fix(svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
     """Few flips or givens that make a drawn grid a unique puzzle solvable by logic alone, and
     the verdict on it; already when it is one, failed when the budget runs out first."""
-    return await svc.runner.run(fix_job, body.grid, body.mode, svc.limits)
+    return await svc.runner.run(
+        fix_job, body.model_dump(mode="json", exclude_none=True), svc.limits
+    )
 
 
 @router.get("/health")

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from nonogen.errors import InputError, LimitError
 from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.image.palette import MIN_COLOURS
 from nonogen.palette import MAX_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
+from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
 
@@ -154,33 +155,21 @@ class PdfRequest(BaseModel):
 
 
 class HintRequest(BaseModel):
-    """A puzzle's clues and a player's grid."""
+    """A puzzle's clues (a colour puzzle's with its palette) and a player's grid."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [{**CLUES, "grid": ["#?", "??"]}]})
 
-    rows: list[list[int]] = Field(description="Row clues, top to bottom, e.g. [[2, 4], []].")
-    cols: list[list[int]] = Field(description="Column clues, left to right.")
-    grid: list[str] = Field(
-        description="One text row per puzzle row: '#' filled, '.' crossed, '?' open."
+    rows: list[list[int]] | list[list[ColourBlock]] = Field(
+        description="Row clues, top to bottom: lengths, e.g. [[2, 4], []], or (colour) "
+        '[length, colour name] blocks, e.g. [[[2, "red"], [1, "blue"]], []].'
     )
-
-    @model_validator(mode="before")
-    @classmethod
-    def black_and_white(cls, data: object) -> object:
-        """A colour puzzle's body refused before its fields are: InputError, which pydantic
-        does not catch, so that it is the service's 400 and not a list of type errors."""
-        if isinstance(data, dict) and is_colour_body(data):
-            raise InputError(
-                "hints are for black-and-white puzzles: this one has a palette or coloured "
-                "blocks ([length, colour]); colour puzzles have no hints yet"
-            )
-        return data
-
-
-def is_colour_body(data: dict[str, Any]) -> bool:
-    """Whether a request body holds a colour puzzle: a palette, or a block that is a list."""
-    lines = [
-        line for key in ("rows", "cols") if isinstance(data.get(key), list) for line in data[key]
-    ]
-    blocks = [block for line in lines if isinstance(line, list) for block in line]
-    return "palette" in data or any(isinstance(block, list) for block in blocks)
+    cols: list[list[int]] | list[list[ColourBlock]] = Field(
+        description="Column clues, left to right."
+    )
+    palette: list[PaletteEntry] | None = Field(
+        None, description="Colour puzzles only: the colours, the background first."
+    )
+    grid: list[str] = Field(
+        description="One text row per puzzle row: '#' filled, '.' crossed, '?' open; colour: "
+        "the palette's characters (the background's for crossed) and '?'."
+    )

@@ -12,11 +12,22 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+import numpy as np
+
+from nonogen.clues import ColourClue
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
+from nonogen.formats.nonjson import (
+    NOT_GIVEN_CHAR,
+    palette_of,
+    palette_rows,
+    palette_text,
+    puzzle_from_object,
+)
 from nonogen.generate.fix import drawing_grid, fix_drawing
-from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid, parse_partial
+from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid
+from nonogen.palette import BLACK_ON_WHITE
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     MakeOptions,
@@ -30,7 +41,7 @@ from nonogen.pipeline import (
     solve_with,
     verdict_record,
 )
-from nonogen.puzzle import Puzzle, has_givens, make_puzzle
+from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle, with_article
 from nonogen.solve.hint import next_step
@@ -232,20 +243,25 @@ CELL_VALUES: Final = {FILLED: "filled", EMPTY: "empty", UNKNOWN: "either"}
 """A cell's value in a JSON answer (``either``: filled in one solution, empty in another)."""
 
 
-def hint_job(
-    rows: list[list[int]], cols: list[list[int]], grid: list[str], limits: Limits
-) -> dict[str, Any]:
-    """The next step from a player's grid (``#`` filled, ``.`` crossed, ``?`` open)."""
+def _hint_cell(puzzle: Puzzle, row: int, col: int, value: int) -> dict[str, Any]:
+    """A cell a hint names: ``filled``, ``empty`` or ``either``, and (a colour puzzle's filled
+    cell) its colour."""
+    cell: dict[str, Any] = {"row": row, "col": col, "value": CELL_VALUES[min(value, FILLED)]}
+    if puzzle.is_colour and value > 0:
+        cell["colour"] = puzzle.palette.colours[value].name
+    return cell
+
+
+def hint_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """The next step from a player's grid: ``#`` filled, ``.`` crossed, ``?`` open (colour:
+    the palette's characters and ``?``). ``body`` is the request's rows, cols, palette, grid."""
+    rows, cols, grid = body["rows"], body["cols"], body["grid"]
     limits.check_side(len(cols), len(rows))
-    puzzle = make_puzzle(rows, cols, where="hint")
-    partial = parse_partial(grid) if grid else None
-    if partial is None:
-        raise InputError(
-            "grid: expected one text row per puzzle row, all of the same length, with '#' for "
-            "filled, '.' for crossed and '?' for open cells"
-        )
+    clues = {"rows": rows, "cols": cols, "palette": body.get("palette")}
+    puzzle = puzzle_from_object(clues, "hint")
+    partial = palette_rows(grid, puzzle.palette, "grid", unknown=NOT_GIVEN_CHAR)
     seconds = SEARCH_SHARE * limits.solver_seconds
-    hint = next_step(puzzle.rows, puzzle.cols, partial, seconds=seconds)
+    hint = next_step(puzzle, partial, seconds=seconds)
     line, probe = hint.line, hint.probe
     return {
         "version": RECORD_VERSION,
@@ -253,34 +269,53 @@ def hint_job(
         "reason": hint.reason,
         "line": None
         if line is None
-        else {"kind": str(line.kind), "index": line.index, "clue": list(line.clue)},
-        "cells": [{"row": r, "col": c, "value": CELL_VALUES[v]} for r, c, v in hint.cells],
+        else {"kind": str(line.kind), "index": line.index, "clue": _clue_record(puzzle, line.clue)},
+        "cells": [_hint_cell(puzzle, *cell) for cell in hint.cells],
         "kind": None if hint.kind is None else str(hint.kind),
-        "probe": None
-        if probe is None
-        else {"row": probe[0], "col": probe[1], "tried": CELL_VALUES[probe[2]]},
+        "probe": None if probe is None else _probe_record(puzzle, *probe),
     }
 
 
-def fix_job(grid: list[str], mode: str, limits: Limits) -> dict[str, Any]:
-    """Few flips or givens that make a drawn grid (``#`` filled, ``.`` empty) a unique,
-    logic-only puzzle, and the verdict on it."""
+def _clue_record(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
+    """A clue as the API writes it: lengths, or (colour) [length, colour name] blocks."""
+    if not puzzle.is_colour:
+        return [n for n, _ in clue]
+    return [[n, puzzle.palette.colours[c].name] for n, c in clue]
+
+
+def _probe_record(puzzle: Puzzle, row: int, col: int, value: int) -> dict[str, Any]:
+    """A probe's cell and the value it tried."""
+    cell = _hint_cell(puzzle, row, col, value)
+    return {"tried": cell.pop("value"), **cell}
+
+
+def fix_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """Few changes or givens that make a drawn grid (``#`` filled, ``.`` empty; colour: the
+    palette's characters) a unique, logic-only puzzle, and the verdict on it. ``body`` is the
+    request's grid, mode and palette."""
+    grid = body["grid"]
     limits.check_side(len(grid[0]) if grid else 0, len(grid))  # before a huge grid is parsed
-    drawing = drawing_grid(grid)
-    fix = fix_drawing(drawing, seconds=SEARCH_SHARE * limits.solver_seconds, mode=mode)
+    if body.get("palette") is None:
+        drawing, palette = drawing_grid(grid).astype(np.uint8), BLACK_ON_WHITE
+    else:
+        palette = palette_of(body["palette"], "palette")
+        drawing = palette_rows(grid, palette, "grid").astype(np.uint8)
+    seconds = SEARCH_SHARE * limits.solver_seconds
+    fix = fix_drawing(drawing, palette, seconds=seconds, mode=body["mode"])
+    puzzle = puzzle_from_grid(fix.grid, palette)
 
     def cells(marks: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-        return [{"row": r, "col": c, "value": CELL_VALUES[int(fix.grid[r, c])]} for r, c in marks]
+        return [_hint_cell(puzzle, r, c, int(fix.grid[r, c])) for r, c in marks]
 
     return {
         "version": RECORD_VERSION,
         "status": str(fix.status),
         "reason": fix.reason,
-        "grid": format_grid(fix.grid),
+        "grid": palette_text(fix.grid, puzzle.palette),
         "flips": cells(fix.flips),
         "givens": cells(fix.givens),
         "seed": fix.seed,
-        "verdict": verdict_record(fix.verdict),
+        "verdict": verdict_record(fix.verdict, puzzle),
     }
 
 

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import ColourClue, ColourGrid
-from nonogen.grid import UNKNOWN
+from nonogen.grid import UNKNOWN, Partial
 from nonogen.puzzle import Puzzle
 from nonogen.solve.colourline import solve_line
 
@@ -40,12 +40,16 @@ class Propagation(NamedTuple):
 def start_board(puzzle: Puzzle) -> Board:
     """The board before any logic: a given cell has its colour, every other cell every
     colour of the palette."""
-    full = (1 << puzzle.palette.size) - 1
     if puzzle.givens is None:
+        full = (1 << puzzle.palette.size) - 1
         return tuple((full,) * puzzle.width for _ in range(puzzle.height))
-    return tuple(
-        tuple(full if k == UNKNOWN else 1 << k for k in row) for row in puzzle.givens.tolist()
-    )
+    return board_from_partial(puzzle.givens, puzzle.palette.size)
+
+
+def board_from_partial(partial: Partial, colours: int) -> Board:
+    """The board of a partial grid of palette indices: an open cell has all ``colours``."""
+    full = (1 << colours) - 1
+    return tuple(tuple(full if k == UNKNOWN else 1 << k for k in row) for row in partial.tolist())
 
 
 def is_solved(board: Board) -> bool:

@@ -1,40 +1,46 @@
 """The next step from a player's partial grid, whatever it takes, and why.
 
-``next_step`` is what a hint button asks. It first checks the marks: a line whose marks fit
-no arrangement of its clue, or marks from which line logic reaches a contradiction, are a
-mistake. Then, cheapest first:
+``next_step`` is what a hint button asks, for a puzzle of either kind. It first checks the
+marks: a line whose marks fit no arrangement of its clue, or marks from which line logic
+reaches a contradiction, are a mistake. Then, cheapest first:
 
-1. **line**: with complete line logic (``solve_line``), the line whose clue settles the most
-   cells not yet marked, and which cells become filled or empty;
-2. **probe**: when no single line settles a cell, an open cell that one assumption settles:
-   assumed filled (or empty), line logic ends in a contradiction, so it is the other value
-   (``nonogen.solve.forcing`` finds the most direct such contradiction);
-3. **search**: when no assumption fails, the complete solver (``search``) from the marks: no
-   solution is a mistake, two solutions make the grid ambiguous (the step names the open
-   cells where they differ), and one solution gives one of its cells.
+1. **line**: with complete line logic, the line whose clue settles the most cells not yet
+   marked, and which cells become filled (or which colour) or empty;
+2. **probe**: when no single line settles a cell, an open cell that assumptions settle: every
+   other value it could have ends, by line logic, in a contradiction
+   (``nonogen.solve.forcing`` finds the most direct such chain);
+3. **search**: when no cell is forced so, the complete solver from the marks: no solution is
+   a mistake, two solutions make the grid ambiguous (the step names the open cells where
+   they differ), and one solution gives one of its cells.
 
-A grid whose every cell is known and fits is solved. Probing and search keep to a time
-budget (``seconds``); a hint that runs out of it is stuck, and says so.
+Cells are palette indices, as everywhere: black and white is 1 filled, 0 empty; colour is
+0 the background (crossed) and 1.. its colours. A grid whose every cell is known and fits is
+solved. Probing and search keep to a time budget (``seconds``); a hint that runs out of it is
+stuck, and says so. The board under each step is the puzzle's kind (``nonogen.solve.kinds``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 
-from nonogen.clues import Clue, line_clue
+from nonogen.clues import ColourClue, ColourGrid, line_blocks
 from nonogen.errors import InputError
-from nonogen.grid import EMPTY, FILLED, UNKNOWN, Partial
-from nonogen.line import solve_line
-from nonogen.solve.board import Board, board_from_partial
-from nonogen.solve.forcing import Forced, find_forced, open_cells
-from nonogen.solve.propagate import propagate
-from nonogen.solve.search import search
+from nonogen.grid import UNKNOWN, Partial
+from nonogen.palette import BACKGROUND, Palette, is_plain
+from nonogen.puzzle import Puzzle
+from nonogen.solve import kind_of
+from nonogen.solve.colourboard import Possible
+from nonogen.solve.colourline import solve_line
+from nonogen.solve.forcing import Failure, Forced, find_forced, open_cells, values_of
+from nonogen.solve.kinds import Kind
+
+B = TypeVar("B")
 
 RANGE_DASH = "\u2013"
 """The en dash between the first and last cell of a run of cells, as in ``cells 5\u20136``."""
@@ -43,8 +49,8 @@ HINT_SECONDS: Final = 10.0
 """Seconds a hint may spend probing and searching unless told otherwise."""
 
 Mark = tuple[int, int, int]
-"""A cell and a value, 0-based: ``(row, col, FILLED or EMPTY)``; in an ``AMBIGUOUS`` hint
-``UNKNOWN``, for a cell that is filled in one solution and empty in another."""
+"""A cell and a palette index, 0-based: ``(row, col, value)`` (black and white: 1 filled,
+0 empty); in an ``AMBIGUOUS`` hint ``UNKNOWN``, for a cell two solutions differ in."""
 
 
 class HintStatus(StrEnum):
@@ -68,7 +74,7 @@ class StepKind(StrEnum):
     LINE = "line"
     """One row or column settles the cells, by its clue alone."""
     PROBE = "probe"
-    """Assuming the cell's other value, line logic ends in a contradiction."""
+    """Assuming the cell's other values, line logic ends in contradictions."""
     SEARCH = "search"
     """Only the complete solver settles it: the one solution has the cell so."""
 
@@ -88,13 +94,15 @@ class LineRef:
     """Row or column."""
     index: int
     """0-based: rows from the top, columns from the left."""
-    clue: Clue
-    """The line's clue."""
+    clue: ColourClue
+    """The line's blocks (black and white: every block colour 1)."""
+    palette: Palette
+    """The puzzle's palette, to name the blocks' colours."""
 
     def name(self) -> str:
         """How a person names it: ``Row 3 (clue 2 4)``, 1-based."""
         kind = "Row" if self.kind is LineKind.ROW else "Column"
-        return f"{kind} {self.index + 1} (clue {clue_text(self.clue)})"
+        return f"{kind} {self.index + 1} (clue {clue_text(self.clue, self.palette)})"
 
 
 @dataclass(frozen=True)
@@ -113,12 +121,21 @@ class Hint:
     kind: StepKind | None = None
     """How the step was found; None unless ``STEP``."""
     probe: Mark | None = None
-    """A probe step's cell and the value assumed, which ended in a contradiction."""
+    """A probe step's cell and the (first) value assumed, which ended in a contradiction."""
 
 
-def clue_text(clue: Clue) -> str:
-    """A clue as printed: ``2 4``, or ``0`` for an empty line."""
-    return " ".join(map(str, clue)) or "0"
+def clue_text(clue: ColourClue, palette: Palette) -> str:
+    """A clue as printed: ``2 4`` (colour: ``2 red, 1 blue``), or ``0`` for an empty line."""
+    if is_plain(palette):
+        return " ".join(str(n) for n, _ in clue) or "0"
+    return ", ".join(f"{n} {palette.colours[c].name}" for n, c in clue) or "0"
+
+
+def value_word(palette: Palette, value: int) -> str:
+    """A cell value in words: ``filled`` or ``empty``; a colour puzzle's colour's name."""
+    if value == BACKGROUND:
+        return "empty"
+    return "filled" if is_plain(palette) else palette.colours[value].name
 
 
 def cell_ranges(positions: list[int]) -> str:
@@ -135,19 +152,12 @@ def cell_ranges(positions: list[int]) -> str:
     return ", ".join(parts)
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of a mask, lowest first."""
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
-def _lines(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board
-) -> Iterator[tuple[LineRef, int, int, int]]:
-    """Every line with its size and its (filled, empty) masks: rows first, then columns."""
-    for r, clue in enumerate(rows):
-        yield LineRef(LineKind.ROW, r, clue), board.width, board.row_filled[r], board.row_empty[r]
-    for c, clue in enumerate(cols):
-        yield LineRef(LineKind.COL, c, clue), board.height, board.col_filled[c], board.col_empty[c]
+def _lines(puzzle: Puzzle, possible: Possible) -> Iterator[tuple[LineRef, tuple[int, ...]]]:
+    """Every line with its cells' bitmasks: rows first, then columns."""
+    for r, clue in enumerate(puzzle.row_blocks):
+        yield LineRef(LineKind.ROW, r, clue, puzzle.palette), tuple(possible[r].tolist())
+    for c, clue in enumerate(puzzle.col_blocks):
+        yield LineRef(LineKind.COL, c, clue, puzzle.palette), tuple(possible[:, c].tolist())
 
 
 def _cell(line: LineRef, pos: int) -> tuple[int, int]:
@@ -155,57 +165,75 @@ def _cell(line: LineRef, pos: int) -> tuple[int, int]:
     return (line.index, pos) if line.kind is LineKind.ROW else (pos, line.index)
 
 
-def _broken(line: LineRef, size: int, filled: int, empty: int) -> Hint:
+def _single(mask: int) -> bool:
+    """Whether a cell's bitmask has one value left."""
+    return mask & (mask - 1) == 0
+
+
+def _broken(line: LineRef, cells: tuple[int, ...]) -> Hint:
     """The mistake of a line whose marks fit no arrangement of its clue."""
-    if (filled | empty) == (1 << size) - 1:
-        made = line_clue(bool(filled >> i & 1) for i in range(size))
-        why = f"its filled cells read {clue_text(made)}, not {clue_text(line.clue)}"
+    if all(_single(mask) for mask in cells):
+        made = line_blocks(mask.bit_length() - 1 for mask in cells)
+        why = (
+            f"its {'filled' if is_plain(line.palette) else 'coloured'} cells read "
+            f"{clue_text(made, line.palette)}, not {clue_text(line.clue, line.palette)}"
+        )
     else:
-        why = "the filled and crossed cells fit no arrangement of the clue; one of them is wrong"
+        marks = "filled and crossed" if is_plain(line.palette) else "marked"
+        why = f"the {marks} cells fit no arrangement of the clue; one of them is wrong"
     return Hint(HintStatus.MISTAKE, f"{line.name()}: {why}", line)
 
 
-def _step(line: LineRef, filled: list[int], empty: list[int]) -> Hint:
-    """The hint that a line settles the given positions."""
-    parts = [
-        f"{'cell' if len(cells) == 1 else 'cells'} {cell_ranges(cells)} must be {word}"
-        for cells, word in ((filled, "filled"), (empty, "empty"))
-        if cells
-    ]
+def _in_order(values: Iterable[int]) -> list[int]:
+    """Distinct cell values as reasons name them: colours (or filled) first, empty last."""
+    return sorted(set(values), key=lambda v: (v == BACKGROUND, v))
+
+
+def _step(line: LineRef, settled: dict[int, int]) -> Hint:
+    """The hint that a line settles the given positions (position: value)."""
+    parts = []
+    for value in _in_order(settled.values()):
+        at = [p for p, v in settled.items() if v == value]
+        noun = "cell" if len(at) == 1 else "cells"
+        parts.append(f"{noun} {cell_ranges(at)} must be {value_word(line.palette, value)}")
     along = "from the left" if line.kind is LineKind.ROW else "from the top"
     reason = (
         f"{line.name()}: {' and '.join(parts)} ({along}) in every arrangement of the clue "
         "that fits the cells already marked"
     )
-    marks = sorted([(p, FILLED) for p in filled] + [(p, EMPTY) for p in empty])
-    cells = tuple((*_cell(line, p), value) for p, value in marks)
+    cells = tuple((*_cell(line, p), v) for p, v in sorted(settled.items()))
     return Hint(HintStatus.STEP, reason, line, cells, StepKind.LINE)
 
 
-def _best_step(rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board) -> Hint | None:
+def _best_step(puzzle: Puzzle, possible: Possible) -> Hint | None:
     """The line that settles the most new cells (first such row, then column), or None."""
     best: tuple[int, Hint] | None = None
-    for line, size, filled, empty in _lines(rows, cols, board):
-        solved = solve_line(line.clue, size, filled, empty)
+    for line, cells in _lines(puzzle, possible):
+        solved = solve_line(line.clue, cells)
         if solved is None:
-            return _broken(line, size, filled, empty)
-        more_filled, more_empty = solved[0] & ~filled, solved[1] & ~empty
-        count = (more_filled | more_empty).bit_count()
-        if count and (best is None or count > best[0]):
-            best = count, _step(line, _bits(more_filled), _bits(more_empty))
+            return _broken(line, cells)
+        settled = {
+            p: after.bit_length() - 1
+            for p, (before, after) in enumerate(zip(cells, solved, strict=True))
+            if not _single(before) and _single(after)
+        }
+        if settled and (best is None or len(settled) > best[0]):
+            best = len(settled), _step(line, settled)
     return None if best is None else best[1]
 
 
-def check_partial(rows: tuple[Clue, ...], cols: tuple[Clue, ...], partial: Partial) -> None:
-    """InputError unless ``partial`` is a partial grid of the clues' size with known codes."""
+def check_partial(puzzle: Puzzle, partial: Partial) -> None:
+    """InputError unless ``partial`` is a partial grid of the puzzle's size whose cells are
+    ``UNKNOWN`` or one of its palette's indices."""
     grid = np.asarray(partial)
-    if grid.ndim != 2 or grid.shape != (len(rows), len(cols)):
+    if grid.ndim != 2 or grid.shape != (puzzle.height, puzzle.width):
         raise InputError(
             f"the grid is {'x'.join(map(str, grid.shape[::-1]))} but the clues are "
-            f"{len(cols)}x{len(rows)}; give one row of {len(cols)} cells per clue row"
+            f"{puzzle.width}x{puzzle.height}; give one row of {puzzle.width} cells per clue row"
         )
-    if not np.isin(grid, (UNKNOWN, EMPTY, FILLED)).all():
-        raise InputError(f"expected cell codes {UNKNOWN}, {EMPTY} or {FILLED} in the grid")
+    if not ((grid >= UNKNOWN) & (grid < puzzle.palette.size)).all():
+        codes = ", ".join(map(str, range(UNKNOWN, puzzle.palette.size)))
+        raise InputError(f"expected cell codes {codes} in the grid")
 
 
 def cell_name(row: int, col: int) -> str:
@@ -213,31 +241,36 @@ def cell_name(row: int, col: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
-def _failed_ref(rows: tuple[Clue, ...], cols: tuple[Clue, ...], failed: str) -> LineRef:
-    """The line ``propagate`` names on a contradiction (``row 3``, ``column 9``)."""
+def _failed_ref(puzzle: Puzzle, failed: str) -> LineRef:
+    """The line line logic names on a contradiction (``row 3``, ``column 9``)."""
     kind, number = failed.split()
     index = int(number) - 1
     if kind == "row":
-        return LineRef(LineKind.ROW, index, rows[index])
-    return LineRef(LineKind.COL, index, cols[index])
+        return LineRef(LineKind.ROW, index, puzzle.row_blocks[index], puzzle.palette)
+    return LineRef(LineKind.COL, index, puzzle.col_blocks[index], puzzle.palette)
 
 
-def _probe_step(rows: tuple[Clue, ...], cols: tuple[Clue, ...], forced: Forced) -> Hint:
-    """The hint that assuming a cell's value ends in a contradiction."""
-    line = _failed_ref(rows, cols, forced.failed_line)
-    tried, value = (FILLED, EMPTY) if forced.tried else (EMPTY, FILLED)
-    words = {FILLED: "filled", EMPTY: "empty"}
-    chain = (
-        "" if forced.sweeps == 1 else f" following the rows and columns ({forced.sweeps} rounds),"
-    )
-    name = line.name()
-    reason = (
-        f"If {cell_name(forced.row, forced.col)} were {words[tried]},{chain} "
-        f"{name[0].lower()}{name[1:]} "
-        f"could not be completed, so it must be {words[value]}"
-    )
-    cells = ((forced.row, forced.col, value),)
-    return Hint(HintStatus.STEP, reason, line, cells, StepKind.PROBE, (*cells[0][:2], tried))
+def _failure_text(puzzle: Puzzle, failure: Failure, subject: str) -> str:
+    """``if row 4, column 7 were filled, row 3 (clue 2) could not be completed``."""
+    rounds = f" following the rows and columns ({failure.sweeps} rounds),"
+    chain = "" if failure.sweeps == 1 else rounds
+    name = _failed_ref(puzzle, failure.failed_line).name()
+    word = value_word(puzzle.palette, failure.value)
+    return f"if {subject} were {word},{chain} {name[0].lower()}{name[1:]} could not be completed"
+
+
+def _probe_step(puzzle: Puzzle, forced: Forced) -> Hint:
+    """The hint that assuming a cell's other values ends in contradictions."""
+    first = forced.failures[0]
+    line = _failed_ref(puzzle, first.failed_line)
+    cell = cell_name(forced.row, forced.col)
+    texts = [
+        _failure_text(puzzle, f, cell if i == 0 else "it") for i, f in enumerate(forced.failures)
+    ]
+    reason = f"{'; '.join(texts)}, so it must be {value_word(puzzle.palette, forced.value)}"
+    cells = ((forced.row, forced.col, forced.value),)
+    probe = (forced.row, forced.col, first.value)
+    return Hint(HintStatus.STEP, reason[0].upper() + reason[1:], line, cells, StepKind.PROBE, probe)
 
 
 def _out_of_time(seconds: float, doing: str) -> Hint:
@@ -250,12 +283,10 @@ def _out_of_time(seconds: float, doing: str) -> Hint:
     )
 
 
-def _ambiguous(first: tuple[int, ...], second: tuple[int, ...]) -> Hint:
+def _ambiguous(first: ColourGrid, second: ColourGrid) -> Hint:
     """The hint that two solutions fit the marks, with the cells where they differ."""
     cells = tuple(
-        (r, c, UNKNOWN)
-        for r, (a, b) in enumerate(zip(first, second, strict=True))
-        for c in _bits(a ^ b)
+        (int(r), int(c), UNKNOWN) for r, c in zip(*np.nonzero(first != second), strict=True)
     )
     shown = "; ".join(cell_name(r, c) for r, c, _ in cells[:3])
     more = f" and {len(cells) - 3} more" if len(cells) > 3 else ""
@@ -268,11 +299,11 @@ def _ambiguous(first: tuple[int, ...], second: tuple[int, ...]) -> Hint:
 
 
 def _search_step(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, left: float, budget: float
+    kind: Kind[B], puzzle: Puzzle, board: B, *, deadline: float, budget: float
 ) -> Hint:
-    """The hint the complete solver gives from the marks, in the ``left`` seconds of the
-    hint's ``budget``: a mistake, ambiguity or one cell."""
-    found = search(rows, cols, board, limit=2, seconds=left)
+    """The hint the complete solver gives from the marks before the deadline of the hint's
+    ``budget``: a mistake, ambiguity or one cell."""
+    found = kind.search(puzzle, board, limit=2, deadline=deadline)
     if len(found.solutions) >= 2:
         return _ambiguous(*found.solutions[:2])
     if not found.complete:
@@ -283,41 +314,41 @@ def _search_step(
             "No solution agrees with these marks; one of them is wrong (no single line shows "
             "which: undo the latest marks until a hint is a step again)",
         )
-    r, c = open_cells(board)[0]
-    value = FILLED if found.solutions[0][r] >> c & 1 else EMPTY
-    word = "filled" if value == FILLED else "empty"
+    r, c = open_cells(kind.possible(board))[0]
+    value = int(found.solutions[0][r, c])
     return Hint(
         HintStatus.STEP,
         "Trying the open cells one at a time settles nothing here, so only a search of every "
-        f"possibility does: the only solution has {cell_name(r, c)} {word}",
+        f"possibility does: the only solution has {cell_name(r, c)} "
+        f"{value_word(puzzle.palette, value)}",
         cells=((r, c, value),),
         kind=StepKind.SEARCH,
     )
 
 
-def _deeper_step(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, seconds: float
-) -> Hint:
+def _deeper_step(kind: Kind[B], puzzle: Puzzle, board: B, seconds: float) -> Hint:
     """A step by probing, else by search, from a board line logic cannot advance."""
     deadline = time.perf_counter() + seconds
-    probed = find_forced(rows, cols, board, deadline=deadline)
+    probed = find_forced(kind, puzzle, board, deadline=deadline)
     if probed.broken is not None:
+        words = " nor ".join(
+            value_word(puzzle.palette, v)
+            for v in _in_order(values_of(int(kind.possible(board)[probed.broken])))
+        )
         return Hint(
             HintStatus.MISTAKE,
-            f"{cell_name(*probed.broken).capitalize()} can be neither filled nor empty without "
-            "a row or column breaking its clue: a filled or crossed cell is wrong",
+            f"{cell_name(*probed.broken).capitalize()} can be neither {words} without "
+            "a row or column breaking its clue: a marked cell is wrong",
         )
     if probed.forced is not None:
-        return _probe_step(rows, cols, probed.forced)
+        return _probe_step(puzzle, probed.forced)
     if not probed.complete:
         return _out_of_time(seconds, "trying cells both ways")
-    left = deadline - time.perf_counter()
-    return _search_step(rows, cols, board, left=left, budget=seconds)
+    return _search_step(kind, puzzle, board, deadline=deadline, budget=seconds)
 
 
 def next_step(
-    rows: tuple[Clue, ...],
-    cols: tuple[Clue, ...],
+    puzzle: Puzzle,
     partial: Partial,
     *,
     look_ahead: bool = True,
@@ -326,26 +357,34 @@ def next_step(
     """The next step from ``partial`` (by a line, a probe or search); else a mistake, solved,
     ambiguous, or stuck when probing and search take more than ``seconds``.
 
-    With ``look_ahead`` a mistake is also found when no single line is broken yet but line
-    logic from the marks reaches a contradiction.
+    ``partial`` holds palette indices, ``UNKNOWN`` open; the puzzle's givens fill its open
+    cells. With ``look_ahead`` a mistake is also found when no single line is broken yet but
+    line logic from the marks reaches a contradiction.
     """
-    check_partial(rows, cols, partial)
-    board = board_from_partial(partial)
-    step = _best_step(rows, cols, board)
+    check_partial(puzzle, partial)
+    if puzzle.givens is not None:
+        partial = np.where(partial == UNKNOWN, puzzle.givens, partial).astype(np.int8)
+    kind = kind_of(puzzle)
+    return _next_step(kind, puzzle, kind.from_partial(puzzle, partial), look_ahead, seconds)
+
+
+def _next_step(kind: Kind[B], puzzle: Puzzle, board: B, look_ahead: bool, seconds: float) -> Hint:
+    """next_step on the kind's board."""
+    step = _best_step(puzzle, kind.possible(board))
     if step is not None and step.status is HintStatus.MISTAKE:
         return step
     if look_ahead:
-        ahead = propagate(rows, cols, board)
+        ahead = kind.propagate(puzzle, board)
         if ahead.board is None:
             return Hint(
                 HintStatus.MISTAKE,
                 "No single line breaks its clue yet, but following the clues from these cells "
                 f"ends in a contradiction ({ahead.failed_line} has no arrangement left): "
-                "a filled or crossed cell is wrong",
+                "a marked cell is wrong",
             )
     if step is not None:
         return step
-    if board.is_solved():
+    if kind.known(board) == puzzle.width * puzzle.height:
         return Hint(HintStatus.SOLVED, "Every row and column matches its clue: solved")
     # No line settles a cell, so the board is a line-logic fixpoint: probing starts from it.
-    return _deeper_step(rows, cols, board, seconds)
+    return _deeper_step(kind, puzzle, board, seconds)

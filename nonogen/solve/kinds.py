@@ -21,14 +21,16 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 
 from nonogen.clues import ColourGrid, colour_totals
-from nonogen.grid import grid_from_masks
+from nonogen.grid import FILLED, UNKNOWN, Partial, grid_from_masks
 from nonogen.puzzle import Puzzle
 from nonogen.solve import board as plain_board
 from nonogen.solve import colourboard
+from nonogen.solve.colourboard import Possible
 from nonogen.solve.colourprobe import probe as colour_probe
 from nonogen.solve.coloursat import sat_search
 from nonogen.solve.probe import probe as plain_probe
 from nonogen.solve.propagate import propagate as plain_propagate
+from nonogen.solve.propagate import set_cell
 from nonogen.solve.search import search as plain_search
 
 B = TypeVar("B")
@@ -96,6 +98,18 @@ class Kind(Protocol[B]):
         """How many cells the board has decided."""
         ...
 
+    def from_partial(self, puzzle: Puzzle, partial: Partial) -> B:
+        """The board of a partial grid of palette indices (``UNKNOWN`` open)."""
+        ...
+
+    def possible(self, board: B) -> Possible:
+        """Per cell, the bitmask of the palette indices still possible there."""
+        ...
+
+    def assume(self, puzzle: Puzzle, board: B, r: int, c: int, value: int) -> Line[B]:
+        """Line logic after cell ``(r, c)`` is set to palette index ``value``."""
+        ...
+
     def solution(self, board: B) -> ColourGrid:
         """A decided board as palette indices."""
         ...
@@ -133,6 +147,20 @@ class Plain:
 
     def known(self, board: plain_board.Board) -> int:
         return board.known()
+
+    def from_partial(self, puzzle: Puzzle, partial: Partial) -> plain_board.Board:
+        return plain_board.board_from_partial(partial)
+
+    def possible(self, board: plain_board.Board) -> Possible:
+        cells = board.partial().astype(np.int16)
+        return np.where(cells == UNKNOWN, 3, 1 << np.maximum(cells, 0)).astype(np.uint16)
+
+    def assume(
+        self, puzzle: Puzzle, board: plain_board.Board, r: int, c: int, value: int
+    ) -> Line[plain_board.Board]:
+        after = set_cell(board, r, c, filled=value == FILLED)
+        line = plain_propagate(puzzle.rows, puzzle.cols, after, dirty_rows={r}, dirty_cols={c})
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
 
     def solution(self, board: plain_board.Board) -> ColourGrid:
         return _cells(board.solution())
@@ -173,6 +201,20 @@ class Colours:
 
     def known(self, board: colourboard.Board) -> int:
         return sum(1 for row in board for cell in row if cell & (cell - 1) == 0)
+
+    def from_partial(self, puzzle: Puzzle, partial: Partial) -> colourboard.Board:
+        return colourboard.board_from_partial(partial, puzzle.palette.size)
+
+    def possible(self, board: colourboard.Board) -> Possible:
+        return colourboard.as_array(board)
+
+    def assume(
+        self, puzzle: Puzzle, board: colourboard.Board, r: int, c: int, value: int
+    ) -> Line[colourboard.Board]:
+        after = colourboard.with_cell(board, r, c, 1 << value)
+        rows, cols = puzzle.row_blocks, puzzle.col_blocks
+        line = colourboard.propagate(rows, cols, after, dirty_rows=(r,), dirty_cols=(c,))
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
 
     def solution(self, board: colourboard.Board) -> ColourGrid:
         return colourboard.solution(board)

@@ -32,7 +32,7 @@ function side(input) {
 /** Text rows of a width-wide Int8Array ('#' filled, '.' empty; or '?' too with open; or a
  * palette's characters). */
 function textRows(values, width, open = false, palette = null) {
-  const char = palette ? (v) => palette[Math.max(0, v)].char
+  const char = palette ? (v) => (open && v === UNKNOWN ? "?" : palette[Math.max(0, v)].char)
     : (v) => (open ? SYMBOL[v] : v === FILLED ? "#" : ".");
   const rows = [];
   for (let at = 0; at < values.length; at += width) {
@@ -77,8 +77,8 @@ export function initEdit({ toPlay }) {
   const drawing = () => textRows(sheet.values, width, false, palette);
   const clues = () => (palette ? colourClues(sheet.values, width, height)
     : gridClues(drawing().map((row) => [...row].map((ch) => ch === "#"))));
-  const givenRows = () =>
-    (givens && givens.some((v) => v !== UNKNOWN) ? textRows(givens, width, true) : null);
+  const givenRows = () => (givens && givens.some((v) => v !== UNKNOWN)
+    ? textRows(givens, width, true, palette) : null);
   const puzzleJson = () => {
     let { rows, cols } = clues();
     if (palette) [rows, cols] = [namedClues(rows, palette), namedClues(cols, palette)];
@@ -180,9 +180,7 @@ export function initEdit({ toPlay }) {
       changed,
     });
     if (history) [sheet.done, sheet.undone] = history;
-    const colour = palette !== null;
-    $("edit-fix").disabled = colour;
-    $("edit-export-non").disabled = colour;
+    $("edit-export-non").disabled = palette !== null;
     changed(null); // shows the board, fitted to its box
     updateZoom();
   }
@@ -193,8 +191,10 @@ export function initEdit({ toPlay }) {
     width = height ? rows[0].length : 0;
     title = newTitle || "";
     palette = newPalette;
-    givens = newGivens && !palette
-      ? fromRows(newGivens, width, height, (ch) => VALUE[ch] ?? UNKNOWN) : null;
+    const given = palette
+      ? (ch) => { const at = palette.findIndex(({ char }) => char === ch); return at < 0 ? UNKNOWN : at; }
+      : (ch) => VALUE[ch] ?? UNKNOWN;
+    givens = newGivens ? fromRows(newGivens, width, height, given) : null;
     colours.show();
     render(fromRows(rows, width, height, charValue(palette)));
   }
@@ -229,18 +229,23 @@ export function initEdit({ toPlay }) {
   }
 
   const fix = initFix({
-    request: () => ({ grid: drawing(), mode: $("edit-fix-mode").value }),
+    request: () => ({ grid: drawing(), mode: $("edit-fix-mode").value,
+      ...(palette ? { palette } : {}) }),
     board: () => board,
     accept: (flips, newGivens) => {
+      /** A fix's cell value: FILLED or a colour's index; empty is EMPTY (a given) or open. */
+      const valueOf = ({ value, colour }, empty) => {
+        if (value !== "filled") return empty;
+        return palette ? Math.max(1, palette.findIndex(({ name }) => name === colour)) : FILLED;
+      };
       if (newGivens.length) {
         givens = givens || new Int8Array(width * height).fill(UNKNOWN);
-        for (const { row, col, value } of newGivens) {
-          givens[row * width + col] = value === "filled" ? FILLED : VALUE["."];
+        for (const cell of newGivens) {
+          givens[cell.row * width + cell.col] = valueOf(cell, VALUE["."]);
         }
       }
       sheet.redraw();
-      sheet.apply(flips.map(({ row, col, value }) =>
-        [row * width + col, value === "filled" ? FILLED : UNKNOWN]));
+      sheet.apply(flips.map((cell) => [cell.row * width + cell.col, valueOf(cell, UNKNOWN)]));
       if (!flips.length) changed(null);
     },
   });

@@ -63,11 +63,20 @@ export function clearHint(board) {
   for (const cell of board.table.querySelectorAll("[data-hint]")) delete cell.dataset.hint;
 }
 
+/** The value a hint's cell gives: EMPTY, FILLED, or a colour puzzle's palette index. */
+function cellValue({ value, colour }, palette) {
+  if (value !== "filled") return EMPTY;
+  if (!palette) return FILLED;
+  const at = palette.findIndex(({ name }) => name === colour);
+  return at > 0 ? at : null;
+}
+
 /** The [index, value] pairs a step sets, or null when the record is not an applicable step. */
-export function stepPairs(record, width) {
+export function stepPairs(record, width, palette = null) {
   if (record.status !== "step") return null;
   const pairs = record.cells
     .filter(({ value }) => value === "filled" || value === "empty")
-    .map(({ row, col, value }) => [row * width + col, value === "filled" ? FILLED : EMPTY]);
+    .map((cell) => [cell.row * width + cell.col, cellValue(cell, palette)])
+    .filter(([, value]) => value !== null);
   return pairs.length ? pairs : null;
 }

@@ -1,14 +1,14 @@
 // Play: solve a puzzle with fill, cross, undo and redo, by pointer or keyboard. Lines are
 // judged by their clues only (any valid solution is right); progress and time are saved;
 // a link holds the puzzle; hints come from the server. A colour puzzle is played with a
-// colour picker instead of the fill tool (and without hints).
+// colour picker instead of the fill tool.
 
 import { Board, zoomButtons } from "./board.js";
 import {
   EMPTY, FILLED, SYMBOL, UNKNOWN, VALUE, announce, api, errorText, store, stored,
 } from "./common.js";
 import { clearHint, drawHint, hintText, hintTitle, stepPairs } from "./hints.js";
-import { puzzleOf } from "./colour.js";
+import { namedClues, paletteChars, puzzleOf } from "./colour.js";
 import { brokenLines, lineCells, lineOf, rules } from "./lines.js";
 import { colourPicker } from "./picker.js";
 import {
@@ -34,8 +34,18 @@ export function initPlay() {
   const width = () => puzzle.cols.length;
   const height = () => puzzle.rows.length;
   const values = () => sheet.values;
-  const gridRows = () => puzzle.rows.map((_, r) =>
-    Array.from(values().subarray(r * width(), (r + 1) * width()), (v) => SYMBOL[v]).join(""));
+  /** The characters a hint request draws cells with: '#' '.' or the palette's, '?' open. */
+  const cellChars = () => {
+    if (!puzzle.palette) return SYMBOL;
+    const given = puzzle.palette.map(({ char }) => char);
+    const chars = given.every(Boolean) ? given : paletteChars(puzzle.palette.map((c) => c.name));
+    return { ...chars, [UNKNOWN]: "?" };
+  };
+  const gridRows = () => {
+    const chars = cellChars();
+    return puzzle.rows.map((_, r) =>
+      Array.from(values().subarray(r * width(), (r + 1) * width()), (v) => chars[v]).join(""));
+  };
   const lineDone = (kind, index) => rules(puzzle).complete(
     (kind === "row" ? puzzle.rows : puzzle.cols)[index],
     lineOf(values(), width(), height(), kind, index));
@@ -127,12 +137,11 @@ export function initPlay() {
     updateZoom();
   }
 
-  /** Show the tools of the puzzle's kind: fill and cross, or a colour picker (no hints). */
+  /** Show the tools of the puzzle's kind: fill and cross, or a colour picker. */
   function showKind() {
     const colour = puzzle.palette !== null;
     $("play-tools").hidden = colour;
     $("play-palette").hidden = !colour;
-    $("play-hint").disabled = colour;
     $("play-colour-note").hidden = !colour;
     picker = colour ? colourPicker($("play-palette"), puzzle.palette,
       { background: "cross", pick: (value) => { tool = value; }, prefix: "play" }) : null;
@@ -175,19 +184,24 @@ export function initPlay() {
     $("play-hint-title").textContent = hintTitle(record);
     $("play-hint-text").textContent = hintText(record);
     drawHint(board, record);
-    hint = stepPairs(record, width());
+    hint = stepPairs(record, width(), puzzle.palette);
     $("play-apply").hidden = hint === null;
     announce(`${hintTitle(record)}: ${hintText(record)}`);
     if (record.status === "mistake") setStatus("There is a mistake.", "mistake");
   }
 
   async function fetchHint() {
-    const json = { rows: puzzle.rows, cols: puzzle.cols, grid: gridRows() };
+    const { palette } = puzzle;
+    const json = palette
+      ? { palette: palette.map(({ name, rgb }, i) => ({ name, rgb, char: cellChars()[i] })),
+        rows: namedClues(puzzle.rows, palette), cols: namedClues(puzzle.cols, palette),
+        grid: gridRows() }
+      : { rows: puzzle.rows, cols: puzzle.cols, grid: gridRows() };
     return (await api("/api/hint", { json })).json();
   }
 
   async function askHint() {
-    if (!puzzle || puzzle.palette) return;
+    if (!puzzle) return;
     try {
       showHint(await fetchHint());
     } catch (failure) {
@@ -221,10 +235,6 @@ export function initPlay() {
       return;
     }
     let text = "No mistakes so far: every line can still match its clue.";
-    if (puzzle.palette) {
-      setStatus(announce(text), "playing"); // hints, which look further, are black and white
-      return;
-    }
     try {
       const record = await fetchHint(); // looks ahead: marks no solution can hold
       if (record.status === "mistake") {
