@@ -22,7 +22,7 @@ stuck, and says so. The board under each step is the puzzle's kind (``nonogen.so
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
@@ -35,8 +35,6 @@ from nonogen.grid import UNKNOWN, Partial
 from nonogen.palette import BACKGROUND, Palette, is_plain
 from nonogen.puzzle import Puzzle
 from nonogen.solve import kind_of
-from nonogen.solve.colourboard import Possible
-from nonogen.solve.colourline import solve_line
 from nonogen.solve.forcing import Failure, Forced, find_forced, open_cells, values_of
 from nonogen.solve.kinds import Kind
 
@@ -152,14 +150,6 @@ def cell_ranges(positions: list[int]) -> str:
     return ", ".join(parts)
 
 
-def _lines(puzzle: Puzzle, possible: Possible) -> Iterator[tuple[LineRef, tuple[int, ...]]]:
-    """Every line with its cells' bitmasks: rows first, then columns."""
-    for r, clue in enumerate(puzzle.row_blocks):
-        yield LineRef(LineKind.ROW, r, clue, puzzle.palette), tuple(possible[r].tolist())
-    for c, clue in enumerate(puzzle.col_blocks):
-        yield LineRef(LineKind.COL, c, clue, puzzle.palette), tuple(possible[:, c].tolist())
-
-
 def _cell(line: LineRef, pos: int) -> tuple[int, int]:
     """The (row, col) of a position along a line."""
     return (line.index, pos) if line.kind is LineKind.ROW else (pos, line.index)
@@ -205,16 +195,19 @@ def _step(line: LineRef, settled: dict[int, int]) -> Hint:
     return Hint(HintStatus.STEP, reason, line, cells, StepKind.LINE)
 
 
-def _best_step(puzzle: Puzzle, possible: Possible) -> Hint | None:
+def _best_step(kind: Kind[B], puzzle: Puzzle, board: B) -> Hint | None:
     """The line that settles the most new cells (first such row, then column), or None."""
     best: tuple[int, Hint] | None = None
-    for line, cells in _lines(puzzle, possible):
-        solved = solve_line(line.clue, cells)
-        if solved is None:
-            return _broken(line, cells)
+    for news in kind.line_news(puzzle, board):
+        clue = (puzzle.row_blocks if news.is_row else puzzle.col_blocks)[news.index]
+        line = LineRef(
+            LineKind.ROW if news.is_row else LineKind.COL, news.index, clue, puzzle.palette
+        )
+        if news.after is None:
+            return _broken(line, news.before)
         settled = {
             p: after.bit_length() - 1
-            for p, (before, after) in enumerate(zip(cells, solved, strict=True))
+            for p, (before, after) in enumerate(zip(news.before, news.after, strict=True))
             if not _single(before) and _single(after)
         }
         if settled and (best is None or len(settled) > best[0]):
@@ -370,7 +363,7 @@ def next_step(
 
 def _next_step(kind: Kind[B], puzzle: Puzzle, board: B, look_ahead: bool, seconds: float) -> Hint:
     """next_step on the kind's board."""
-    step = _best_step(puzzle, kind.possible(board))
+    step = _best_step(kind, puzzle, board)
     if step is not None and step.status is HintStatus.MISTAKE:
         return step
     if look_ahead:

@@ -15,6 +15,7 @@ puzzle's kind, and lives behind ``Kind``:
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -22,10 +23,12 @@ import numpy as np
 
 from nonogen.clues import ColourGrid, colour_totals
 from nonogen.grid import FILLED, UNKNOWN, Partial, grid_from_masks
+from nonogen.line import solve_line
 from nonogen.puzzle import Puzzle
 from nonogen.solve import board as plain_board
 from nonogen.solve import colourboard
 from nonogen.solve.colourboard import Possible
+from nonogen.solve.colourline import solve_line as colour_line
 from nonogen.solve.colourprobe import probe as colour_probe
 from nonogen.solve.coloursat import sat_search
 from nonogen.solve.probe import probe as plain_probe
@@ -71,6 +74,17 @@ class Probed(Generic[B]):
     """False when the time ran out before the fixpoint."""
 
 
+@dataclass(frozen=True)
+class LineNews:
+    """A line that line logic alone changes or finds broken: its cells' bitmasks of the
+    palette indices still possible, before and after (None: no arrangement fits)."""
+
+    is_row: bool
+    index: int
+    before: tuple[int, ...]
+    after: tuple[int, ...] | None
+
+
 class Kind(Protocol[B]):
     """One kind's board and the solver's steps on it."""
 
@@ -108,6 +122,10 @@ class Kind(Protocol[B]):
 
     def assume(self, puzzle: Puzzle, board: B, r: int, c: int, value: int) -> Line[B]:
         """Line logic after cell ``(r, c)`` is set to palette index ``value``."""
+        ...
+
+    def line_news(self, puzzle: Puzzle, board: B) -> Iterator[LineNews]:
+        """Each line (rows, then columns) whose clue alone settles more of it, or breaks."""
         ...
 
     def solution(self, board: B) -> ColourGrid:
@@ -165,6 +183,23 @@ class Plain:
     def solution(self, board: plain_board.Board) -> ColourGrid:
         return _cells(board.solution())
 
+    def line_news(self, puzzle: Puzzle, board: plain_board.Board) -> Iterator[LineNews]:
+        lines = (
+            (True, puzzle.rows, board.row_filled, board.row_empty, board.width),
+            (False, puzzle.cols, board.col_filled, board.col_empty, board.height),
+        )
+        for is_row, clues, filled, empty, size in lines:
+            for i, clue in enumerate(clues):
+                solved = solve_line(clue, size, filled[i], empty[i])
+                if solved != (filled[i], empty[i]):
+                    after = None if solved is None else _masks(*solved, size)
+                    yield LineNews(is_row, i, _masks(filled[i], empty[i], size), after)
+
+
+def _masks(filled: int, empty: int, size: int) -> tuple[int, ...]:
+    """A black-and-white line's cells as bitmasks of values: 2 filled, 1 empty, 3 open."""
+    return tuple(2 if filled >> i & 1 else 1 if empty >> i & 1 else 3 for i in range(size))
+
 
 class Colours:
     """Colour: per cell, the bitmask of the colours still possible."""
@@ -218,6 +253,17 @@ class Colours:
 
     def solution(self, board: colourboard.Board) -> ColourGrid:
         return colourboard.solution(board)
+
+    def line_news(self, puzzle: Puzzle, board: colourboard.Board) -> Iterator[LineNews]:
+        columns = tuple(zip(*board, strict=True)) if board else ()
+        for is_row, clues, lines in (
+            (True, puzzle.row_blocks, board),
+            (False, puzzle.col_blocks, columns),
+        ):
+            for i, (clue, cells) in enumerate(zip(clues, lines, strict=True)):
+                solved = colour_line(clue, cells)
+                if solved != cells:
+                    yield LineNews(is_row, i, cells, solved)
 
 
 def _cells(grid: np.typing.NDArray[np.bool_]) -> ColourGrid:
