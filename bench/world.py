@@ -164,7 +164,11 @@ def synthetic(kind: str, size: tuple[int, int], rng: np.random.Generator) -> Ima
     if kind == "noise":
         small = rng.uniform(0, 1, (height // 8 + 1, width // 8 + 1))
         t = (
-            np.asarray(Image.fromarray((small * 255).astype(np.uint8)).resize(size, Image.BICUBIC))
+            np.asarray(
+                Image.fromarray((small * 255).astype(np.uint8)).resize(
+                    size, Image.Resampling.BICUBIC
+                )
+            )
             / 255
         )
         t = np.clip(t + rng.normal(0, 0.15, t.shape), 0, 1)
@@ -193,8 +197,8 @@ def background(
     photo = photo.resize(
         (max(width, round(photo.width * scale)), max(height, round(photo.height * scale)))
     )
-    left = rng.integers(0, photo.width - width + 1)
-    top = rng.integers(0, photo.height - height + 1)
+    left = int(rng.integers(0, photo.width - width + 1))
+    top = int(rng.integers(0, photo.height - height + 1))
     return name, photo.crop((left, top, left + width, top + height))
 
 
@@ -247,7 +251,7 @@ def compose(
         scale *= 1.3
     size = (max(8, round(subject.width * scale)), max(8, round(subject.height * scale)))
     size = (min(size[0], width - 4), min(size[1], height - 4))
-    subject = subject.resize(size, Image.LANCZOS)
+    subject = subject.resize(size, Image.Resampling.LANCZOS)
     if drawn:
         subject = drawing(subject, rng)
         notes.append("line drawing")
@@ -256,7 +260,7 @@ def compose(
         left = round(spread_x / 2 + rng.normal(0, spread_x / 8))
         top = round(spread_y / 2 + rng.normal(0, spread_y / 8))
     else:
-        left, top = rng.integers(0, spread_x + 1), rng.integers(0, spread_y + 1)
+        left, top = int(rng.integers(0, spread_x + 1)), int(rng.integers(0, spread_y + 1))
         notes.append("off centre")
     left, top = int(np.clip(left, 0, spread_x)), int(np.clip(top, 0, spread_y))
     alpha = subject.getchannel("A")

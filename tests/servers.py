@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
-from nonogen.service.load import HOST, free_port
+from bench.load import HOST, free_port
 
 START_SECONDS = 30
 

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nonogen.backends import Backend, Item, loaded, run_all, submission_order
+from bench.load import HOST, free_port
+from nonogen.backends import Backend, Item, dask_pool, loaded, run_all, submission_order
 from nonogen.backends.costs import TIMINGS, estimate, read_timings, recording, seconds_per_cell
 from nonogen.cli import app
-from nonogen.service.load import HOST, free_port
+from nonogen.errors import UsageError
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 BOOK = ("ring.png", "horse.png", "camera.png", "rocket.jpg")
@@ -134,7 +135,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[int], str]]:
     """A scheduler's address, the pids of its two worker processes, its dashboard's address."""
     if importlib.util.find_spec("distributed") is None or not DASK.exists():
-        pytest.skip("dask.distributed is not installed (pip install 'dask[distributed]')")
+        pytest.skip("dask.distributed is not installed (pip install -e '.[cluster]')")
     logs = tmp_path_factory.mktemp("dask")
     address = f"tcp://{HOST}:{free_port()}"
     port = address.rsplit(":", 1)[1]
@@ -275,3 +276,12 @@ def test_the_service_runs_its_jobs_on_the_cluster(cluster: tuple[str, list[int],
             runner.stop()
 
     anyio.run(scenario)
+
+
+def test_a_scheduler_without_the_cluster_extra_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    backend = Backend("dask", 1, "tcp://127.0.0.1:8786")
+    with pytest.raises(UsageError, match=r"nonogen\[cluster\]"), dask_pool(backend, 1):
+        pass

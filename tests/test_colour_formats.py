@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, parse_puzzle
 from nonogen.formats.codec import iter_labelled
 from nonogen.palette import BLACK_ON_WHITE, make_palette, plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks
 from nonogen.solve import Status, solve_puzzle
+from tests.colour_sample import random_puzzle
 
 WEBPBN = """<?xml version="1.0"?>
 <!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">

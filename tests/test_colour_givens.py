@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from typer.testing import CliRunner  # noqa: TID251  (the CLI is under test)
 
 from nonogen.cli import app
-from nonogen.colour.brute import brute_solutions
 from nonogen.colour.givens import given_state
 from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
@@ -28,6 +27,7 @@ from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf
 from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
+from tests.colour_brute import brute_solutions
 from tests.test_colour_solve import EXPECTED, keys, small_puzzles
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

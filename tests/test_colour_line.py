@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import ColourClue, blocks_min_length, line_blocks
-from nonogen.colour.brute import arrangements, brute_line, every_colouring
 from nonogen.solve.colourline import Line, from_planes, solve_line, to_planes
+from tests.colour_brute import arrangements, brute_line, every_colouring
 
 
 @st.composite

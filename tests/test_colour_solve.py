@@ -13,10 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.agree import check_puzzle, main, random_case
 from nonogen.clues import grid_blocks
-from nonogen.colour.agree import check_puzzle, main, random_case
-from nonogen.colour.brute import brute_solutions
-from nonogen.colour.sample import mixed, perturbed, random_puzzle
 from nonogen.errors import InputError
 from nonogen.palette import plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
@@ -25,6 +23,8 @@ from nonogen.solve.colourboard import propagate, solution, start_board
 from nonogen.solve.colourprobe import probe
 from nonogen.solve.coloursat import sat_search
 from nonogen.solve.coloursearch import SearchResult, search
+from tests.colour_brute import brute_solutions
+from tests.colour_sample import mixed, perturbed, random_puzzle
 
 Searcher = Callable[..., SearchResult]
 EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}

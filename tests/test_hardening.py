@@ -23,6 +23,7 @@ import httpx2
 import pytest
 
 import nonogen.pdf.pages
+from bench.load import HOST, free_port, start_server
 from nonogen.errors import InputError, LimitError, utf8_safe
 from nonogen.formats import (
     TITLE_CHARS,
@@ -40,7 +41,6 @@ from nonogen.pdf.pages import fit_text, text_width
 from nonogen.service.app import disposition
 from nonogen.service.errors import error_response
 from nonogen.service.limits import UPLOAD_BYTES
-from nonogen.service.load import HOST, free_port, start_server
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 HEART = (SAMPLES / "heart.txt").read_text()

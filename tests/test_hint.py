@@ -8,15 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import Clue, grid_clues
-from nonogen.colour.brute import brute_line as brute_colour_line
-from nonogen.colour.brute import brute_solutions as brute_colour
-from nonogen.colour.sample import random_puzzle
 from nonogen.errors import InputError
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, Grid, Partial, parse_partial
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 from nonogen.solve.board import board_from_partial
 from nonogen.solve.hint import Hint, HintStatus, LineKind, StepKind, cell_ranges, next_step
 from nonogen.solve.search import search
+from tests.colour_brute import brute_line as brute_colour_line
+from tests.colour_brute import brute_solutions as brute_colour
+from tests.colour_sample import random_puzzle
 from tests.strategies import brute_line, brute_solutions, grids
 
 

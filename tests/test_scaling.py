@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nonogen.scaling import (
+from bench.scaling import (
     corpus_bound,
     fifo_makespan,
     lower_bound,

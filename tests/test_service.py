@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
+from bench.load import png_bytes
 from nonogen.clues import grid_clues
 from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
@@ -27,7 +28,6 @@ from nonogen.service.app import create_app, links
 from nonogen.service.errors import ErrorBody
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
-from nonogen.service.load import png_bytes
 from nonogen.service.store import ID_PATTERN, Store
 from nonogen.solve import Status, solve_puzzle
 

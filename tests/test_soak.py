@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nonogen.service.load import parse_args
-from nonogen.service.soak import Memory, run_soak
-from nonogen.service.workload import KINDS
+from bench.load import parse_args
+from bench.soak import Memory, run_soak
+from bench.workload import KINDS
 
 
 def test_a_short_soak_reports_every_kind_no_5xx_and_the_memory() -> None:

@@ -201,7 +201,8 @@ def dask_pool(backend: Backend, items: int) -> Iterator[Pool]:
         import distributed  # noqa: PLC0415  (only when a cluster is used)
     except ImportError:
         raise UsageError(
-            "--scheduler needs dask.distributed: pip install 'dask[distributed]'"
+            "--scheduler needs the cluster extra (dask.distributed): pip install "
+            "'nonogen[cluster]' (or, in a checkout, pip install -e '.[cluster]')"
         ) from None
     address = backend.scheduler
     try:

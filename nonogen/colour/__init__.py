@@ -9,7 +9,7 @@ cell, blocks of different colours may touch. The puzzle (``nonogen.puzzle``), it
     contrast   ink colours readable on a palette colour
     repair     colour_repair: change the fewest, cheapest cells until line logic solves it
     givens     reveal cells instead of changing them
-    brute      brute-force oracles, independent of the solver
-    sample     random colour puzzles for tests and benchmarks
-    agree      python -m nonogen.colour.agree: solver vs brute force on random puzzles
+
+The brute-force oracles and random colour puzzles are in ``tests/`` (``colour_brute``,
+``colour_sample``); ``python -m bench.agree`` checks the solver against them.
 """

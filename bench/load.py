@@ -1,4 +1,4 @@
-"""A load test of the service: ``python -m nonogen.service.load [--uploads 50] [--checks 200]``.
+"""A load test of the service: ``python -m bench.load [--uploads 50] [--checks 200]``.
 
 It starts ``nonogen.service.serve`` on 127.0.0.1 (a free port) in a child process, then
 sends a bounded number of requests and prints, per phase, the latency percentiles (p50, p90,
@@ -15,8 +15,8 @@ the server and of its worker processes, from /proc). The phases:
 Every request goes to loopback only, each loop is bounded in count and time, and the server
 is stopped at the end. The exit status is 1 if any answer was a 5xx other than 503.
 
-With ``--soak SECONDS`` it runs a soak instead (``nonogen.service.soak``): ``--clients``
-clients loop over a mixed workload for that long while the server's memory is sampled.
+A soak is ``python -m bench.soak`` (the same options): ``--clients`` clients loop over a
+mixed workload for ``--soak`` seconds while the server's memory is sampled.
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ def check_calls(count: int, made: Sequence[Answer], files: Sequence[Path]) -> li
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line of the load test."""
-    parser = argparse.ArgumentParser(prog="python -m nonogen.service.load", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("--uploads", type=int, default=50, help="burst uploads (default 50)")
     parser.add_argument("--checks", type=int, default=200, help="checks (default 200)")
     parser.add_argument("--idle", type=int, default=10, help="idle uploads one at a time")
@@ -285,13 +285,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    """Run the load test (or the soak) and print its figures; 1 if the server answered a 5xx
-    but 503."""
+    """Run the load test and print its figures; 1 if the server answered a 5xx but 503."""
     args = parse_args(argv)
     if args.soak:
-        from nonogen.service.soak import run_soak  # noqa: PLC0415  (soak imports this module)
-
-        return run_soak(args, out).exit_code()
+        out("a soak is its own tool: python -m bench.soak --soak SECONDS --clients N")
+        return 2
     rng = np.random.default_rng(args.seed)
     uploads = upload_calls(max(args.uploads, args.idle), args.side, args.width, rng)
     mb = sum(len(c.body) for c in uploads) / len(uploads) / 2**20 if uploads else 0.0

@@ -1,7 +1,7 @@
 """How bulk work scales with workers: the makespan of a schedule, simulated from per-item times.
 
-    python -m nonogen.scaling RECORDS... [--workers 1,2,4,16,64,256] [--overhead-ms MS] [--json]
-    python -m nonogen.scaling PICTURES... --time-pictures WIDTH[xHEIGHT] [--save times.jsonl]
+    python -m bench.scaling RECORDS... [--workers 1,2,4,16,64,256] [--overhead-ms MS] [--json]
+    python -m bench.scaling PICTURES... --time-pictures WIDTH[xHEIGHT] [--save times.jsonl]
 
 RECORDS are book manifests (``nonogen book`` writes ``BOOK.json``; entries of ``puzzles`` and
 ``skipped`` that carry ``seconds``) or JSON Lines (``nonogen check --json``, or ``--save`` here):
@@ -262,7 +262,7 @@ def _size(text: str) -> tuple[int, int | None]:
 def _parser() -> argparse.ArgumentParser:
     """The command line."""
     parser = argparse.ArgumentParser(
-        prog="python -m nonogen.scaling",
+        prog="python -m bench.scaling",
         description="Simulate how bulk work scales with workers, from per-item times.",
     )
     parser.add_argument("records", nargs="+", help="Manifests or JSON Lines (pictures with -t).")

@@ -1,6 +1,6 @@
 """The colour solver against brute force on many random small puzzles: a benchmark to run.
 
-    python -m nonogen.colour.agree --puzzles 2000 --seed 1
+    python -m bench.agree --puzzles 2000 --seed 1
 
 Four in ten puzzles come from random goal grids (one solution at least); three in ten have one
 or two clue changes (often no solution, found by the colour totals); three in ten take their
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonogen.clues import ColourGrid, grid_blocks
-from nonogen.colour.brute import brute_solutions
-from nonogen.colour.sample import mixed, perturbed, random_puzzle
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, solve_puzzle
+from tests.colour_brute import brute_solutions
+from tests.colour_sample import mixed, perturbed, random_puzzle
 
 _EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
 
@@ -93,7 +93,7 @@ def run(puzzles: int, seed: int, *, max_side: int = 5) -> tuple[Counter[str], li
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the agreement check and print a summary; 0 when every puzzle agreed."""
-    parser = argparse.ArgumentParser(prog="python -m nonogen.colour.agree", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.agree", description=__doc__)
     parser.add_argument("--puzzles", type=int, default=1000, help="random puzzles to check")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random puzzles")
     parser.add_argument("--max-side", type=int, default=5, help="largest width and height")

@@ -1,9 +1,9 @@
-"""A soak test of the service: ``python -m nonogen.service.load --soak 300 --clients 200``.
+"""A soak test of the service: ``python -m bench.soak [--soak 300] [--clients 200]``.
 
 It starts the server as the load test does (loopback, a free port), makes one puzzle (not
 counted) so that every kind of request has one to work on, then runs ``--clients`` clients
 for ``--soak`` seconds. Each client loops on its own keep-alive connection, picking every
-request at random by weight from a mixed workload (``nonogen.service.workload``): uploads,
+request at random by weight from a mixed workload (``bench.workload``): uploads,
 checks, PDFs (posted and by link), hints, and bad requests that must be refused with a 4xx.
 
 A 503 makes the client sleep its Retry-After (at most 10 s), so this is a soak, not a hammer.
@@ -26,28 +26,28 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 import numpy as np
 
-from nonogen.service.load import (
+from bench.load import (
     HOST,
     Answer,
     Call,
     Phase,
     free_port,
-    main,
     memory_report,
+    parse_args,
     png_bytes,
     send,
     start_server,
     status_kb,
     synthetic_photo,
 )
-from nonogen.service.workload import KINDS, WIDTHS, Workload, upload_call
+from bench.workload import KINDS, WIDTHS, Workload, upload_call
 
 REQUEST_TIMEOUT: Final = 30.0
 """Seconds a socket may wait on one request (the solver's limit is 10 s, a slot wait 2 s)."""
@@ -342,5 +342,14 @@ def run_soak(args: argparse.Namespace, out: Callable[[str], None] = print) -> Re
     return report
 
 
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
+    """Soak a server (300 s and 200 clients unless told otherwise) and print the report; 1
+    if the server answered a 5xx but 503 or its memory kept growing."""
+    args = parse_args(
+        ["--soak", "300", "--clients", "200", *(sys.argv[1:] if argv is None else argv)]
+    )
+    return run_soak(args, out).exit_code()
+
+
 if __name__ == "__main__":
-    sys.exit(main(["--soak", "300", "--clients", "200", *sys.argv[1:]]))
+    sys.exit(main())

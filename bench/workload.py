@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from nonogen.service.load import Call, multipart
+from bench.load import Call, multipart
 
 WIDTHS: Final = (20, 30)
 """The smallest and largest puzzle width of an upload, in cells."""
