@@ -9,8 +9,10 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -138,8 +140,18 @@ def _err(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+def _crash_report(error: Exception) -> Path:
+    """Write the traceback of an unexpected exception to a file in the temporary folder."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(tempfile.gettempdir()) / f"nonogen-crash-{stamp}-{os.getpid()}.txt"
+    text = "".join(traceback.format_exception(error))
+    path.write_text(f"nonogen {__version__}: {' '.join(sys.argv)}\n{text}", encoding="utf-8")
+    return path
+
+
 def _handled(command: Callable[P, None]) -> Callable[P, None]:
-    """Turn a nonogen error into its one-line message on stderr and its exit code."""
+    """Turn a nonogen error into its one-line message on stderr and its exit code, and any
+    other exception (a bug) into one line naming the file its traceback went to, exit 70."""
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
@@ -148,6 +160,18 @@ def _handled(command: Callable[P, None]) -> Callable[P, None]:
         except NonogenError as error:
             _err(f"nonogen: error: {error}")
             raise typer.Exit(error.exit_code) from None
+        except (typer.Exit, typer.Abort, BrokenPipeError):
+            raise
+        except Exception as error:  # a bug: every one gets its report
+            try:
+                where = f"the traceback is in {_crash_report(error)}"
+            except OSError:
+                where = "its traceback could not be written"
+            _err(
+                f"nonogen: internal error (a bug): {type(error).__name__}: {error}; {where}; "
+                "please report it with the command that failed"
+            )
+            raise typer.Exit(ExitCode.BUG) from None
 
     return run
 

@@ -642,3 +642,22 @@ def test_make_creates_its_default_output_folder(
     )
     assert elsewhere.exit_code == 4  # a folder given must exist, and is looked for first
     assert f"no folder {tmp_path / 'missing'}" in elsewhere.stderr
+
+
+def test_a_bug_exits_70_with_one_line_naming_its_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a deliberate bug")
+
+    monkeypatch.setattr("nonogen.cli.check_record", broken)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    result = runner.invoke(app, ["check", str(SAMPLES / "heart.txt")])
+    assert result.exit_code == 70
+    lines = [line for line in result.stderr.splitlines() if "internal error" in line]
+    assert len(lines) == 1
+    assert "RuntimeError: a deliberate bug" in lines[0]
+    (report,) = tmp_path.glob("nonogen-crash-*.txt")
+    assert str(report) in lines[0]
+    assert "Traceback" in report.read_text()
+    assert "a deliberate bug" in report.read_text()
