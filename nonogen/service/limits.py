@@ -19,7 +19,7 @@ out at once and the connection is closed."""
 PICTURE_PIXELS: Final = 16_000_000
 """The largest picture the service reads, in pixels. A worker process making a puzzle of a
 16-megapixel picture peaks at about 230 MB (JPEG, decoded reduced), 280-290 MB (PNG, TIFF)
-and 370 MB (PNG with alpha): measured with ``make_job``, README's Limits table."""
+and 370 MB (PNG with alpha): measured with ``make_job``, docs/limits.md."""
 SOLVER_SECONDS: Final = 10.0
 """The solver's and the generator's time budget for one request."""
 WAIT_SECONDS: Final = 2.0
