@@ -21,9 +21,9 @@ from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, Technique, explain, solve_puzzle
 from nonogen.solve.colourboard import propagate, solution, start_board
 from nonogen.solve.colourprobe import probe
-from nonogen.solve.coloursat import sat_search
-from nonogen.solve.coloursearch import SearchResult, search
+from nonogen.solve.coloursat import SearchResult, sat_search
 from tests.colour_brute import brute_solutions
+from tests.colour_dfs import search
 from tests.colour_sample import mixed, perturbed, random_puzzle
 
 Searcher = Callable[..., SearchResult]

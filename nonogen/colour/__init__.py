@@ -4,7 +4,7 @@ Each clue number has a colour; blocks of one colour are separated by at least on
 cell, blocks of different colours may touch. The puzzle (``nonogen.puzzle``), its clues
 (``nonogen.clues``), palettes (``nonogen.palette``), formats and the solver
 (``nonogen.solve``, on colour boards: ``colourline``, ``colourboard``, ``colourprobe``,
-``coloursat``, ``coloursearch``) are one for both kinds. Modules here:
+``coloursat``) are one for both kinds. Modules here:
 
     contrast   ink colours readable on a palette colour
     repair     colour_repair: change the fewest, cheapest cells until line logic solves it

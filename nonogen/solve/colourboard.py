@@ -122,7 +122,7 @@ def assume(
     board: Board,
     cell: tuple[int, int],
     mask: int,
-) -> Board | None:
-    """The board after narrowing one cell to ``mask`` and propagating, or None."""
+) -> Propagation:
+    """Line logic after narrowing one cell to ``mask``, from the two lines through it."""
     r, c = cell
-    return propagate(rows, cols, with_cell(board, r, c, mask), dirty_rows=(r,), dirty_cols=(c,))[0]
+    return propagate(rows, cols, with_cell(board, r, c, mask), dirty_rows=(r,), dirty_cols=(c,))

@@ -80,14 +80,22 @@ def _forward(clue: ColourClue, planes: Planes) -> _Pass | None:
     return _Pass(tuple(starts), tuple(lasts), tuple(gaps), reach)
 
 
-def block_starts(clue: ColourClue, planes: Planes, size: int) -> tuple[int, ...] | None:
-    """Per block, the starts it takes in some fitting arrangement (a bitmask), or None."""
+def _passes(clue: ColourClue, planes: Planes, size: int) -> tuple[_Pass, _Pass] | None:
+    """The forward pass over the line and the forward pass over it reversed (with the clue
+    reversed), or None when no arrangement fits."""
     ahead = _forward(clue, planes)
     if ahead is None or not ahead.ends >> size & 1:
         return None
     back = _forward(clue[::-1], tuple(reverse_bits(p, size) for p in planes))
-    if back is None:
+    return None if back is None else (ahead, back)
+
+
+def block_starts(clue: ColourClue, planes: Planes, size: int) -> tuple[int, ...] | None:
+    """Per block, the starts it takes in some fitting arrangement (a bitmask), or None."""
+    passes = _passes(clue, planes, size)
+    if passes is None:
         return None
+    ahead, back = passes
     k = len(clue)
     starts = tuple(ahead.starts[j] & reverse_bits(back.lasts[k - 1 - j], size) for j in range(k))
     return None if not all(starts) else starts
@@ -95,12 +103,10 @@ def block_starts(clue: ColourClue, planes: Planes, size: int) -> tuple[int, ...]
 
 def solve_planes(clue: ColourClue, planes: Planes, size: int) -> Planes | None:
     """Per colour, the cells that colour takes in some fitting arrangement, or None."""
-    ahead = _forward(clue, planes)
-    if ahead is None or not ahead.ends >> size & 1:
+    passes = _passes(clue, planes, size)
+    if passes is None:
         return None
-    back = _forward(clue[::-1], tuple(reverse_bits(p, size) for p in planes))
-    if back is None:
-        return None
+    ahead, back = passes
     k = len(clue)
     out = [0] * len(planes)
     for j in range(k + 1):

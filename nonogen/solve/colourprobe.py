@@ -37,9 +37,9 @@ def _probe_cell(
         if not board[r][c] >> colour & 1 or board[r][c] == 1 << colour:
             continue
         probes += 1
-        if assume(rows, cols, board, cell, 1 << colour) is None:
+        if assume(rows, cols, board, cell, 1 << colour).board is None:
             fixed += 1
-            narrowed = assume(rows, cols, board, cell, board[r][c] & ~(1 << colour))
+            narrowed = assume(rows, cols, board, cell, board[r][c] & ~(1 << colour)).board
             if narrowed is None:
                 return None, probes, fixed
             board = narrowed

@@ -14,14 +14,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
 from nonogen.clues import ColourClue
 from nonogen.solve.colourboard import Board
 from nonogen.solve.colourline import block_starts, to_planes
-from nonogen.solve.coloursearch import SearchResult
 from nonogen.solve.search import Cnf, Late, Lit, collect, loaded_solver, neg, on_time, order_vars
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Solutions found (solved boards) and whether the search ran to its end."""
+
+    solutions: tuple[Board, ...]
+    complete: bool
+    """False when the deadline came before the search could tell."""
+    decisions: int
+    """Branching nodes expanded."""
 
 
 def _cell_vars(cnf: Cnf, board: Board) -> list[list[dict[int, Lit]]]:

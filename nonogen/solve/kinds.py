@@ -32,8 +32,8 @@ from nonogen.solve.colourline import solve_line as colour_line
 from nonogen.solve.colourprobe import probe as colour_probe
 from nonogen.solve.coloursat import sat_search
 from nonogen.solve.probe import probe as plain_probe
+from nonogen.solve.propagate import assume as plain_assume
 from nonogen.solve.propagate import propagate as plain_propagate
-from nonogen.solve.propagate import set_cell
 from nonogen.solve.search import search as plain_search
 
 B = TypeVar("B")
@@ -176,8 +176,7 @@ class Plain:
     def assume(
         self, puzzle: Puzzle, board: plain_board.Board, r: int, c: int, value: int
     ) -> Line[plain_board.Board]:
-        after = set_cell(board, r, c, filled=value == FILLED)
-        line = plain_propagate(puzzle.rows, puzzle.cols, after, dirty_rows={r}, dirty_cols={c})
+        line = plain_assume(puzzle.rows, puzzle.cols, board, r, c, filled=value == FILLED)
         return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
 
     def solution(self, board: plain_board.Board) -> ColourGrid:
@@ -246,9 +245,8 @@ class Colours:
     def assume(
         self, puzzle: Puzzle, board: colourboard.Board, r: int, c: int, value: int
     ) -> Line[colourboard.Board]:
-        after = colourboard.with_cell(board, r, c, 1 << value)
         rows, cols = puzzle.row_blocks, puzzle.col_blocks
-        line = colourboard.propagate(rows, cols, after, dirty_rows=(r,), dirty_cols=(c,))
+        line = colourboard.assume(rows, cols, board, (r, c), 1 << value)
         return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
 
     def solution(self, board: colourboard.Board) -> ColourGrid:

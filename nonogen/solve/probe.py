@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from nonogen.clues import Clue
 from nonogen.solve.board import Board
-from nonogen.solve.propagate import propagate, set_cell
+from nonogen.solve.propagate import assume, propagate
 
 
 @dataclass(frozen=True)
@@ -58,12 +58,7 @@ def _probe_cell(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, r: int, c: int
 ) -> Board | None:
     """The board after probing one cell both ways (the same board if nothing follows)."""
-    branches = [
-        propagate(
-            rows, cols, set_cell(board, r, c, filled=value), dirty_rows={r}, dirty_cols={c}
-        ).board
-        for value in (True, False)
-    ]
+    branches = [assume(rows, cols, board, r, c, filled=value).board for value in (True, False)]
     if branches[0] is None or branches[1] is None:
         return branches[1] if branches[0] is None else branches[0]
     return _agreement(branches[0], branches[1])

@@ -77,6 +77,15 @@ def propagate(
     return Propagation(board, sweeps, solves, settled=settled)
 
 
+def assume(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, r: int, c: int, *, filled: bool
+) -> Propagation:
+    """Line logic after one more known cell, from the two lines through it."""
+    return propagate(
+        rows, cols, set_cell(board, r, c, filled=filled), dirty_rows={r}, dirty_cols={c}
+    )
+
+
 def set_cell(board: Board, row: int, col: int, *, filled: bool) -> Board:
     """The board with one more known cell."""
     rf, re, cf, ce = (

@@ -1,4 +1,5 @@
-"""Complete search for colour solutions: depth-first, line logic at every node.
+"""A second complete colour search, independent of the SAT one, to test it against:
+depth-first, line logic at every node.
 
 From the board at line logic's fixpoint, branch on an undecided cell with the fewest colours
 left (the first such cell in row order), try each colour in turn, and propagate. Every
@@ -10,25 +11,14 @@ verdict built on it never guesses.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from nonogen.clues import ColourClue
 from nonogen.solve.colourboard import Board, assume, propagate
 from nonogen.solve.colourprobe import colours_of
+from nonogen.solve.coloursat import SearchResult
 
 CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """Solutions found (solved boards) and whether the search ran to its end."""
-
-    solutions: tuple[Board, ...]
-    complete: bool
-    """False when the deadline came before the search could tell."""
-    decisions: int
-    """Branching nodes expanded."""
 
 
 def branch_cell(board: Board) -> tuple[int, int] | None:
@@ -73,7 +63,7 @@ def search(
         r, c = cell
         # Pushed in reverse so the lowest colour is tried first.
         for colour in reversed(colours_of(node[r][c])):
-            child = assume(rows, cols, node, cell, 1 << colour)
+            child = assume(rows, cols, node, cell, 1 << colour).board
             if child is not None:
                 stack.append(child)
     return SearchResult(tuple(found), True, decisions)
