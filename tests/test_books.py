@@ -96,7 +96,7 @@ def test_the_book_command_reports_and_writes_nothing_when_no_input_works(tmp_pat
     bad = tmp_path / "bad.png"
     bad.write_bytes(b"nope")
     out = tmp_path / "b.pdf"
-    result = runner.invoke(app, ["book", str(bad), "-o", str(out), "--workers", "1"])
+    result = runner.invoke(app, ["book", str(bad), "-o", str(out), "--jobs", "1"])
     assert result.exit_code == 3
     assert "none of the 1 inputs" in result.stderr
     assert not out.exists()
@@ -105,7 +105,7 @@ def test_the_book_command_reports_and_writes_nothing_when_no_input_works(tmp_pat
 def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None:
     out = tmp_path / "b.pdf"
     result = runner.invoke(
-        app, ["book", str(inputs), "-o", str(out), "-w", "15", "--workers", "1", "--title", "Mine"]
+        app, ["book", str(inputs), "-o", str(out), "-w", "15", "--jobs", "1", "--title", "Mine"]
     )
     assert result.exit_code == 0, result.output
     assert "4 puzzles" in result.stderr
@@ -187,7 +187,7 @@ def test_the_pdf_command_refuses_a_solution_page_for_an_ambiguous_puzzle(tmp_pat
 def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_path: Path) -> None:
     out, work = tmp_path / "killed.pdf", tmp_path / "work"
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(out)]
-    args += ["--work-dir", str(work), "--workers", "1", "-w", "40"]
+    args += ["--work-dir", str(work), "--jobs", "1", "-w", "40"]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while not list(work.glob("*.json")) and time.monotonic() < deadline:
@@ -226,7 +226,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> None:
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(tmp_path / "b.pdf")]
-    args += ["--workers", "2", "-w", "60"]
+    args += ["--jobs", "2", "-w", "60"]
     log = (tmp_path / "stderr.log").open("w")
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 60
@@ -276,7 +276,9 @@ def test_the_pdf_command_refuses_a_puzzle_too_small_to_read_unless_forced(tmp_pa
     assert "split the puzzle into" in refused.stderr
     assert "--force" in refused.stderr
     assert not out.exists()
-    forced = runner.invoke(app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9", "--force"])
+    forced = runner.invoke(
+        app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9", "--force-small"]
+    )
     assert forced.exit_code == 0, forced.output
     assert "nonogen: warning: Puzzle 1 (150 x 150): cells would be" in forced.stderr
     assert out.exists()
@@ -307,7 +309,7 @@ def test_a_font_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
 def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
     pack = unique_pack(tmp_path / "pack.jsonl", 30)
     out, cover = tmp_path / "kdp.pdf", tmp_path / "cover.pdf"
-    args = ["book", str(pack), "-o", str(out), "--workers", "1", "--page-size", "6x9"]
+    args = ["book", str(pack), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
     args += ["--per-page", "4", "--title", "Thirty", "--author", "Ann", "--year", "2025"]
     args += ["--isbn", "978-3-16-148410-0", "--cover", str(cover), "--paper", "cream"]
     result = runner.invoke(app, args)
@@ -329,7 +331,7 @@ def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
 def test_a_book_puzzle_too_small_to_read_is_refused_before_any_page(tmp_path: Path) -> None:
     big = big_puzzle(tmp_path / "big.json")
     out = tmp_path / "big-book.pdf"
-    args = ["book", str(big), "-o", str(out), "--workers", "1", "--page-size", "6x9"]
+    args = ["book", str(big), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
     refused = runner.invoke(app, args)
     assert refused.exit_code == 3
     assert "cells would be" in refused.stderr

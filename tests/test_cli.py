@@ -182,19 +182,19 @@ def test_make_prints_the_clues_not_the_solution_unless_asked(tmp_path: Path) -> 
 def test_a_long_make_shows_where_it_is_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nonogen import cli  # noqa: PLC0415
+    from nonogen.cli import progress  # noqa: PLC0415
     from nonogen.pipeline import MakeProgress  # noqa: PLC0415
 
-    monkeypatch.setattr(cli, "QUIET_SECONDS", 0.0)
-    monkeypatch.setattr(cli, "TICK_SECONDS", 0.01)
-    with cli._Ticker(30, shown=True) as ticker:
+    monkeypatch.setattr(progress, "QUIET_SECONDS", 0.0)
+    monkeypatch.setattr(progress, "TICK_SECONDS", 0.01)
+    with progress.Ticker(30, shown=True) as ticker:
         ticker(MakeProgress("repairing", 1, 3, open_cells=142, moves=12))
         time.sleep(0.2)
     shown = capsys.readouterr().err
     assert "making: repairing grid 1 of 3, 142 cells open after 12 moves;" in shown
     assert "s of 30 s" in shown
     assert shown.endswith("\r\033[K")  # the line is cleared when the make ends
-    with cli._Ticker(30, shown=False) as ticker:
+    with progress.Ticker(30, shown=False) as ticker:
         ticker(MakeProgress("converting"))
         time.sleep(0.05)
     assert capsys.readouterr().err == ""
@@ -502,7 +502,7 @@ def test_make_names_the_best_tier_when_the_asked_one_is_not_delivered(tmp_path: 
     budgets = ["--repair", "flips", "--max-flips", "0", "-o", str(out)]
     result = runner.invoke(app, [*args, *budgets])
     assert result.exit_code == 1, result.output
-    assert "could not deliver an expert puzzle" in result.stderr
+    assert "could not make an expert puzzle" in result.stderr
     assert "best reached is easy" in result.stderr
     assert "--difficulty easy" in result.stderr
     assert out.exists()  # the best attempt is kept
@@ -650,7 +650,7 @@ def test_a_bug_exits_70_with_one_line_naming_its_traceback(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a deliberate bug")
 
-    monkeypatch.setattr("nonogen.cli.check_record", broken)
+    monkeypatch.setattr("nonogen.pipeline.check.Checked.line", broken)
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     result = runner.invoke(app, ["check", str(SAMPLES / "heart.txt")])
     assert result.exit_code == 70

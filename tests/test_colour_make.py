@@ -341,7 +341,7 @@ def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) 
     assert verdict.tier == "hard"
     expert = runner.invoke(app, [*args, "--difficulty", "expert", "-o", str(out)])
     assert expert.exit_code == 1
-    assert "could not deliver an expert colour puzzle" in expert.stderr
+    assert "could not make an expert colour puzzle" in expert.stderr
     assert "the best reached is" in expert.stderr
     written = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
     assert written.status is Status.UNIQUE  # the closest attempt is written, still unique

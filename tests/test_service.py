@@ -803,7 +803,7 @@ def test_a_colour_make_takes_a_difficulty(client: TestClient) -> None:
     message = assert_error(response, 422, "NotMadeError", "could not make an expert colour")[
         "message"
     ]
-    assert "try difficulty=" in message
+    assert "try difficulty easy" in message
     assert "--" not in message  # the form's words, not the command line's
 
 

@@ -22,8 +22,9 @@ from nonogen.pipeline.make import (
     ignore_progress,
     repair_move,
 )
+from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, Verdict, solve_puzzle
+from nonogen.solve import Status, Verdict, solve_puzzle, with_article
 
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
@@ -57,6 +58,59 @@ class MadeColour:
         allowed), and of the tier asked for."""
         unique = self.repair.solved and self.verdict.status is Status.UNIQUE
         return unique and (self.tier is None or self.verdict.tier == self.tier)
+
+    def record(self) -> dict[str, Any]:
+        """The summary of the make as JSON: the puzzle's record without its source grid, its
+        palette, and the seconds spent."""
+        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
+        palette = [
+            {"name": c.name, "rgb": c.rgb, "char": c.char} for c in self.puzzle.palette.colours
+        ]
+        return {**meta, "palette": palette, "seconds": round(self.seconds, 3)}
+
+    def lines(self) -> list[str]:
+        """The summary for people: size, colours, verdict, cells changed and their colour
+        cost, time; the palette; the conversion chosen."""
+        figures, verdict = self.fidelity, self.verdict
+        merged = figures["merged_colours"]
+        colours = self.puzzle.palette.colours
+        return [
+            f"{self.puzzle.width}x{self.puzzle.height}, {figures['colours']} colours + "
+            f"background{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
+            f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
+            f"difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} cells "
+            f"changed ({figures['changed_percent']} %, colour cost {figures['colour_cost']} "
+            f"Delta E), {figures['givens']} givens; {self.seconds:.2f} s",
+            "palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours),
+            conversion_line(self.conversion),
+        ]
+
+    def shortfall(self) -> Shortfall | None:
+        """Why the puzzle missed its target and what to try; None when it met it."""
+        if self.ok:
+            return None
+        verdict = self.verdict
+        if self.tier is not None and verdict.status is Status.UNIQUE:
+            return Shortfall(
+                f"{with_article(self.tier)} colour puzzle",
+                f"within the budget, the best reached is {verdict.tier}",
+                (f"{{difficulty}} {verdict.tier}", "{repair} auto", "more {seconds}"),
+            )
+        options = self.puzzle.meta.get("options")
+        searched = isinstance(options, dict) and options.get("allow_search")
+        return Shortfall(
+            "a unique colour puzzle" if searched else "a colour puzzle that line logic solves",
+            f"the change, givens or time budget ran out with {self.repair.unknown} cells still "
+            "undetermined",
+            (
+                "{repair} auto",
+                "a larger {max_flips}",
+                "a larger {max_givens}",
+                "more {seconds}",
+                "a smaller {width}",
+                "fewer {colors}",
+            ),
+        )
 
 
 def colour_preview_of(made: MadeColour) -> bytes:

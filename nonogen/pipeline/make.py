@@ -17,8 +17,9 @@ from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.pipeline.check import verdict_record
+from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, Verdict, solve_puzzle
+from nonogen.solve import Status, Verdict, solve_puzzle, with_article
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
@@ -116,6 +117,53 @@ class Made:
         tier = self.repair.target.tier
         unique = self.repair.solved and self.verdict.status is Status.UNIQUE
         return unique and (not tier or self.verdict.tier == tier)
+
+    def record(self) -> dict[str, Any]:
+        """The summary of the make as JSON: the puzzle's record (title, seed, options,
+        conversion, verdict, fidelity) without its source grid, and the seconds spent."""
+        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
+        return {**meta, "seconds": round(self.seconds, 3)}
+
+    def lines(self) -> list[str]:
+        """The summary for people: size, verdict, flips, givens, fill and time; the
+        conversion chosen."""
+        figures, verdict = fidelity(self.source, self.repair), self.verdict
+        return [
+            f"{self.puzzle.width}x{self.puzzle.height}, {verdict.status}, "
+            f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
+            f"difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells "
+            f"flipped ({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
+            f"{figures['givens']} givens; fill "
+            f"{figures['fill_before']} -> {figures['fill_after']}; {self.seconds:.2f} s",
+            conversion_line(self.conversion),
+        ]
+
+    def shortfall(self) -> Shortfall | None:
+        """Why the puzzle missed its target and what to try; None when it met it."""
+        if self.ok:
+            return None
+        target, verdict = self.repair.target, self.verdict
+        reached = verdict.tier or f"no tier ({verdict.status})"
+        if target.tier and verdict.status is Status.UNIQUE:
+            return Shortfall(
+                f"{with_article(target.tier)} puzzle",
+                f"within the budget, the best reached is {reached}",
+                (f"{{difficulty}} {reached}", "{repair} auto", "more {seconds}"),
+            )
+        return Shortfall(
+            f"a puzzle that is {target}",
+            f"the flip, givens or time budget ran out with {self.repair.unknown} cells still "
+            f"undetermined by line logic (best tier reached: {reached})",
+            (
+                "{repair} auto",
+                "a larger {max_flips}",
+                "a larger {max_givens}",
+                "more {seconds}",
+                "a smaller {width}",
+                "{despeckle}",
+                "{allow_search}",
+            ),
+        )
 
 
 VERDICT_SECONDS = 10.0

@@ -3,11 +3,11 @@ folder scored by intersection over union, and a summary against the targets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -20,18 +20,14 @@ from nonogen.backends import (
     in_input_order,
     run_all,
 )
-from nonogen.colour.contrast import parse_rgb
-from nonogen.errors import NonogenError, OutputError
+from nonogen.errors import NonogenError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
 from nonogen.grid import Grid
+from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.colour import MadeColour, make_colour_from_picture
 from nonogen.pipeline.make import Made, MakeOptions, fidelity, make_from_picture, sheet_entry
-
-if TYPE_CHECKING:
-    pass
-
 
 REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
@@ -165,49 +161,6 @@ def colour_report_case(
 EXTRAS = ("", "sheet", "blind")
 """What a report case returns beside its row: nothing, a contact sheet entry, or the PNG of
 its solution alone and what the picture shows (for a blind naming)."""
-BLIND_GRIDS = "grids"
-BLIND_KEY = "key.tsv"
-"""A blind folder holds the solution pictures in ``grids/`` and their key apart, in ``key.tsv``."""
-
-
-def check_blind_folder(folder: Path) -> None:
-    """Make ``folder`` if it is new; OutputError unless it is then an empty folder (a blind set
-    is never mixed with another) or when it cannot be made, before any work is done."""
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise OutputError(
-            f"{folder}: expected a new or empty folder for --blind (it would mix two sets of "
-            "pictures and keys); give another folder"
-        )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"{folder}: cannot make the --blind folder ({error.strerror}); give a folder "
-            "that can be written"
-        ) from None
-
-
-def write_blind(
-    folder: Path, solutions: Sequence[tuple[dict[str, Any], bytes, str]], *, seed: int
-) -> None:
-    """A blind naming set: each solution picture as ``grids/NNN.png`` in an order shuffled by
-    ``seed``, and ``key.tsv`` (image, picture, width, colours, what it shows) beside them, to
-    be kept from whoever names the pictures."""
-    from nonogen.formats import write_atomic  # noqa: PLC0415
-
-    check_blind_folder(folder)
-    (folder / BLIND_GRIDS).mkdir()
-    order = np.random.default_rng(seed).permutation(len(solutions))
-    key = ["image\tpicture\twidth\tcolours\twhat"]
-    for number, index in enumerate(order, start=1):
-        row, png, what = solutions[int(index)]
-        image = f"{BLIND_GRIDS}/{number:03d}.png"
-        write_atomic(folder / image, png)
-        colours = row.get("colours", 1)
-        key.append(f"{image}\t{row['picture']}\t{row['width']}\t{colours}\t{what}")
-    write_atomic(folder / BLIND_KEY, ("\n".join(key) + "\n").encode("utf-8"))
-
-
 ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, str, int | None]
 """(picture bytes, name, width, options, truth, the extra in EXTRAS, colours or None for
 black and white): one report case."""
@@ -233,20 +186,62 @@ def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
     return row, sheet_entry(made, label=f"{row['picture']} @ {width}", note=sheet_note(row))
 
 
-def solution_picture(made: Made | MadeColour) -> bytes:
-    """The PNG of a made puzzle's solution alone: its cells in their colours, nothing else."""
-    from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
-
-    if isinstance(made, MadeColour):
-        table = np.array([parse_rgb(c.rgb) for c in made.puzzle.palette.colours], dtype=np.uint8)
-        return solution_png(table[np.asarray(made.repair.grid, dtype=np.intp)])
-    return solution_png(np.asarray(made.repair.grid > 0))
-
-
 def _with_bytes(task: ReportTask) -> ReportTask:
     """A report case with its picture read (when the case is submitted; stdin's is kept)."""
     data, path, width, options, truth, extra, colours = task
     return data or read_bytes(path), path, width, options, truth, extra, colours
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One case of a report: a picture made at a width, or why it was not."""
+
+    values: Mapping[str, Any]
+
+    def record(self) -> dict[str, Any]:
+        """The row as one JSON Lines object of ``nonogen report --json``."""
+        return dict(self.values)
+
+    @property
+    def wrong(self) -> bool:
+        """Whether the row failed: an error (a refusal is right only for a picture with no
+        subject), a puzzle that missed its target, or one made from a picture with no subject."""
+        return _wrong(self.values)
+
+    def line(self) -> str:
+        """The row in the report table (``report_header``)."""
+        row = self.values
+        if "error" in row:
+            what = "refused" if row.get("refused") else "error"
+            return f"{row['picture']:<28} {row['width']:>4}  {what}: {row['error']}"
+        size = f"{row['width']}x{row['height']}"
+        logic = "logic" if row["line_solvable"] else "search" if row["status"] == "unique" else "-"
+        start = f"{row['picture']:<28} {size:>7} {'yes' if row['ok'] else 'NO':>4} "
+        end = f"{row['seconds']:>7.3f} {row.get('iou', '-'):>5}  "
+        if "colours" in row:
+            return (
+                f"{start}{row['status']:>7} {logic:>6} {row['changed']:>7} "
+                f"{row['changed_percent']:>6.2f} {row['colour_cost']:>8.2f} {row['givens']:>6} "
+                f"{end}{', '.join(row['palette'])}"
+            )
+        return (
+            f"{start}{row['status']:>7} {logic:>6} {row['tier'] or '-':>7} {row['flipped']:>5} "
+            f"{row['flipped_percent']:>6.2f} {row['flip_cost']:>7.3f} {row['givens']:>6} "
+            f"{row['fill_before']:>6.3f} {row['fill_after']:>6.3f} {end}{row['method']}"
+        )
+
+
+def report_header(*, colour: bool) -> str:
+    """The header of the report table, black-and-white or colour."""
+    start = f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} "
+    if colour:
+        middle = f"{'changed':>7} {'chg%':>6} {'cost':>8} {'givens':>6} "
+        return f"{start}{middle}{'seconds':>7} {'iou':>5}  palette"
+    middle = (
+        f"{'tier':>7} {'flips':>5} {'flip%':>6} {'cost':>7} {'givens':>6} {'fill0':>6} "
+        f"{'fill1':>6} "
+    )
+    return f"{start}{middle}{'seconds':>7} {'iou':>5}  method"
 
 
 def report_rows(
@@ -259,7 +254,7 @@ def report_rows(
     backend: Backend | None = None,
     on_progress: Progress | None = None,
     colours: int | None = None,
-) -> Iterator[tuple[dict[str, Any], Any]]:
+) -> Iterator[tuple[ReportRow, Any]]:
     """Every picture made at every width on the backend (inline if none is given), largest
     first: its report row and its ``extra`` (see EXTRAS), yielded in input order; colour
     puzzles of ``colours`` colours when that is given."""
@@ -281,7 +276,9 @@ def report_rows(
     runs = run_all(
         _report_one, items, backend=backend or choose_backend(1), on_progress=on_progress
     )
-    yield from in_input_order((i, _report_result(*cases[i], outcome)) for i, outcome in runs)
+    results = in_input_order((i, _report_result(*cases[i], outcome)) for i, outcome in runs)
+    for row, found in results:
+        yield ReportRow(row), found
 
 
 def _report_result(
@@ -316,34 +313,74 @@ def _iou(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) ->
     return silhouette_iou(grid, cells)
 
 
-def report_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ReportSummary:
+    """Totals over a report's rows: how many met the target, flips, times, refusals, IoU."""
+
+    values: Mapping[str, Any]
+
+    @property
+    def wrong(self) -> int:
+        """Rows that failed (``ReportRow.wrong``)."""
+        return int(self.values["wrong"])
+
+    def record(self) -> dict[str, Any]:
+        """The summary as the last JSON Lines object of ``nonogen report --json``."""
+        return {"summary": dict(self.values)}
+
+    def lines(self, *, colour: bool) -> list[str]:
+        """The summary for people, after the table."""
+        summary = self.values
+        lines = [
+            f"{summary['met_target']} of {summary['made']} met the target "
+            f"({summary['errors']} errors); {'changed' if colour else 'flipped'} cells: median "
+            f"{summary['median_flipped_percent']} %, worst {summary['worst_flipped_percent']} %; "
+            f"slowest {summary['max_seconds']} s"
+        ]
+        for width, worst in summary["max_seconds_by_width"].items():
+            lines.append(f"  width {width}: slowest {worst} s")
+        tiers = ", ".join(f"{tier} {count}" for tier, count in summary["tiers"].items() if count)
+        lines.append(f"tiers: {tiers}; refused for no subject: {summary['refused']}")
+        if summary["median_iou"] is not None:
+            lines.append(
+                f"silhouette IoU: median {summary['median_iou']}, min {summary['min_iou']}; "
+                f"{summary['wrong']} wrong (an error, a missed target, or a picture with no "
+                "subject made)"
+            )
+        return lines
+
+
+def report_summary(reported: Sequence[ReportRow]) -> ReportSummary:
     """Totals over report rows: how many met the target, flips, times, refusals and IoU."""
+    rows = [row.values for row in reported]
     made = [row for row in rows if "error" not in row]
     percents = sorted(row.get("flipped_percent", row.get("changed_percent", 0.0)) for row in made)
     by_width: dict[int, list[float]] = {}
     for row in made:
         by_width.setdefault(row["width"], []).append(row["seconds"])
     ious = sorted(row["iou"] for row in made if "iou" in row)
-    return {
-        "made": len(made),
-        "errors": len(rows) - len(made),
-        "refused": sum(1 for row in rows if row.get("refused")),
-        "wrong": sum(1 for row in rows if _wrong(row)),
-        "met_target": sum(1 for row in made if row["ok"]),
-        "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
-        "worst_flipped_percent": percents[-1] if percents else None,
-        "median_iou": round(float(np.median(ious)), 4) if ious else None,
-        "min_iou": ious[0] if ious else None,
-        "tiers": {tier or "none": sum(1 for r in made if r["tier"] == tier) for tier in _TIERS},
-        "max_seconds": max((row["seconds"] for row in made), default=None),
-        "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
-    }
+    return ReportSummary(
+        {
+            "made": len(made),
+            "errors": len(rows) - len(made),
+            "refused": sum(1 for row in rows if row.get("refused")),
+            "wrong": sum(1 for row in rows if _wrong(row)),
+            "met_target": sum(1 for row in made if row["ok"]),
+            "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
+            "worst_flipped_percent": percents[-1] if percents else None,
+            "median_iou": round(float(np.median(ious)), 4) if ious else None,
+            "min_iou": ious[0] if ious else None,
+            "tiers": {tier or "none": sum(1 for r in made if r["tier"] == tier) for tier in _TIERS},
+            "max_seconds": max((row["seconds"] for row in made), default=None),
+            "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
+        }
+    )
 
 
 _TIERS = (*TIERS, "")
 
 
-def _wrong(row: dict[str, Any]) -> bool:
+def _wrong(row: Mapping[str, Any]) -> bool:
     """Whether a row failed: an error (a refusal is right only for a picture with no subject),
     a puzzle that missed its target, or one made from a picture with no subject."""
     if row.get("expected") == "none":

@@ -59,6 +59,9 @@ class MakeForm(BaseModel):
     )
     allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
     max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
+    max_givens: int | None = Field(
+        None, ge=0, description="Givens budget (default a tenth of the cells)."
+    )
     seconds: float | None = Field(
         None, gt=0, description="Generator seconds (at most the server's solver limit)."
     )
@@ -115,6 +118,7 @@ class MakeForm(BaseModel):
             difficulty=self.difficulty,
             allow_search=self.allow_search,
             repair=self.repair,
+            max_givens=self.max_givens,
         )
         if self.colors is not None:
             try:

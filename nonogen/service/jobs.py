@@ -31,8 +31,10 @@ from nonogen.palette import BLACK_ON_WHITE
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     MakeOptions,
+    Shortfall,
     SolveOptions,
     colour_preview_of,
+    field,
     for_print,
     grid_rows,
     make_colour_from_picture,
@@ -43,7 +45,7 @@ from nonogen.pipeline import (
 )
 from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
-from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle, with_article
+from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -107,14 +109,7 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
     options = within(options, limits)
     made = make_from_picture(data, name=name, options=options)
-    if not made.ok:
-        goal = "unique" if options.target() == "unique" else "unique and solvable by logic alone"
-        raise NotMadeError(
-            f"{name}: could not make a puzzle that is {goal}: the flip or time budget ran "
-            f"out with {made.repair.unknown} cells still undetermined after "
-            f"{len(made.repair.flips)} flips; try a larger max_flips, a smaller width, "
-            "despeckle, a different threshold or allow_search"
-        )
+    _require_made(name, made.shortfall())
     meta = dict(made.puzzle.meta)
     record = {
         "version": RECORD_VERSION,
@@ -142,19 +137,7 @@ def colour_make_job(
     made = make_colour_from_picture(
         data, name=name, options=within(options, limits), colours=colours
     )
-    tier = options.difficulty
-    if not made.ok and tier is not None and made.verdict.status is Status.UNIQUE:
-        raise NotMadeError(
-            f"{name}: could not make {with_article(tier)} colour puzzle within the budget; "
-            f"the best reached is {made.verdict.tier}; try difficulty={made.verdict.tier}, "
-            "more seconds or another picture"
-        )
-    if not made.ok:
-        raise NotMadeError(
-            f"{name}: could not make a colour puzzle that is unique and solvable by logic "
-            f"alone: the change or time budget ran out with {made.repair.unknown} cells still "
-            "undetermined; try a larger max_flips, a smaller width or fewer colors"
-        )
+    _require_made(name, made.shortfall())
     meta = made.puzzle.meta
     text = format_puzzle(made.puzzle, "json")
     record = {
@@ -173,6 +156,12 @@ def colour_make_job(
         "seconds": round(made.seconds, 3),
     }
     return MadePuzzle(made.puzzle, record, text, colour_preview_of(made))
+
+
+def _require_made(name: str, shortfall: Shortfall | None) -> None:
+    """NotMadeError (422) saying why a make missed its target and what to try."""
+    if shortfall is not None:
+        raise NotMadeError(f"{name}: {shortfall.text(field)}")
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:

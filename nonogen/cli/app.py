@@ -1,0 +1,143 @@
+"""The one typer app, how a command is declared, and how a run ends: a nonogen error is one
+line and its exit code, a bug is one line naming its traceback file and exit 70."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import inspect
+import os
+import signal
+import sys
+import tempfile
+import traceback
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from nonogen import __version__
+from nonogen.errors import ExitCode, NonogenError
+
+app = typer.Typer(
+    name="nonogen",
+    help="Turn pictures into nonograms and prove that a nonogram is good.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+Command = Callable[..., None]
+
+
+def err(message: str) -> None:
+    """A line for humans, on stderr."""
+    print(message, file=sys.stderr)
+
+
+def command(function: Command) -> Command:
+    """Register a command: its option groups expanded (``grouped``), its errors handled."""
+    app.command()(handled(grouped(function)))
+    return function
+
+
+def grouped(function: Command) -> Command:
+    """Let a command take option groups: a parameter whose type is a dataclass of options
+    (``nonogen.cli.options``) becomes that group's options on the command line, declared once,
+    and reaches the command as one built value."""
+    hints = typing.get_type_hints(function, include_extras=True)
+    params: list[inspect.Parameter] = []
+    groups: dict[str, tuple[type[Any], list[str]]] = {}
+    for param in inspect.signature(function).parameters.values():
+        kind = hints[param.name]
+        if not (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
+            params.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY, annotation=kind))
+            continue
+        fields = typing.get_type_hints(kind, include_extras=True)
+        names = [field.name for field in dataclasses.fields(kind)]
+        groups[param.name] = (kind, names)
+        for field in dataclasses.fields(kind):
+            keyword = inspect.Parameter.KEYWORD_ONLY
+            params.append(inspect.Parameter(field.name, keyword, default=field.default))
+            params[-1] = params[-1].replace(annotation=fields[field.name])
+
+    @functools.wraps(function)
+    def run(**values: Any) -> None:
+        for name, (kind, names) in groups.items():
+            values[name] = kind(**{field: values.pop(field) for field in names})
+        function(**values)
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {param.name: param.annotation for param in params}
+    return run
+
+
+def crash_report(error: Exception) -> Path:
+    """Write the traceback of an unexpected exception to a file in the temporary folder."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(tempfile.gettempdir()) / f"nonogen-crash-{stamp}-{os.getpid()}.txt"
+    text = "".join(traceback.format_exception(error))
+    path.write_text(f"nonogen {__version__}: {' '.join(sys.argv)}\n{text}", encoding="utf-8")
+    return path
+
+
+def handled(function: Command) -> Command:
+    """Turn a nonogen error into its one-line message on stderr and its exit code, and any
+    other exception (a bug) into one line naming the file its traceback went to, exit 70."""
+
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            function(*args, **kwargs)
+        except NonogenError as error:
+            err(f"nonogen: error: {error}")
+            raise typer.Exit(error.exit_code) from None
+        except (typer.Exit, typer.Abort, BrokenPipeError):
+            raise
+        except Exception as error:  # a bug: every one gets its report
+            try:
+                where = f"the traceback is in {crash_report(error)}"
+            except OSError:
+                where = "its traceback could not be written"
+            err(
+                f"nonogen: internal error (a bug): {type(error).__name__}: {error}; {where}; "
+                "please report it with the command that failed"
+            )
+            raise typer.Exit(ExitCode.BUG) from None
+
+    return run
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"nonogen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Turn pictures into nonograms and prove that a nonogram is good."""
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C: say so and exit 130 (click would turn it into "Aborted!" and exit 1)."""
+    err("nonogen: interrupted")
+    raise SystemExit(ExitCode.INTERRUPTED)
+
+
+def main() -> None:
+    """Run the CLI; map nonogen errors and Ctrl-C to exit codes with a one-line message."""
+    signal.signal(signal.SIGINT, _interrupted)
+    try:
+        app()
+    except NonogenError as error:
+        err(f"nonogen: error: {error}")
+        sys.exit(error.exit_code)
+    except BrokenPipeError:
+        sys.exit(ExitCode.OK)

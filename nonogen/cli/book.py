@@ -1,0 +1,105 @@
+"""``nonogen book``: pictures and puzzle files made into a printable book with answer keys."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from typing import Annotated
+
+import typer
+
+from nonogen.cli.app import command, err
+from nonogen.cli.options import Bulk, Jobs, Make, Output, Page, Picture, Timeout, usage
+from nonogen.cli.progress import backend, meter
+
+
+@command
+def book(
+    inputs: Annotated[
+        list[str], typer.Argument(help="Pictures and/or puzzle files, folders or globs.")
+    ],
+    output: Output,
+    page: Page,
+    picture: Picture,
+    making: Make,
+    bulk: Bulk,
+    title: Annotated[str, typer.Option("--title", help="Title on the title page.")] = "Nonograms",
+    subtitle: Annotated[str, typer.Option("--subtitle", help="Subtitle on the title page.")] = "",
+    author: Annotated[str, typer.Option("--author", help="Author on the title page.")] = "",
+    order: Annotated[
+        str, typer.Option("--order", help="difficulty (easiest first) or given (input order).")
+    ] = "difficulty",
+    per_page: Annotated[int, typer.Option("--per-page", help="Puzzles a page: 1, 2 or 4.")] = 1,
+    keys_per_page: Annotated[
+        int, typer.Option("--keys-per-page", help="Answer keys a page: 1, 2, 4, 6, 9 or 12.")
+    ] = 6,
+    isbn: Annotated[str, typer.Option("--isbn", help="ISBN for the copyright page.")] = "",
+    year: Annotated[
+        int | None, typer.Option("--year", min=0, help="Copyright year (default: this year).")
+    ] = None,
+    paper: Annotated[
+        str, typer.Option("--paper", help="KDP paper, white or cream: spine width and most pages.")
+    ] = "white",
+    cover: Annotated[
+        str | None,
+        typer.Option("--cover", help="Also write the wrap-around cover PDF (spine from pages)."),
+    ] = None,
+    timeout: Timeout = 30.0,
+    jobs: Jobs = 0,
+    work_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--work-dir", help="Cache of finished puzzles, for resuming (default .BOOK.work)."
+        ),
+    ] = None,
+) -> None:
+    """Make a puzzle book: title and copyright pages, contents, puzzles, answer keys, and a
+    JSON manifest; padded to KDP's 24 pages, with the inside margin for its page count.
+
+    Pictures go through make (with --colors, as colour puzzles); puzzle files (colour ones
+    too) are solved for their answer keys.
+    Bad inputs are skipped with their reason. A killed run resumes from the work folder. A
+    puzzle too small to read on the page is refused (exit 3) unless --force-small.
+    """
+    from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
+
+    making_options = making.options(picture)
+    with usage():
+        options = BookOptions(
+            make=making_options,
+            colours=picture.colors,
+            title=title,
+            subtitle=subtitle,
+            author=author,
+            order=order,
+            per_page=per_page,
+            keys_per_page=keys_per_page,
+            page_size=page.page_size,
+            margin_mm=page.margin_mm,
+            gutter_mm=page.gutter_mm,
+            font=page.font,
+            patterns=page.patterns,
+            year=datetime.date.today().year if year is None else year,
+            isbn=isbn,
+            paper=paper,
+            force_small=page.force_small,
+            timeout=timeout,
+            workers=jobs,
+        )
+    shown = meter(bar=sys.stderr.isatty(), json_lines=bulk.progress_json)
+    where = backend(jobs, bulk.scheduler)
+    made = make_book(
+        inputs, output, options, work=work_dir, backend=where, on_progress=shown, cover=cover
+    )
+    reused = sum(1 for p in made.puzzles if p.cached)
+    for warning in made.warnings:
+        err(f"nonogen: warning: {warning}")
+    covered = f", cover {made.cover}" if made.cover else ""
+    err(
+        f"book: {made.pdf} ({made.pages} pages, gutter {made.gutter_mm:.1f} mm{covered}, "
+        f"{made.bytes / 1e6:.2f} MB) and {made.manifest}; "
+        f"{len(made.puzzles)} puzzles ({reused} reused from the work folder), "
+        f"{len(made.skipped)} skipped; {made.seconds:.1f} s"
+    )
+    for skipped in made.skipped:
+        err(f"  skipped {skipped.source}: {skipped.reason}")

@@ -1,0 +1,114 @@
+"""``nonogen make``: a picture made into a puzzle file, its clues and a summary."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nonogen.cli.app import command, err
+from nonogen.cli.options import Json, Make, Picture
+from nonogen.cli.progress import Ticker
+from nonogen.errors import ExitCode, OutputError
+from nonogen.formats import read_bytes, render_puzzle, write_atomic, write_puzzle
+from nonogen.pipeline import (
+    Made,
+    MadeColour,
+    colour_preview_of,
+    flag,
+    grid_rows,
+    make_colour_from_picture,
+    make_from_picture,
+    preview_of,
+)
+
+
+@command
+def make(
+    image: Annotated[
+        str, typer.Argument(help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF), or - for stdin.")
+    ],
+    picture: Picture,
+    making: Make,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Puzzle JSON (default output/NAME.json).")
+    ] = None,
+    png: Annotated[
+        bool, typer.Option("--png", help="Also write a PNG preview beside the JSON.")
+    ] = False,
+    show_solution: Annotated[
+        bool,
+        typer.Option("--show-solution", help="Print the solution too (default: clues only)."),
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
+    summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
+    options = making.options(picture)  # every option checked before the picture is read
+    stem = Path(image).stem if image != "-" else "stdin"
+    target = Path(output or Path("output") / f"{stem}.json")
+    if output is None:  # the default folder is ours to create; a folder given must exist
+        _default_folder(target.parent)
+    elif not target.parent.is_dir():  # found before the make, not after it
+        raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
+    data = read_bytes(image)
+    made: Made | MadeColour
+    with Ticker(options.seconds, shown=sys.stderr.isatty()) as ticker:
+        if picture.colors is None:
+            made = make_from_picture(data, name=image, options=options, on_progress=ticker)
+        else:
+            made = make_colour_from_picture(
+                data, name=image, options=options, colours=picture.colors, on_progress=ticker
+            )
+    preview = target.with_suffix(".png") if png else None
+    if preview is not None:
+        picture_bytes = preview_of(made) if isinstance(made, Made) else colour_preview_of(made)
+        write_atomic(preview, picture_bytes)
+    write_puzzle(made.puzzle, target, "json")
+    summary = {"version": 1, "output": str(target), **made.record()}
+    summary["preview"] = None if preview is None else str(preview)
+    for warning in made.conversion.warnings if made.conversion else ():
+        err(f"nonogen: warning: {warning}")
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print(_board(made, show_solution), end="")
+        print("\n".join(made.lines()))
+        print(f"written: {target}" + (f", {preview}" if preview else ""))
+    shortfall = made.shortfall()
+    if shortfall is not None:
+        err(f"nonogen: {shortfall.text(flag)} (the best attempt was written)")
+        raise typer.Exit(ExitCode.NO)
+
+
+def _default_folder(folder: Path) -> None:
+    """Create the default output folder; OutputError (exit 4) if it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(
+            f"{folder}: cannot create the output folder: {exc.strerror or exc}"
+        ) from None
+
+
+def _board(made: Made | MadeColour, show_solution: bool) -> str:
+    """The clues (and the solution when asked) as text, or a note when a terminal is too
+    narrow for them (a file or pipe always gets them); a colour puzzle: its solution only."""
+    if isinstance(made, MadeColour):
+        rows = grid_rows(made.puzzle.palette, made.repair.grid)
+        return "".join(f"{row}\n" for row in rows) if show_solution else ""
+    text = render_puzzle(made.puzzle, made.repair.grid if show_solution else None)
+    if sys.stdout.isatty():
+        columns = shutil.get_terminal_size().columns
+        widest = max(map(len, text.splitlines()), default=0)
+        if widest > columns:
+            return (
+                f"(the {made.puzzle.width}x{made.puzzle.height} clues are {widest} characters "
+                f"wide, wider than this terminal's {columns}; they are in the JSON, and "
+                "nonogen pdf prints them)\n"
+            )
+    return text
