@@ -722,3 +722,15 @@ def test_a_puzzle_with_givens_is_not_written_where_they_would_be_lost(fmt: str) 
     with pytest.raises(InputError, match=f"the {fmt} format has no givens"):
         format_puzzle(puzzle, fmt)
     assert '"givens"' in format_puzzle(puzzle, "json")
+
+
+@given(st.text(alphabet="ab&<>\"'\n\r\t é", max_size=12))
+def test_xml_escaping_matches_the_standard_library(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr  # noqa: PLC0415
+
+    from nonogen.formats import webpbn  # noqa: PLC0415
+
+    assert webpbn.escape(text) == escape(text)
+    assert webpbn.quoteattr(text) == quoteattr(text)
+    entities = {'"': "&quot;", "'": "&apos;"}
+    assert webpbn.escape(text, entities) == escape(text, entities)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import grimp
 
@@ -75,3 +76,28 @@ def test_importing_nonogen_and_its_help_load_no_development_tool() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _loaded_by(*args: str) -> set[str]:
+    """The heavy libraries and command modules one ``nonogen`` run imports."""
+    code = (
+        "import sys\n"
+        f"sys.argv = ['nonogen', *{list(args)!r}]\n"
+        "from nonogen.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('PIL', 'reportlab', 'skimage', 'fastapi', 'typer', 'numpy')\n"
+        "found = [m for m in sys.modules if m in heavy or m.startswith('nonogen.cli.')]\n"
+        "print('loaded:', *found, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    (line,) = [line for line in out.stderr.splitlines() if line.startswith("loaded:")]
+    return set(line.split()[1:])
+
+
+def test_a_run_imports_only_the_command_it_runs() -> None:
+    assert _loaded_by("--version") == set()
+    checked = _loaded_by("check", str(Path(__file__).parent.parent / "samples" / "heart.txt"))
+    assert "nonogen.cli.check" in checked
+    assert not checked & {"nonogen.cli.book", "nonogen.cli.make", "PIL", "reportlab", "fastapi"}
+    helped = _loaded_by("--help")  # help lists every command
+    assert {"nonogen.cli.book", "nonogen.cli.make", "nonogen.cli.serve"} <= helped

@@ -1,7 +1,48 @@
 """The command line: a thin shell over nonogen.pipeline, one module per command, each
-registering itself on the one app. stdout carries data; stderr the rest."""
+registering itself on the one app. stdout carries data; stderr the rest.
 
-from nonogen.cli import book, check, convert, make, pdf, report, serve, solve
-from nonogen.cli.app import app, main
+A run imports only the command it runs (``--help`` and a mistyped command import them all), so
+``nonogen --version`` and a small ``nonogen check`` start fast."""
 
-__all__ = ["app", "book", "check", "convert", "main", "make", "pdf", "report", "serve", "solve"]
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import typer
+
+COMMANDS = ("book", "check", "convert", "make", "pdf", "report", "serve", "solve")
+"""Every command, each the module ``nonogen.cli.NAME`` that registers it."""
+
+
+def load(names: Iterable[str] = COMMANDS) -> typer.Typer:
+    """The app with these commands registered."""
+    for name in names:
+        importlib.import_module(f"nonogen.cli.{name}")
+    from nonogen.cli.root import app  # noqa: PLC0415
+
+    return app
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``nonogen.cli.root``: the app with every command (what tests and tools invoke)."""
+    if name == "app":
+        return load()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main() -> None:
+    """The ``nonogen`` program: the version at once, else the command asked for."""
+    args = sys.argv[1:]
+    if args == ["--version"]:
+        from nonogen import __version__  # noqa: PLC0415
+
+        print(f"nonogen {__version__}")
+        return
+    load([args[0]] if args and args[0] in COMMANDS else COMMANDS)
+    from nonogen.cli.root import main as run  # noqa: PLC0415
+
+    run()

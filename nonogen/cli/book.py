@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Bulk, Jobs, Make, Output, Page, Picture, Timeout, usage
 from nonogen.cli.progress import backend, meter
+from nonogen.cli.root import command, err
 
 
 @command

@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Bulk, Format, Jobs, Json, MaxSolutions, Timeout
 from nonogen.cli.progress import backend, meter
+from nonogen.cli.root import command, err
 from nonogen.pipeline import CHECK_HEADER, CheckTally, SolveOptions, check_paths
 from nonogen.solve import DEFAULT_TIMEOUT, Status, explain
 

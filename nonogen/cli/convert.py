@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command
 from nonogen.cli.options import Format, Output, WrittenFormat
+from nonogen.cli.root import command
 from nonogen.pipeline import convert_file
 
 

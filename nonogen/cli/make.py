@@ -10,9 +10,9 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Json, Make, Picture
 from nonogen.cli.progress import Ticker
+from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
 from nonogen.formats import read_bytes, render_puzzle, write_atomic, write_puzzle
 from nonogen.pipeline import (

@@ -1,6 +1,6 @@
 """Every option, declared once with its one spelling and help: single options as annotated
 types, and the groups several commands share (picture, make, page, bulk) as dataclasses that
-``nonogen.cli.app.grouped`` spreads over a command's options."""
+``nonogen.cli.root.grouped`` spreads over a command's options."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Format, Output, Page, Timeout
+from nonogen.cli.root import command, err
 from nonogen.errors import InputError
 from nonogen.formats import write_atomic
 from nonogen.pipeline import print_ready

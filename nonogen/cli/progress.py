@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from nonogen.backends import Backend, choose_backend
-from nonogen.cli.app import err
+from nonogen.cli.root import err
 from nonogen.pipeline import MakeProgress
 
 Meter = Callable[[str, int, int], None]

@@ -10,9 +10,9 @@ from typing import Annotated, Any
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Bulk, Jobs, Json, Make, Picture, usage
 from nonogen.cli.progress import backend, meter
+from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, InputError, UsageError
 from nonogen.formats import expand_paths, is_picture_name
 from nonogen.pipeline import (

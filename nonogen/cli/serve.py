@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command, err
 from nonogen.cli.options import Scheduler
+from nonogen.cli.root import command, err
 
 
 def _origins(values: list[str] | None) -> list[str]:

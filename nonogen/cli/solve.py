@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.app import command
 from nonogen.cli.options import Format, Json, MaxSolutions, Timeout
+from nonogen.cli.root import command
 from nonogen.errors import ExitCode
 from nonogen.pipeline import SolveOptions, solve_file, terminal_rows, verdict_record
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict

@@ -21,11 +21,8 @@ import html.entities
 import re
 import xml.etree.ElementTree as StdET
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
 
 from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
@@ -68,6 +65,9 @@ def parse_xml(text: str, name: str) -> list[tuple[str, Puzzle]]:
 
 def _parse_tree(text: str, name: str) -> Element:
     """The root element, parsed safely; InputError for anything malformed or unsafe."""
+    from defusedxml import DefusedXmlException  # noqa: PLC0415  (only when XML is read)
+    from defusedxml.ElementTree import fromstring  # noqa: PLC0415
+
     try:
         root: Element = fromstring(_replace_html_entities(text))
     except DefusedXmlException as exc:
@@ -257,6 +257,25 @@ def format_xml(puzzle: Puzzle) -> str:
 def _colour_attr(puzzle: Puzzle, colour: int) -> str:
     """A ``<count>``'s ``color`` attribute: the colour's name, none in black and white."""
     return f" color={quoteattr(puzzle.palette.colours[colour].name)}" if puzzle.is_colour else ""
+
+
+def escape(text: str, entities: dict[str, str] | None = None) -> str:
+    """Text with ``&``, ``<`` and ``>`` escaped for XML, and any other ``entities`` given (as
+    ``xml.sax.saxutils.escape``, whose module would import urllib at every start-up)."""
+    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    for char, entity in (entities or {}).items():
+        text = text.replace(char, entity)
+    return text
+
+
+def quoteattr(text: str) -> str:
+    """An XML attribute value, escaped and quoted (as ``xml.sax.saxutils.quoteattr``)."""
+    text = escape(text, {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 def _text(value: object) -> str:
