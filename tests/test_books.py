@@ -15,12 +15,13 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from nonogen.books import BookOptions, make_book
 from nonogen.cli import app
 from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, read_puzzle, write_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
+from nonogen.pipeline.book import make_book
+from nonogen.pipeline.prepare import BookOptions
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 

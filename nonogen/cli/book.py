@@ -61,7 +61,8 @@ def book(
     Bad inputs are skipped with their reason. A killed run resumes from the work folder. A
     puzzle too small to read on the page is refused (exit 3) unless --force-small.
     """
-    from nonogen.books import BookOptions, make_book  # noqa: PLC0415  (reportlab)
+    from nonogen.pipeline.book import make_book  # noqa: PLC0415  (reportlab)
+    from nonogen.pipeline.prepare import BookOptions  # noqa: PLC0415
 
     making_options = making.options(picture)
     with usage():

@@ -1,11 +1,8 @@
-"""Puzzle books in bulk: many pictures and puzzle files in, one book PDF and its manifest out.
-
-Every input is prepared on its own (a picture goes through ``make``, a puzzle file is solved
-so its answer key and difficulty are known), on all cores, and each prepared input is saved
-in a work folder under a key made of its bytes and the options. A killed run started again
-with the same work folder reuses what was finished. One bad input never sinks the book: it
-is skipped with its reason. The PDF and the manifest are written atomically.
-"""
+"""The inputs of a book prepared, each on its own: a picture made into a puzzle, a puzzle file
+solved so its answer key and difficulty are known, on every core (or a Dask cluster). Each
+prepared input is saved in a work folder under a key made of its bytes and the options, so a
+killed run started again reuses what was finished. One bad input never sinks the book: it is
+skipped with its reason."""
 
 from __future__ import annotations
 
@@ -23,7 +20,6 @@ from nonogen.backends.costs import estimate, read_timings, recording, seconds_pe
 from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
     STDIO,
-    expand_paths,
     format_puzzle,
     is_picture_name,
     parse_puzzle,
@@ -42,12 +38,12 @@ from nonogen.pipeline import (
     make_from_picture,
     puzzles_in_text,
 )
+from nonogen.pipeline.shortfall import flag
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, difficulty_label
+from nonogen.solve import Status
 
 if TYPE_CHECKING:
     from nonogen.pdf import Imprint, PageOptions
-    from nonogen.pdf.press import Printed
 
 CACHE_VERSION: Final = 1
 """Bumped when a cached record would no longer match what this code makes."""
@@ -152,25 +148,6 @@ class Prepared:
         return self.puzzle is None
 
 
-@dataclass(frozen=True)
-class Book:
-    """What ``make_book`` did."""
-
-    pdf: Path
-    manifest: Path
-    puzzles: tuple[Prepared, ...]
-    skipped: tuple[Prepared, ...]
-    pages: int
-    bytes: int
-    seconds: float
-    gutter_mm: float = 0.0
-    """The inside margin added for binding, from the page count."""
-    cover: Path | None = None
-    """The cover PDF, when one was asked for."""
-    warnings: tuple[str, ...] = ()
-    """What may print badly (characters no font has, puzzles forced through too small)."""
-
-
 def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
     """Same bytes, same kind of input and same options: same key."""
     settings = {
@@ -201,29 +178,24 @@ def _from_record(record: dict[str, Any]) -> Prepared:
     return Prepared(puzzle=puzzle, cached=True, **record)
 
 
-def _label(meta_title: str, path: str) -> str:
+def label(meta_title: str, path: str) -> str:
+    """A puzzle's title in the book: its own, else its file's name."""
     return meta_title or Path(path).stem
 
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     made: Made | MadeColour
     if options.colours is None:
-        made = make_from_picture(data, name=path, options=options.make)
-        target, percent_key = str(made.repair.target), "flipped_percent"
+        made, percent_key = make_from_picture(data, name=path, options=options.make), "flipped"
     else:
-        made = make_colour_from_picture(
-            data, name=path, options=options.make, colours=options.colours
-        )
-        tier = f"{options.make.difficulty} " if options.make.difficulty else ""
-        target, percent_key = f"{tier}{options.colours}-colour", "changed_percent"
-    if not made.ok:
-        reason = (
-            f"could not make a unique {target} puzzle within the budget "
-            f"({made.repair.unknown} cells undetermined); try a smaller --width or more --seconds"
-        )
-        return [Prepared(path, None, reason)]
+        colours = options.colours
+        made = make_colour_from_picture(data, name=path, options=options.make, colours=colours)
+        percent_key = "changed"
+    shortfall = made.shortfall()
+    if shortfall is not None:
+        return [Prepared(path, None, shortfall.text(flag))]
     figures = made.puzzle.meta.get("fidelity", {})
-    percent = figures.get(percent_key) if isinstance(figures, dict) else None
+    percent = figures.get(f"{percent_key}_percent") if isinstance(figures, dict) else None
     puzzle = made.puzzle.with_goal(made.repair.grid)
     verdict = made.verdict
     return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]
@@ -372,129 +344,3 @@ def _finished(
         body = {"source": path, "prepared": [_record(p) for p in prepared]}
         write_atomic(work / f"{key}.json", json.dumps(body).encode())
     return prepared
-
-
-def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
-    made = [p for p in prepared if not p.skipped]
-    if order == "given":
-        return made
-    return sorted(made, key=lambda p: p.difficulty if p.difficulty is not None else 101)
-
-
-def make_book(
-    inputs: Sequence[str],
-    output: str | Path,
-    options: BookOptions,
-    *,
-    work: str | Path | None = None,
-    backend: Backend | None = None,
-    on_progress: Progress | None = None,
-    cover: str | Path | None = None,
-) -> Book:
-    """Prepare the inputs and write the book PDF and its JSON manifest beside it (and the cover
-    to ``cover``). Every puzzle is checked for legibility and the page count against KDP's
-    limit before any page is drawn."""
-    started = time.perf_counter()
-    paths = expand_paths(inputs, pictures=True)
-    pdf_path = Path(output)
-    work_dir = _work_folder(pdf_path, work)
-    prepared = prepare_all(paths, options, work=work_dir, backend=backend, on_progress=on_progress)
-    chosen = _ordered(prepared, options.order)
-    skipped = tuple(p for p in prepared if p.skipped)
-    if not chosen:
-        reasons = "; ".join(f"{p.source}: {p.reason}" for p in skipped[:5])
-        raise InputError(f"none of the {len(skipped)} inputs gave a puzzle for the book: {reasons}")
-
-    def rendered(done: int, total: int) -> None:
-        if on_progress:
-            on_progress("render", done, total)
-
-    printed = _print(chosen, options, cover=cover is not None, on_progress=rendered)
-    write_atomic(pdf_path, printed.pdf)
-    if cover is not None and printed.cover is not None:
-        write_atomic(Path(cover), printed.cover)
-    book = Book(
-        pdf_path,
-        pdf_path.with_suffix(".json"),
-        tuple(chosen),
-        skipped,
-        printed.pages,
-        len(printed.pdf),
-        time.perf_counter() - started,
-        round(printed.gutter_mm, 3),
-        None if cover is None else Path(cover),
-        printed.warnings,
-    )
-    write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
-    return book
-
-
-def _work_folder(pdf: Path, work: str | Path | None) -> Path:
-    """The work folder, made if missing (default ``.BOOK.work`` beside the PDF)."""
-    folder = Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"{folder}: cannot create the work folder: {error}") from None
-    return folder
-
-
-def _print(
-    chosen: Sequence[Prepared],
-    options: BookOptions,
-    *,
-    cover: bool,
-    on_progress: Callable[[int, int], None],
-) -> Printed:
-    """The book's PDFs from its prepared puzzles, numbered in order."""
-    from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab)
-    from nonogen.pdf.press import Press, print_book  # noqa: PLC0415
-
-    entries = [
-        Entry(p.puzzle, _label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
-        for n, p in enumerate(chosen, 1)
-        if p.puzzle is not None
-    ]
-    press = Press(
-        options.page_options(),
-        options.per_page,
-        options.keys_per_page,
-        options.paper,
-        options.force_small,
-        cover,
-    )
-    return print_book(entries, options.imprint(), press, on_progress=on_progress)
-
-
-def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
-    """The book described as JSON: what is in it, in which order, and what was skipped."""
-    return {
-        "version": 1,
-        "title": options.title,
-        "pdf": book.pdf.name,
-        "pages": book.pages,
-        "bytes": book.bytes,
-        "gutter_mm": book.gutter_mm,
-        "cover": None if book.cover is None else book.cover.name,
-        "warnings": list(book.warnings),
-        "seconds": round(book.seconds, 3),
-        "options": asdict(options),
-        "puzzles": [
-            {
-                "number": n,
-                "title": _label(p.puzzle.title if p.puzzle else "", p.source),
-                "source": p.source,
-                "width": p.puzzle.width if p.puzzle else None,
-                "height": p.puzzle.height if p.puzzle else None,
-                "difficulty": p.difficulty,
-                "tier": p.tier,
-                "flipped_percent": p.flipped_percent,
-                "reused": p.cached,
-                "seconds": p.seconds,
-            }
-            for n, p in enumerate(book.puzzles, 1)
-        ],
-        "skipped": [
-            {"source": p.source, "reason": p.reason, "seconds": p.seconds} for p in book.skipped
-        ],
-    }

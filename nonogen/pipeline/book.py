@@ -1,0 +1,166 @@
+"""Puzzle books in bulk: many pictures and puzzle files in, one book PDF and its manifest out.
+The inputs are prepared (``nonogen.pipeline.prepare``), ordered, checked for legibility and
+the page count, and printed; the PDF and the manifest are written atomically."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nonogen.backends import Backend
+from nonogen.errors import InputError
+from nonogen.formats import expand_paths, write_atomic
+from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
+from nonogen.solve import difficulty_label
+
+if TYPE_CHECKING:
+    from nonogen.pdf.press import Printed
+
+
+@dataclass(frozen=True)
+class Book:
+    """What ``make_book`` did."""
+
+    pdf: Path
+    manifest: Path
+    puzzles: tuple[Prepared, ...]
+    skipped: tuple[Prepared, ...]
+    pages: int
+    bytes: int
+    seconds: float
+    gutter_mm: float = 0.0
+    """The inside margin added for binding, from the page count."""
+    cover: Path | None = None
+    """The cover PDF, when one was asked for."""
+    warnings: tuple[str, ...] = ()
+    """What may print badly (characters no font has, puzzles forced through too small)."""
+
+
+def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
+    made = [p for p in prepared if not p.skipped]
+    if order == "given":
+        return made
+    return sorted(made, key=lambda p: p.difficulty if p.difficulty is not None else 101)
+
+
+def make_book(
+    inputs: Sequence[str],
+    output: str | Path,
+    options: BookOptions,
+    *,
+    work: str | Path | None = None,
+    backend: Backend | None = None,
+    on_progress: Progress | None = None,
+    cover: str | Path | None = None,
+) -> Book:
+    """Prepare the inputs and write the book PDF and its JSON manifest beside it (and the cover
+    to ``cover``). Every puzzle is checked for legibility and the page count against KDP's
+    limit before any page is drawn."""
+    started = time.perf_counter()
+    paths = expand_paths(inputs, pictures=True)
+    pdf_path = Path(output)
+    work_dir = _work_folder(pdf_path, work)
+    prepared = prepare_all(paths, options, work=work_dir, backend=backend, on_progress=on_progress)
+    chosen = _ordered(prepared, options.order)
+    skipped = tuple(p for p in prepared if p.skipped)
+    if not chosen:
+        reasons = "; ".join(f"{p.source}: {p.reason}" for p in skipped[:5])
+        raise InputError(f"none of the {len(skipped)} inputs gave a puzzle for the book: {reasons}")
+
+    def rendered(done: int, total: int) -> None:
+        if on_progress:
+            on_progress("render", done, total)
+
+    printed = _print(chosen, options, cover=cover is not None, on_progress=rendered)
+    write_atomic(pdf_path, printed.pdf)
+    if cover is not None and printed.cover is not None:
+        write_atomic(Path(cover), printed.cover)
+    book = Book(
+        pdf_path,
+        pdf_path.with_suffix(".json"),
+        tuple(chosen),
+        skipped,
+        printed.pages,
+        len(printed.pdf),
+        time.perf_counter() - started,
+        round(printed.gutter_mm, 3),
+        None if cover is None else Path(cover),
+        printed.warnings,
+    )
+    write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
+    return book
+
+
+def _work_folder(pdf: Path, work: str | Path | None) -> Path:
+    """The work folder, made if missing (default ``.BOOK.work`` beside the PDF)."""
+    folder = Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"{folder}: cannot create the work folder: {error}") from None
+    return folder
+
+
+def _print(
+    chosen: Sequence[Prepared],
+    options: BookOptions,
+    *,
+    cover: bool,
+    on_progress: Callable[[int, int], None],
+) -> Printed:
+    """The book's PDFs from its prepared puzzles, numbered in order."""
+    from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab)
+    from nonogen.pdf.press import Press, print_book  # noqa: PLC0415
+
+    entries = [
+        Entry(p.puzzle, label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
+        for n, p in enumerate(chosen, 1)
+        if p.puzzle is not None
+    ]
+    press = Press(
+        options.page_options(),
+        options.per_page,
+        options.keys_per_page,
+        options.paper,
+        options.force_small,
+        cover,
+    )
+    return print_book(entries, options.imprint(), press, on_progress=on_progress)
+
+
+def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
+    """The book described as JSON: what is in it, in which order, and what was skipped."""
+    return {
+        "version": 1,
+        "title": options.title,
+        "pdf": book.pdf.name,
+        "pages": book.pages,
+        "bytes": book.bytes,
+        "gutter_mm": book.gutter_mm,
+        "cover": None if book.cover is None else book.cover.name,
+        "warnings": list(book.warnings),
+        "seconds": round(book.seconds, 3),
+        "options": asdict(options),
+        "puzzles": [
+            {
+                "number": n,
+                "title": label(p.puzzle.title if p.puzzle else "", p.source),
+                "source": p.source,
+                "width": p.puzzle.width if p.puzzle else None,
+                "height": p.puzzle.height if p.puzzle else None,
+                "difficulty": p.difficulty,
+                "tier": p.tier,
+                "flipped_percent": p.flipped_percent,
+                "reused": p.cached,
+                "seconds": p.seconds,
+            }
+            for n, p in enumerate(book.puzzles, 1)
+        ],
+        "skipped": [
+            {"source": p.source, "reason": p.reason, "seconds": p.seconds} for p in book.skipped
+        ],
+    }
