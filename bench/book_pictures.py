@@ -1,7 +1,7 @@
 """Write N distinct test pictures for book benchmarks: seeded crops, flips and turns of the
 bundled sample photos (their licences in samples/README.md allow it).
 
-    python samples/book_pictures.py OUT_FOLDER [N] [--seed S]
+    python -m bench.book_pictures OUT_FOLDER [N] [--seed S]
 
 The pictures are written as PNG files named 001.png, 002.png, ...; the same N and seed give
 the same files.
@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps
 
-HERE = Path(__file__).parent
-SOURCES = sorted(p for p in HERE.iterdir() if p.suffix in (".png", ".jpg"))
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SOURCES = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".png", ".jpg"))
 
 
 def variant(picture: Image.Image, rng: np.random.Generator) -> Image.Image:
@@ -32,7 +32,9 @@ def variant(picture: Image.Image, rng: np.random.Generator) -> Image.Image:
 
 def main() -> None:
     """Write the pictures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.book_pictures", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("out", type=Path)
     parser.add_argument("count", type=int, nargs="?", default=100)
     parser.add_argument("--seed", type=int, default=0)
