@@ -108,7 +108,7 @@ def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None
     result = runner.invoke(
         app, ["book", str(inputs), "-o", str(out), "-w", "15", "--jobs", "1", "--title", "Mine"]
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # made, with the 2 bad inputs skipped
     assert "4 puzzles" in result.stderr
     assert "2 skipped" in result.stderr
     assert "Mine" in PdfReader(out).pages[0].extract_text()
@@ -200,7 +200,7 @@ def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_pa
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     result = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # made, with the bad inputs skipped
     manifest = json.loads(out.with_suffix(".json").read_text())
     assert sum(p["reused"] for p in manifest["puzzles"]) >= 1
 
@@ -329,7 +329,9 @@ def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
     assert width == pytest.approx((0.25 + 12 + 24 * 0.0025) * 72, abs=0.01)
 
 
-def test_a_book_puzzle_too_small_to_read_is_refused_before_any_page(tmp_path: Path) -> None:
+def test_a_book_of_puzzles_all_too_small_to_read_is_refused_before_any_page(
+    tmp_path: Path,
+) -> None:
     big = big_puzzle(tmp_path / "big.json")
     out = tmp_path / "big-book.pdf"
     args = ["book", str(big), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
@@ -343,18 +345,70 @@ def test_a_book_puzzle_too_small_to_read_is_refused_before_any_page(tmp_path: Pa
     assert "nonogen: warning: 1. big (150 x 150): cells would be" in forced.stderr
 
 
-@pytest.mark.parametrize(
-    ("flag", "value", "message"),
-    [
-        ("--isbn", "12345", "--isbn"),
-        ("--paper", "glossy", "--paper"),
-        ("--font", "x.ttf", "--font"),
-    ],
-)
-def test_bad_print_options_of_a_book_are_usage_errors(
-    tmp_path: Path, flag: str, value: str, message: str
-) -> None:
-    args = ["book", str(SAMPLES / "heart.txt"), "-o", str(tmp_path / "b.pdf"), flag, value]
-    result = runner.invoke(app, args)
-    assert result.exit_code == 2
-    assert message in result.stderr
+def filled(path: Path, width: int, height: int) -> Path:
+    """A puzzle file of a fully filled grid (unique, solved at once)."""
+    write_puzzle(puzzle_from_grid(np.ones((height, width), dtype=np.bool_)), path, "json")
+    return path
+
+
+def test_one_puzzle_too_small_to_read_is_skipped_and_the_book_made(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    for n in range(3):
+        filled(pack / f"small{n}.json", 10, 10)
+    big_puzzle(pack / "big.json")
+    out = tmp_path / "book.pdf"
+    args = ["book", str(pack), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    result = runner.invoke(app, [*args, "--order", "given"])
+    assert result.exit_code == 1, result.output  # made, with an item skipped
+    assert "skipped" in result.stderr
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert [p["source"] for p in manifest["puzzles"]] == [
+        str(pack / f"small{n}.json") for n in range(3)
+    ]
+    assert [p["number"] for p in manifest["puzzles"]] == [1, 2, 3]
+    (skipped,) = manifest["skipped"]
+    assert skipped["source"] == str(pack / "big.json")
+    assert skipped["reason"].startswith("too small to print legibly: ")
+    assert "cells would be" in skipped["reason"]
+
+
+def test_per_page_is_the_most_a_page_and_a_large_puzzle_gets_fewer(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    names = ["a", "b", "c", "d", "wide", "e", "f", "g", "h"]
+    for name in names:  # 10 x 10 prints legibly four a page on 6x9, 15 x 9 only two
+        filled(pack / f"{name}.json", 15 if name == "wide" else 10, 9 if name == "wide" else 10)
+    out = tmp_path / "book.pdf"
+    files = [str(pack / f"{name}.json") for name in names]
+    args = ["book", *files, "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    result = runner.invoke(app, [*args, "--per-page", "4", "--order", "given"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert len(manifest["puzzles"]) == 9
+    assert manifest["skipped"] == []
+    texts = [page.extract_text() for page in PdfReader(out).pages]
+    first = next(i for i, text in enumerate(texts) if "1. a" in text)
+    on_pages = [
+        next(i for i, text in enumerate(texts) if f"{n}. {name}" in text) - first
+        for n, name in enumerate(names, 1)
+    ]
+    # a-d four a page; wide gets a page of two slots, with e; then f-h four a page
+    assert on_pages == [0, 0, 0, 0, 1, 1, 2, 2, 2]
+
+
+def test_fitted_pages_fill_each_page_as_its_puzzles_allow() -> None:
+    from nonogen.pdf.book import PUZZLES_PER_PAGE, fitted_pages  # noqa: PLC0415
+
+    assert fitted_pages([4, 4, 4, 4, 4]) == ((4, 4), (4, 1))
+    assert fitted_pages([4, 4, 2, 4, 4, 4, 4]) == ((2, 2), (2, 2), (4, 3))
+    assert fitted_pages([1, 4, 4]) == ((1, 1), (4, 2))
+    assert fitted_pages([2, 1, 2]) == ((1, 1), (1, 1), (2, 1))
+    for fits in ([1] * 5, [2, 4, 1, 4, 2, 2], [4] * 9):
+        pages = fitted_pages(fits)
+        assert sum(held for _, held in pages) == len(fits)
+        start = 0
+        for slots, held in pages:
+            assert slots in PUZZLES_PER_PAGE
+            assert all(fit >= slots for fit in fits[start : start + held])
+            start += held

@@ -11,6 +11,7 @@ import typer
 from nonogen.cli.options import Bulk, Jobs, Make, Output, Page, Picture, Timeout, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
+from nonogen.errors import ExitCode
 
 
 @command
@@ -58,8 +59,11 @@ def book(
 
     Pictures go through make (with --colors, as colour puzzles); puzzle files (colour ones
     too) are solved for their answer keys.
-    Bad inputs are skipped with their reason. A killed run resumes from the work folder. A
-    puzzle too small to read on the page is refused (exit 3) unless --force-small.
+    --per-page is the most puzzles a page: a puzzle too small to read at that many gets
+    fewer, down to a page of its own. Inputs that give no puzzle, and puzzles too small to read
+    even alone on a page (unless --force-small), are skipped with their reason, on stderr and
+    in the manifest, and the book is made with the rest (exit 1). A killed run resumes from
+    the work folder.
     """
     from nonogen.pipeline.book import make_book  # noqa: PLC0415  (reportlab)
     from nonogen.pipeline.prepare import BookOptions  # noqa: PLC0415
@@ -104,3 +108,5 @@ def book(
     )
     for skipped in made.skipped:
         err(f"  skipped {skipped.source}: {skipped.reason}")
+    if made.skipped:  # made, with items skipped (named in the manifest too)
+        raise typer.Exit(ExitCode.NO)

@@ -100,13 +100,37 @@ def toc_rows(options: PageOptions) -> int:
     return max(1, int(room / (font * 1.6)))
 
 
-def plan_book(count: int, rows: int, per_page: int, keys_per_page: int) -> Plan:
+PuzzlePage = tuple[int, int]
+"""One puzzle page: its slots (a key of ``PUZZLES_PER_PAGE``) and how many puzzles it holds."""
+
+
+def even_pages(count: int, per_page: int) -> tuple[PuzzlePage, ...]:
+    """``count`` puzzles ``per_page`` to a page (the last page holding the rest)."""
+    return tuple((per_page, min(per_page, count - start)) for start in range(0, count, per_page))
+
+
+def fitted_pages(fits: Sequence[int]) -> tuple[PuzzlePage, ...]:
+    """Puzzles in order, each page as full as the most its puzzles allow: ``fits[i]`` is the
+    most puzzles a page at which puzzle ``i`` is still legible (at least 1)."""
+    pages: list[PuzzlePage] = []
+    start = 0
+    while start < len(fits):
+        for slots_ in sorted(PUZZLES_PER_PAGE, reverse=True):
+            held = fits[start : start + slots_]
+            if slots_ <= fits[start] and min(held) >= slots_:
+                break
+        pages.append((slots_, len(held)))
+        start += len(held)
+    return tuple(pages)
+
+
+def plan_book(count: int, rows: int, puzzle_pages: int, keys_per_page: int) -> Plan:
     """Where the parts of a book of ``count`` puzzles start, with ``rows`` contents rows a page.
 
     Pages 1 and 2 are the title and copyright pages; notes pages pad the book to KDP's length.
     """
     puzzles = 3 + math.ceil((count + 1) / rows)
-    answers = puzzles + math.ceil(count / per_page)
+    answers = puzzles + puzzle_pages
     notes = answers + math.ceil(count / keys_per_page)
     return Plan(3, puzzles, answers, notes, book_pages(notes - 1) + 1)
 
@@ -118,14 +142,17 @@ def book_layout(
     per_page: int = 1,
     keys_per_page: int = 6,
     paper: str = "white",
+    puzzle_pages: Sequence[PuzzlePage] | None = None,
 ) -> tuple[PageOptions, Plan]:
-    """The page options with KDP's gutter for the book's page count, and the plan of its pages.
+    """The page options with KDP's gutter for the book's page count, and the plan of its pages
+    (``per_page`` puzzles a page, unless ``puzzle_pages`` says page by page).
 
     ``options.gutter_mm`` is a least gutter; LimitError for more pages than KDP prints.
     """
     page = options
+    grouped = even_pages(count, per_page) if puzzle_pages is None else puzzle_pages
     for _ in range(4):  # the gutter may change the contents' type size, hence the page count
-        plan = plan_book(count, toc_rows(page), per_page, keys_per_page)
+        plan = plan_book(count, toc_rows(page), len(grouped), keys_per_page)
         check_page_count(plan.pages, paper)
         gutter = max(options.gutter_mm, gutter_inches(plan.pages) * 25.4)
         if gutter == page.gutter_mm:
@@ -180,11 +207,14 @@ def draw_toc_page(
         canvas.linkAbsolute("", key, Rect=box, thickness=0)
 
 
-def toc_rows_of(entries: Sequence[Entry], plan: Plan, per_page: int, keys: int) -> list[Row]:
+def toc_rows_of(
+    entries: Sequence[Entry], plan: Plan, puzzle_pages: Sequence[PuzzlePage], keys: int
+) -> list[Row]:
     """Every contents row with the bookmark it links to: one per puzzle, then the answers."""
     rows: list[Row] = []
+    on_page = [n for n, (_, held) in enumerate(puzzle_pages) for _ in range(held)]
     for i, e in enumerate(entries):
-        page, answer = plan.puzzles + i // per_page, plan.answers + i // keys
+        page, answer = plan.puzzles + on_page[i], plan.answers + i // keys
         cells = [str(e.number), e.title or "—", size_text(e.puzzle), e.difficulty or "—"]
         rows.append(([*cells, str(page), str(answer)], f"puzzle{i}"))
     rows.append((["", "Answers", "", "", str(plan.answers), ""], "answers"))
@@ -204,16 +234,23 @@ def book_pdf(
     per_page: int = 1,
     keys_per_page: int = 6,
     on_progress: Progress | None = None,
+    puzzle_pages: Sequence[PuzzlePage] | None = None,
 ) -> bytes:
-    """A puzzle book: title and copyright pages, contents, puzzles ``per_page`` a page, answer
-    keys at the back, notes pages up to KDP's length; the gutter from the page count."""
+    """A puzzle book: title and copyright pages, contents, puzzles ``per_page`` a page (or as
+    ``puzzle_pages`` says, page by page), answer keys at the back, notes pages up to KDP's
+    length; the gutter from the page count."""
     if not entries:
         raise InputError("expected at least one puzzle for the book, got none")
     check_count("per_page", per_page, PUZZLES_PER_PAGE)
     check_count("keys_per_page", keys_per_page, KEYS_PER_PAGE)
     imprint = Imprint(title, subtitle, author, year, isbn)
+    grouped = even_pages(len(entries), per_page) if puzzle_pages is None else puzzle_pages
     options, plan = book_layout(
-        len(entries), options, per_page=per_page, keys_per_page=keys_per_page, paper=paper
+        len(entries),
+        options,
+        keys_per_page=keys_per_page,
+        paper=paper,
+        puzzle_pages=grouped,
     )
     rows = toc_rows(options)
     out = io.BytesIO()
@@ -223,8 +260,8 @@ def book_pdf(
     pages.turn(numbered=False)
     draw_copyright_page(pages.pen, options, pages.number, imprint)
     pages.turn(numbered=False)
-    draw_contents(pages, toc_rows_of(entries, plan, per_page, keys_per_page), rows)
-    draw_puzzle_pages(pages, entries, per_page)
+    draw_contents(pages, toc_rows_of(entries, plan, grouped, keys_per_page), rows)
+    draw_puzzle_pages(pages, entries, grouped)
     draw_answer_pages(pages, entries, keys_per_page)
     while pages.number <= plan.pages:
         draw_notes_page(pages.pen, options, pages.number)
@@ -271,19 +308,21 @@ class Pages:
         self.number += 1
 
 
-def draw_puzzle_pages(pages: Pages, entries: Sequence[Entry], per_page: int) -> None:
-    """The puzzles, ``per_page`` to a page, each bookmarked and in the outline."""
+def draw_puzzle_pages(
+    pages: Pages, entries: Sequence[Entry], puzzle_pages: Sequence[PuzzlePage]
+) -> None:
+    """The puzzles, page by page as ``puzzle_pages`` says, each bookmarked and in the outline."""
     canvas = pages.pen.canvas
     canvas.bookmarkPage("puzzles")
     canvas.addOutlineEntry("Puzzles", "puzzles", level=0)
-    for start in range(0, len(entries), per_page):
-        boxes = slots(pages.area(), PUZZLES_PER_PAGE[per_page], pages.options.size)
-        for i, (entry, box) in enumerate(
-            zip(entries[start : start + per_page], boxes, strict=False)
-        ):
+    start = 0
+    for slots_, held in puzzle_pages:
+        boxes = slots(pages.area(), PUZZLES_PER_PAGE[slots_], pages.options.size)
+        for i, (entry, box) in enumerate(zip(entries[start : start + held], boxes, strict=False)):
             canvas.bookmarkPage(f"puzzle{start + i}")
             canvas.addOutlineEntry(heading(entry), f"puzzle{start + i}", level=1)
             draw_puzzle(pages.pen, entry, box)
+        start += held
         pages.turn()
 
 

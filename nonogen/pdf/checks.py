@@ -45,6 +45,15 @@ def puzzle_fit(entry: Entry, options: PageOptions, *, per_page: int = 1) -> Fit:
     return Fit(lay.cell / MM, lay.font)
 
 
+def most_per_page(entry: Entry, options: PageOptions, per_page: int) -> int:
+    """The most puzzles a page, at most ``per_page``, at which this one is still legible; 0
+    when it is not legible even alone on the page."""
+    for count in sorted((n for n in PUZZLES_PER_PAGE if n <= per_page), reverse=True):
+        if puzzle_fit(entry, options, per_page=count).legible:
+            return count
+    return 0
+
+
 def larger_page(entry: Entry, options: PageOptions, per_page: int, scale: float) -> str | None:
     """The smallest named page that prints the puzzle legibly, or a custom size; None if none."""
     area = options.size[0] * options.size[1]

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from nonogen.pdf.book import Progress, book_layout, book_pdf
-from nonogen.pdf.checks import entry_texts, glyph_warnings, require_legible
+from nonogen.errors import LimitError
+from nonogen.pdf.book import Progress, book_layout, book_pdf, fitted_pages
+from nonogen.pdf.checks import (
+    entry_texts,
+    glyph_warnings,
+    legibility_problems,
+    most_per_page,
+    require_legible,
+)
 from nonogen.pdf.cover import cover_pdf
 from nonogen.pdf.front import Imprint
 from nonogen.pdf.pages import PageOptions
@@ -27,6 +34,9 @@ class Printed:
     """The inside margin added for binding, from the page count."""
     warnings: tuple[str, ...]
     """What may print badly: characters no font has, puzzles forced through too small."""
+    left_out: tuple[tuple[int, str], ...] = ()
+    """The puzzles not printed, as (index in the entries given, why): too small to read even
+    alone on a page (unless forced)."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +46,7 @@ class Press:
     options: PageOptions
     """Page size, margins, least gutter and font."""
     per_page: int = 1
-    """Puzzles a page."""
+    """The most puzzles a page: a puzzle too small to read at that many gets fewer."""
     keys_per_page: int = 6
     """Answer keys a page."""
     paper: str = "white"
@@ -54,20 +64,41 @@ def print_book(
     *,
     on_progress: Progress | None = None,
 ) -> Printed:
-    """Check every puzzle and the page count (LimitError before any page is drawn), then print."""
-    warnings = require_legible(
-        entries, press.options, per_page=press.per_page, force=press.force_small
-    )
-    warnings += glyph_warnings([*entry_texts(entries), *imprint.texts()], press.options)
+    """Check every puzzle and the page count (LimitError before any page is drawn), then print.
+
+    Each puzzle prints at most ``press.per_page`` a page, fewer when it would be too small to
+    read at that many; one too small even alone on a page is left out with the reason (with
+    ``force_small``: printed as asked, with a warning). LimitError when none is left."""
+    if press.force_small:
+        kept, fits, left_out = list(entries), [press.per_page] * len(entries), []
+        warnings = require_legible(entries, press.options, per_page=press.per_page, force=True)
+    else:
+        most = [most_per_page(entry, press.options, press.per_page) for entry in entries]
+        legible = [entry for entry, fit in zip(entries, most, strict=True) if fit]
+        kept = [replace(entry, number=n) for n, entry in enumerate(legible, 1)]  # no gaps
+        fits = [fit for fit in most if fit]
+        left_out = [
+            (i, legibility_problems([entry], press.options)[0])
+            for i, (entry, fit) in enumerate(zip(entries, most, strict=True))
+            if not fit
+        ]
+        warnings = []
+        if not kept:
+            raise LimitError(
+                f"no puzzle of the book can be printed legibly: {left_out[0][1]}; or pass "
+                "--force-small to print anyway"
+            )
+    warnings += glyph_warnings([*entry_texts(kept), *imprint.texts()], press.options)
+    grouped = fitted_pages(fits)
     page, plan = book_layout(
-        len(entries),
+        len(kept),
         press.options,
-        per_page=press.per_page,
         keys_per_page=press.keys_per_page,
         paper=press.paper,
+        puzzle_pages=grouped,
     )
     pdf = book_pdf(
-        entries,
+        kept,
         title=imprint.title,
         options=press.options,
         subtitle=imprint.subtitle,
@@ -78,8 +109,9 @@ def print_book(
         per_page=press.per_page,
         keys_per_page=press.keys_per_page,
         on_progress=on_progress,
+        puzzle_pages=grouped,
     )
     cover = None
     if press.cover:
-        cover = cover_pdf(entries, imprint, options=page, pages=plan.pages, paper=press.paper)
-    return Printed(pdf, cover, plan.pages, page.gutter_mm, tuple(warnings))
+        cover = cover_pdf(kept, imprint, options=page, pages=plan.pages, paper=press.paper)
+    return Printed(pdf, cover, plan.pages, page.gutter_mm, tuple(warnings), tuple(left_out))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,11 +79,12 @@ def make_book(
     write_atomic(pdf_path, printed.pdf)
     if cover is not None and printed.cover is not None:
         write_atomic(Path(cover), printed.cover)
+    too_small = {i: f"too small to print legibly: {why}" for i, why in printed.left_out}
     book = Book(
         pdf_path,
         pdf_path.with_suffix(".json"),
-        tuple(chosen),
-        skipped,
+        tuple(p for i, p in enumerate(chosen) if i not in too_small),
+        (*skipped, *(replace(chosen[i], puzzle=None, reason=why) for i, why in too_small.items())),
         printed.pages,
         len(printed.pdf),
         time.perf_counter() - started,
