@@ -31,7 +31,7 @@ from nonogen.service.limits import Limits
 from nonogen.service.store import ID_PATTERN, Store
 from nonogen.solve import Status, solve_puzzle
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 RING = (SAMPLES / "ring.png").read_bytes()
 HEART = (SAMPLES / "heart.txt").read_text()
 DIAGONAL = (SAMPLES / "diagonal.non").read_text()

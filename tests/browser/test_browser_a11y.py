@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (
+from tests.browser.browsing import (
     DESKTOP,
     PHONE,
     SAMPLES,
@@ -18,7 +18,7 @@ from tests.browsing import (
     skip_without_chromium,
 )
 
-pytestmark = skip_without_chromium
+pytestmark = [pytest.mark.browser, skip_without_chromium]
 BLOCKING = ("serious", "critical")
 """The axe impacts that fail the test (minor and moderate ones are reported, not failed)."""
 

@@ -21,7 +21,7 @@ from nonogen.image.read import Picture, read_picture, resize
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 
 RGB = npt.NDArray[np.float64]
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def disc(rows: int, cols: int, centre: tuple[float, float], radius: float) -> npt.NDArray[np.bool_]:

@@ -18,7 +18,7 @@ from nonogen.clues import grid_clues
 from nonogen.formats import read_puzzle, read_puzzles
 from nonogen.solve import Status, solve_puzzle
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SLICE = ("jwilk", "classic", "nonogram-db", "dom")
 
 

@@ -24,7 +24,7 @@ from nonogen.palette import plain_palette
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, Technique, solve_puzzle
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()
 
 

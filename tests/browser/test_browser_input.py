@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
-from tests.browsing import (
+from tests.browser.browsing import (
     FULL,
     PHONE,
     centre,
@@ -21,7 +21,7 @@ from tests.browsing import (
     skip_without_chromium,
 )
 
-pytestmark = skip_without_chromium
+pytestmark = [pytest.mark.browser, skip_without_chromium]
 JUMPS = 3
 """Pointer moves in a 20-cell drag: each jumps about 6 cells."""
 

@@ -1,5 +1,6 @@
 """The web page in a real browser: Playwright drives Debian's chromium against a live server
-(uvicorn on a loopback port; see ``tests.browsing``): the Make, Edit and Play flows.
+(uvicorn on a loopback port; see ``tests.browser.browsing``): the Make, Edit and Play
+flows.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
-from tests.browsing import (
+from tests.browser.browsing import (
     DIAGONAL,
     SAMPLES,
     centre,
@@ -23,7 +24,7 @@ from tests.browsing import (
     solve_with_hints,
 )
 
-pytestmark = skip_without_chromium
+pytestmark = [pytest.mark.browser, skip_without_chromium]
 
 
 def test_make_a_puzzle_from_a_picture_and_download_its_pdf(

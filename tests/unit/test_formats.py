@@ -32,7 +32,7 @@ from nonogen.formats.codec import iter_labelled
 from nonogen.grid import Grid, format_grid, parse_partial
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 EXTENSION = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
 
 grids = arrays(np.bool_, st.tuples(st.integers(1, 7), st.integers(1, 7)))

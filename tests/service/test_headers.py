@@ -1,10 +1,10 @@
-"""Security headers on every answer, the page's CSP in a real browser, and CORS (off unless
-configured, with ``Limits.cors_origins`` or ``nonogen serve --cors-origin``)."""
+"""Security headers on every answer, the page's CSP, and CORS (off unless configured, with
+``Limits.cors_origins`` or ``nonogen serve --cors-origin``). The CSP in a real browser is
+tested in ``tests/browser/test_browser_csp.py``."""
 
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,10 +17,8 @@ from nonogen.cli import app as cli
 from nonogen.service.app import STATIC, create_app
 from nonogen.service.headers import DOCS_CSP, HEADERS, PAGE_CSP
 from nonogen.service.limits import Limits, cors_origin
-from tests.servers import serving
 
 ORIGIN = "https://puzzles.example"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -91,29 +89,6 @@ def test_the_page_has_nothing_inline_for_its_policy_to_allow() -> None:
         html = page.read_text()
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), f"inline script: {page}"
         assert not re.search(r"<style|\sstyle=|\son[a-z]+=", html), f"inline style: {page}"
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-def test_no_page_breaks_its_policy_in_a_browser() -> None:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415  (only with chromium)
-
-    violations: list[str] = []
-    with serving(create_app(Limits(pool="thread"))) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_page()
-        page.on("console", lambda message: violations.append(message.text))
-        page.on("pageerror", lambda error: violations.append(str(error)))
-        page.goto(f"{url}/")
-        for tab in ("edit", "play", "make"):
-            page.get_by_test_id(f"tab-{tab}").click()
-        page.goto(f"{url}/docs")
-        page.locator(".opblock").first.wait_for()
-        page.goto(f"{url}/redoc")
-        page.locator("[data-section-id]").first.wait_for()
-        browser.close()
-    # ReDoc's logo comes from its CDN, which the docs' policy blocks on purpose.
-    violations = [text for text in violations if "cdn.redoc.ly" not in text]
-    assert not [text for text in violations if "Content Security Policy" in text], violations
 
 
 # --- CORS ---------------------------------------------------------------------------------

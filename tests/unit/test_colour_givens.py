@@ -28,9 +28,9 @@ from nonogen.pdf import Entry, PageOptions, puzzle_pdf
 from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 from tests.colour_brute import brute_solutions
-from tests.test_colour_solve import EXPECTED, keys, small_puzzles
+from tests.unit.test_colour_solve import EXPECTED, keys, small_puzzles
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()
 
 

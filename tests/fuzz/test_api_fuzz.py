@@ -10,7 +10,7 @@ the fuzzer then reaches the make job and the downloads too.
 The normal run is short and derandomized (the same requests every time). The long run is the
 benchmark command:
 
-    NONOGEN_FUZZ=long .venv/bin/pytest tests/test_api_fuzz.py -q
+    NONOGEN_FUZZ=long .venv/bin/pytest tests/fuzz/test_api_fuzz.py -q
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from nonogen.service.app import create_app
 from nonogen.service.limits import Limits
 from tests.servers import serving
 
-PICTURE = (Path(__file__).resolve().parents[1] / "samples" / "ring.png").read_bytes()
+PICTURE = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
 LONG = os.environ.get("NONOGEN_FUZZ", "") == "long"
 EXAMPLES = 1000 if LONG else 25
 """Generated requests per operation."""

@@ -37,7 +37,7 @@ from nonogen.pipeline import ansi_rows, print_ready, terminal_rows
 from nonogen.preview_colour import colour_preview_png
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
-SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "colour" / "strawberry.json"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "colour" / "strawberry.json"
 LETTER = PageOptions()
 runner = CliRunner()
 RG = re.compile(rb"(?<![\w.])([\d.]+) ([\d.]+) ([\d.]+) rg\b")

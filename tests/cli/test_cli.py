@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from nonogen.cli import app
 from nonogen.image.options import PictureOptions
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()
 
 
@@ -546,7 +546,7 @@ def test_a_seed_out_of_range_is_a_usage_error(tmp_path: Path, seed: str) -> None
 def test_an_option_out_of_range_or_unknown_is_a_usage_error(
     args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     monkeypatch.chdir(tmp_path)
     args = [str(root / a) if a.startswith("samples/") else a for a in args]
     result = runner.invoke(app, args)
@@ -612,7 +612,7 @@ def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
     assert "the non format is black and white only" in refused.stderr
 
 
-FAASE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "survey" / "survey-faase.json"
+FAASE = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "survey" / "survey-faase.json"
 
 
 @pytest.mark.skipif(not FAASE.exists(), reason="../shared/corpus is not present")

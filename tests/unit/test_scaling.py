@@ -187,7 +187,7 @@ def test_time_pictures_saves_records_it_can_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     saved = tmp_path / "times.jsonl"
-    ring = str(Path(__file__).parent.parent / "samples" / "ring.png")
+    ring = str(Path(__file__).parents[2] / "samples" / "ring.png")
     assert main([ring, "--time-pictures", "12x10", "--save", str(saved), "--workers", "1"]) == 0
     record = json.loads(saved.read_text())
     assert record["source"] == ring

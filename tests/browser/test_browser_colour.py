@@ -1,7 +1,7 @@
 """Colour puzzles in the web page, in a real browser (Debian's chromium under Playwright, see
-``tests.browsing``): Play a colour puzzle with the colour picker (clicks, a drag, digit keys),
-its line check against brute force, progress and the ``#c=`` link; Edit a colour drawing;
-Make with colours; and axe-core on colour Play and Edit, desktop and phone."""
+``tests.browser.browsing``): Play a colour puzzle with the colour picker (clicks, a drag,
+digit keys), its line check against brute force, progress and the ``#c=`` link; Edit a colour
+drawing; Make with colours; and axe-core on colour Play and Edit, desktop and phone."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (
+from tests.browser.browsing import (
     DESKTOP,
     PHONE,
     SAMPLES,
@@ -24,9 +24,9 @@ from tests.browsing import (
     skip_without_chromium,
     solve_with_hints,
 )
-from tests.test_browser_a11y import violations
+from tests.browser.test_browser_a11y import violations
 
-pytestmark = skip_without_chromium
+pytestmark = [pytest.mark.browser, skip_without_chromium]
 STRAWBERRY = SAMPLES / "colour" / "strawberry.json"
 SOLUTION: list[str] = json.loads(STRAWBERRY.read_text())["solution"]
 COLOUR_KEY = {"r": 1, "g": 2, "w": 3}

@@ -2,7 +2,7 @@
 text in any script, legibility limits, KDP's rules for books, the cover.
 
 Regenerate the golden picture after a deliberate change of look with
-``NONOGEN_UPDATE_GOLDEN=1 python -m pytest tests/test_pdf.py -k golden``, then look at it.
+``NONOGEN_UPDATE_GOLDEN=1 python -m pytest tests/unit/test_pdf.py -k golden``, then look at it.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from nonogen.pdf.figure import layout
 from nonogen.pdf.pages import MM, text_area
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 
-GOLDEN = Path(__file__).parent / "golden" / "puzzle_12x10.png"
+GOLDEN = Path(__file__).parents[1] / "golden" / "puzzle_12x10.png"
 LETTER = PageOptions()
 
 # A 12 x 10 picture whose clues include the two-digit 12 and 10, with a few givens.

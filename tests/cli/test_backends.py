@@ -23,7 +23,7 @@ from nonogen.backends.costs import TIMINGS, estimate, read_timings, recording, s
 from nonogen.cli import app
 from nonogen.errors import UsageError
 
-SAMPLES = Path(__file__).parent.parent / "samples"
+SAMPLES = Path(__file__).parents[2] / "samples"
 BOOK = ("ring.png", "horse.png", "camera.png", "rocket.jpg")
 START_SECONDS = 60
 
@@ -258,7 +258,7 @@ def test_the_service_runs_its_jobs_on_the_cluster(cluster: tuple[str, list[int],
 
     address = cluster[0]
     limits = Limits(jobs=2, solver_seconds=2.0, scheduler=address)
-    heart = (Path(__file__).parent.parent / "samples" / "heart.txt").read_bytes()
+    heart = (Path(__file__).parents[2] / "samples" / "heart.txt").read_bytes()
 
     async def scenario() -> None:
         runner = Runner(limits)

@@ -1,6 +1,6 @@
 """Hypothesis strategies that fuzz the readers: documents with mutated fields, mutated bytes.
 
-Two kinds of input, for every reader (tests/test_fuzz.py):
+Two kinds of input, for every reader (tests/fuzz/test_fuzz.py):
 
 * structure-aware: a valid document of the format (a random small puzzle, written by
   nonogen's own writer) whose fields are then mutated: numbers become negative, huge,

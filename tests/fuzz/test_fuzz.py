@@ -6,7 +6,7 @@ text-picture parsers; ``parse_puzzles`` with every format and with detection; th
 ``read_mask``) and the conversion of what they read to a small grid (``convert``).
 
 Hypothesis feeds them structure-aware documents with mutated fields and byte-level mutations
-of seed files (tests/fuzz_strategies.py); the seed pictures are made here with Pillow, in
+of seed files (tests/fuzz/fuzz_strategies.py); the seed pictures are made here with Pillow, in
 every mode and format, animated, with EXIF orientations. Every example must give a result or
 a ``NonogenError``; any other exception fails the test. Besides:
 
@@ -23,7 +23,7 @@ The normal run uses a derandomized profile of a few dozen examples a reader, so 
 deterministic and takes seconds. The long mode is a benchmark command, 60 times as many
 examples (thousands a reader); ``NONOGEN_FUZZ=long-random`` draws fresh ones on every run:
 
-    (ulimit -v 3000000; NONOGEN_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py -q)
+    (ulimit -v 3000000; NONOGEN_FUZZ=long .venv/bin/python -m pytest tests/fuzz/test_fuzz.py -q)
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from nonogen.image.convert import convert
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.image.read import WORK_SIDE, Picture, read_mask, read_picture
 from nonogen.puzzle import MAX_SIDE, Puzzle
-from tests.fuzz_strategies import byte_mutations, file_bytes, mutated_documents
+from tests.fuzz.fuzz_strategies import byte_mutations, file_bytes, mutated_documents
 
 T = TypeVar("T")
 

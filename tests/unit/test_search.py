@@ -25,7 +25,7 @@ from nonogen.solve.portfolio import turns
 from nonogen.solve.search import search, take
 from tests.strategies import brute_solutions, grids
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 
 
 def _weighted_marginals(

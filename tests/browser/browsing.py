@@ -1,6 +1,6 @@
 """What the browser tests of the web page share: Debian's chromium under Playwright, the
 service on a loopback port, a fresh page on a desktop or a phone, puzzle links and drags, and
-the ``server``, ``browser`` and ``page`` fixtures are in ``tests/conftest.py``.
+the ``server``, ``browser`` and ``page`` fixtures are in ``tests/browser/conftest.py``.
 
 Playwright never downloads a browser here: it launches the system chromium
 (``apt-get install -y chromium``); without it the browser tests are skipped.
@@ -24,7 +24,7 @@ from nonogen.service.app import create_app
 from nonogen.service.limits import Limits
 from tests.servers import serving
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT_MS = 20_000
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}

@@ -24,7 +24,7 @@ from nonogen.pipeline import MakeOptions
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 
-SAMPLES = Path(__file__).parent.parent / "samples"
+SAMPLES = Path(__file__).parents[2] / "samples"
 runner = CliRunner()
 
 
