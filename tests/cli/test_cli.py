@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.image.options import PictureOptions
+from tests.waiting import unread, wait_until
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 runner = CliRunner()
@@ -133,7 +134,14 @@ def test_ctrl_c_exits_130_with_a_message() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)  # let the interpreter start and install its handler
+    # The handshake: main() installs its handler before the command reads stdin, so once the
+    # first bytes are taken from the pipe the handler is in (EOF never comes: it keeps reading).
+    stdin = proc.stdin
+    assert stdin is not None
+    stdin.write("1 1\n")
+    stdin.flush()
+    wait_until(lambda: proc.poll() is not None or unread(stdin) == 0, "reading stdin")
+    assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
@@ -189,7 +197,7 @@ def test_a_long_make_shows_where_it_is_on_a_terminal(
     monkeypatch.setattr(cli, "TICK_SECONDS", 0.01)
     with cli._Ticker(30, shown=True) as ticker:
         ticker(MakeProgress("repairing", 1, 3, open_cells=142, moves=12))
-        time.sleep(0.2)
+        wait_until(lambda: ticker.drawn, "a tick drawing the line")
     shown = capsys.readouterr().err
     assert "making: repairing grid 1 of 3, 142 cells open after 12 moves;" in shown
     assert "s of 30 s" in shown
