@@ -60,7 +60,7 @@ def test_a_stuck_item_is_stopped_at_its_limit_while_the_others_finish() -> None:
     quick = [Item(loaded((0.05, i)), seconds=30) for i in range(5)]
     started = time.monotonic()
     outcomes = dict(run_all(square_after, [stuck, *quick], backend=Backend("local", 2)))
-    assert time.monotonic() - started < 15
+    assert time.monotonic() - started < 15  # wide: stopped, not left to sleep its 60 s
     assert not outcomes[0].ok
     assert "stopped after 1.5 s, past its time limit" in outcomes[0].error
     assert [outcomes[i].value for i in range(1, 6)] == [i * i for i in range(5)]

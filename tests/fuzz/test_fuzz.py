@@ -32,7 +32,6 @@ import io
 import os
 import signal
 import struct
-import time
 import tracemalloc
 import zlib
 from collections.abc import Callable, Iterator
@@ -497,10 +496,10 @@ def test_a_tiny_file_declaring_a_huge_picture_is_a_limit_error_at_once(fmt: str)
     build, largest = HEADERS[fmt]
     data = build(largest, largest)
     assert len(data) < 200
-    started = time.perf_counter()
+    # At once means before decoding: decoding even the smallest of these (65535 pixels square)
+    # would outlast the watchdog's 5 s by far, a margin that load cannot use up.
     with watchdog(5.0), pytest.raises(LimitError, match="too large"):
         read_picture(data, name=f"bomb.{fmt.lower()}")
-    assert time.perf_counter() - started < 1.0
 
 
 @fuzz(60)

@@ -53,7 +53,10 @@ def test_a_stuck_job_is_stopped_at_its_budget_and_the_next_job_runs() -> None:
         with pytest.raises(TimeLimitError, match="time budget of 1 s"):
             await runner.run(stuck, 60)
         elapsed = time.monotonic() - started
-        assert 1.0 <= elapsed <= kill_after(1.0) + 0.3
+        # Stopped, not left to sleep its 60 s; the slack past the kill is wide so that a busy
+        # machine cannot fail it (test_kill_after_holds_the_budget_within_ten_percent checks
+        # the arithmetic of the kill itself).
+        assert 1.0 <= elapsed <= kill_after(1.0) + 5.0
         assert await runner.run(double, 21) == 42  # a fresh worker took the stuck one's place
         assert runner.running == 0
 
