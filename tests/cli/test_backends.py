@@ -44,6 +44,7 @@ def die_once(task: tuple[str, int]) -> int:
     return value * value
 
 
+@pytest.mark.slow
 def test_the_largest_items_go_first_except_inline() -> None:
     costs = [1, 6, 2, 5, 3, 4]
     items = [Item(loaded((0.01, i)), cost) for i, cost in enumerate(costs)]
@@ -55,6 +56,7 @@ def test_the_largest_items_go_first_except_inline() -> None:
     assert [o.value for _, o in inline] == [i * i for i in range(6)]
 
 
+@pytest.mark.slow
 def test_a_stuck_item_is_stopped_at_its_limit_while_the_others_finish() -> None:
     stuck = Item(loaded((60.0, 7)), cost=10, seconds=1.5)
     quick = [Item(loaded((0.05, i)), seconds=30) for i in range(5)]
@@ -67,6 +69,7 @@ def test_a_stuck_item_is_stopped_at_its_limit_while_the_others_finish() -> None:
     assert all(outcomes[i].ok and outcomes[i].seconds >= 0.05 for i in range(1, 6))
 
 
+@pytest.mark.slow
 def test_an_item_whose_worker_is_killed_runs_again_once(tmp_path: Path) -> None:
     marker = tmp_path / "killed"
     items = [Item(loaded((str(marker), i)), cost=i) for i in range(6)]
@@ -89,6 +92,7 @@ def test_progress_json_lines_count_every_item() -> None:
     assert {"done", "total", "rate", "eta_seconds"} <= set(events[-1])
 
 
+@pytest.mark.slow
 def test_the_default_path_does_not_load_dask() -> None:
     code = (
         "import sys; from typer.testing import CliRunner; from nonogen.cli import app; "
@@ -182,6 +186,7 @@ def _puzzles_once(out: Path, folder: Path) -> None:
     assert all(p["seconds"] > 0 for p in manifest["puzzles"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", [False, True], ids=["whole", "a-worker-killed"])
 def test_a_book_on_a_dask_cluster_is_the_local_book(
     cluster: tuple[str, list[int], str],
@@ -213,6 +218,7 @@ def test_a_book_on_a_dask_cluster_is_the_local_book(
     _puzzles_once(out, folder)
 
 
+@pytest.mark.slow
 def test_report_rows_are_the_same_on_two_workers() -> None:
     args = ["report", str(SAMPLES / "ring.png"), str(SAMPLES / "horse.png"), "--widths", "10,15"]
     one = CliRunner().invoke(app, [*args, "--json"])
@@ -247,6 +253,7 @@ def test_earlier_timings_rank_the_next_run(tmp_path: Path) -> None:
     assert seconds_per_cell([]) == 1.0  # nothing recorded: cells alone rank
 
 
+@pytest.mark.slow
 def test_the_service_runs_its_jobs_on_the_cluster(cluster: tuple[str, list[int], str]) -> None:
     import anyio  # noqa: PLC0415
 

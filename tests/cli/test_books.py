@@ -43,6 +43,7 @@ def options(**kw: object) -> BookOptions:
     return BookOptions(make=make, workers=1, **kw)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_book_has_its_puzzles_in_difficulty_order_and_skips_bad_inputs(
     inputs: Path, tmp_path: Path
 ) -> None:
@@ -68,6 +69,7 @@ def test_a_book_has_its_puzzles_in_difficulty_order_and_skips_bad_inputs(
     assert ("prepare", 6, 6) in calls
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path) -> None:
     work = tmp_path / "work"
     first = make_book([str(inputs / "ring.png")], tmp_path / "a.pdf", options(), work=work)
@@ -80,6 +82,7 @@ def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path)
     assert not third.puzzles[0].cached  # other options, other key
 
 
+@pytest.mark.slow
 def test_two_workers_make_the_same_book(inputs: Path, tmp_path: Path) -> None:
     one = make_book([str(inputs)], tmp_path / "one.pdf", options(), work=tmp_path / "w1")
     two = make_book(
@@ -102,6 +105,7 @@ def test_the_book_command_reports_and_writes_nothing_when_no_input_works(tmp_pat
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None:
     out = tmp_path / "b.pdf"
     result = runner.invoke(
@@ -113,6 +117,7 @@ def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None
     assert "Mine" in PdfReader(out).pages[0].extract_text()
 
 
+@pytest.mark.slow
 def test_a_book_of_colour_puzzles_from_pictures(inputs: Path, tmp_path: Path) -> None:
     pictures = [str(inputs / name) for name in ("ring.png", "horse.png", "broken.png")]
     work = tmp_path / "work"
@@ -184,6 +189,7 @@ def test_the_pdf_command_refuses_a_solution_page_for_an_ambiguous_puzzle(tmp_pat
     assert len(PdfReader(out).pages) == 1
 
 
+@pytest.mark.slow
 def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_path: Path) -> None:
     out, work = tmp_path / "killed.pdf", tmp_path / "work"
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(out)]
@@ -223,6 +229,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> None:
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(tmp_path / "b.pdf")]

@@ -117,6 +117,7 @@ def test_convert_round_trips_through_non(tmp_path: Path) -> None:
     assert back.stdout == (SAMPLES / "heart.txt").read_text()
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "nonogen", "--version"], capture_output=True, text=True, check=False
@@ -125,6 +126,7 @@ def test_python_dash_m_runs() -> None:
     assert done.stdout.startswith("nonogen ")
 
 
+@pytest.mark.slow
 def test_ctrl_c_exits_130_with_a_message() -> None:
     # `solve -` blocks reading stdin, so the signal lands while the command runs.
     proc = subprocess.Popen(
@@ -149,6 +151,7 @@ def test_ctrl_c_exits_130_with_a_message() -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_make_writes_a_unique_logic_only_puzzle(tmp_path: Path) -> None:
     out = tmp_path / "ring.json"
     result = runner.invoke(
@@ -167,6 +170,7 @@ def test_make_writes_a_unique_logic_only_puzzle(tmp_path: Path) -> None:
     assert check.exit_code == 0
 
 
+@pytest.mark.slow
 def test_make_prints_the_clues_not_the_solution_unless_asked(tmp_path: Path) -> None:
     out = tmp_path / "ring.json"
     args = ["make", str(SAMPLES / "ring.png"), "--width", "20", "-o", str(out)]
@@ -235,6 +239,7 @@ def test_make_refuses_a_non_picture(tmp_path: Path) -> None:
     assert not (tmp_path / "x.json").exists()
 
 
+@pytest.mark.slow
 def test_make_reads_stdin_and_writes_a_png_preview(tmp_path: Path) -> None:
     out = tmp_path / "from-stdin.json"
     data = (SAMPLES / "ring.png").read_bytes()
@@ -246,6 +251,7 @@ def test_make_reads_stdin_and_writes_a_png_preview(tmp_path: Path) -> None:
     assert "unique, logic-only" in result.stdout
 
 
+@pytest.mark.slow
 def test_make_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     picture = str(SAMPLES / "astronaut.jpg")
     runs = []
@@ -275,6 +281,7 @@ def test_make_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) ->
     assert written["solution"] == written["source_grid"]
 
 
+@pytest.mark.slow
 def test_make_hard_accepts_a_unique_puzzle_that_needs_more_than_line_logic(tmp_path: Path) -> None:
     out = tmp_path / "hard.json"
     picture = str(SAMPLES / "chelsea.jpg")
@@ -333,6 +340,7 @@ def _png(pixels: bytes, width: int, height: int) -> bytes:
     )
 
 
+@pytest.mark.slow
 def test_check_with_two_workers_gives_the_same_records_in_order() -> None:
     one = runner.invoke(app, ["check", "--json", str(SAMPLES)])
     two = runner.invoke(app, ["check", "--json", "--jobs", "2", str(SAMPLES)])
@@ -346,6 +354,7 @@ def test_check_with_two_workers_gives_the_same_records_in_order() -> None:
     assert len(settled(one.stdout)) == 3  # heart, diagonal and the colour strawberry
 
 
+@pytest.mark.slow
 def test_report_prints_a_row_per_picture_and_width_and_a_summary(tmp_path: Path) -> None:
     result = runner.invoke(
         app, ["report", str(SAMPLES / "ring.png"), str(SAMPLES / "horse.png"), "--widths", "10,20"]
@@ -361,6 +370,7 @@ def test_report_prints_a_row_per_picture_and_width_and_a_summary(tmp_path: Path)
     assert rows[-1]["summary"]["made"] == 1
 
 
+@pytest.mark.slow
 def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None:
     noise = tmp_path / "noise.png"
     rng = random.Random(1)
@@ -374,6 +384,7 @@ def test_report_exits_1_when_a_picture_misses_its_target(tmp_path: Path) -> None
     assert "0 of 1 met the target" in result.stdout
 
 
+@pytest.mark.slow
 def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> None:
     bench = tmp_path / "bench"
     (bench / "masks").mkdir(parents=True)
@@ -399,6 +410,7 @@ def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_report_blind_writes_shuffled_solutions_and_keeps_the_key_apart(tmp_path: Path) -> None:
     from PIL import Image  # noqa: PLC0415
 
@@ -440,6 +452,7 @@ def test_report_blind_writes_shuffled_solutions_and_keeps_the_key_apart(tmp_path
     assert "cannot make the --blind folder" in late.stderr
 
 
+@pytest.mark.slow
 def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) -> None:
     noise = tmp_path / "noise.png"
     rng = random.Random(2)
@@ -455,6 +468,7 @@ def test_make_refuses_a_picture_with_no_subject_unless_forced(tmp_path: Path) ->
     assert out.exists()
 
 
+@pytest.mark.slow
 def test_make_records_the_conversion_and_the_source_box(tmp_path: Path) -> None:
     out = tmp_path / "ring.json"
     result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), "-w", "20", "-o", str(out)])
@@ -504,6 +518,7 @@ def test_make_with_givens_keeps_the_picture_exact(tmp_path: Path) -> None:
     assert check.exit_code == 0, check.output  # unique and logic-only with its givens
 
 
+@pytest.mark.slow
 def test_make_names_the_best_tier_when_the_asked_one_is_not_delivered(tmp_path: Path) -> None:
     out = tmp_path / "ring.json"
     args = ["make", str(SAMPLES / "ring.png"), "-w", "30", "--difficulty", "expert"]
@@ -623,6 +638,7 @@ def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
 FAASE = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "survey" / "survey-faase.json"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not FAASE.exists(), reason="../shared/corpus is not present")
 def test_check_explain_says_how_far_the_solver_got_on_an_unknown() -> None:
     result = runner.invoke(app, ["check", "--timeout", "1", "--explain", str(FAASE)])
@@ -638,6 +654,7 @@ def test_check_explain_says_how_far_the_solver_got_on_an_unknown() -> None:
     assert "line logic:" not in settled.stderr  # only unknowns are explained
 
 
+@pytest.mark.slow
 def test_make_creates_its_default_output_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

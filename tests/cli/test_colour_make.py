@@ -55,6 +55,7 @@ def _shapes(*colours: tuple[int, int, int]) -> np.ndarray:
     return rgb
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("picture", "width", "colours"),
     [("coffee.jpg", 30, 4), ("rocket.jpg", 24, 3), ("astronaut.jpg", 30, 3)],
@@ -81,6 +82,7 @@ def test_make_colors_writes_a_unique_line_solvable_colour_puzzle(
     assert summary["palette"][0]["char"] == "."
 
 
+@pytest.mark.slow
 def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     picture = str(SAMPLES / "astronaut.jpg")
     outputs = []
@@ -96,6 +98,7 @@ def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
     assert json.loads(outputs[0])["seed"] == 7
 
 
+@pytest.mark.slow
 def test_make_colors_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
     out = tmp_path / "x.json"
     args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "30", "--colors", "4"]
@@ -195,6 +198,7 @@ def test_the_repair_prefers_the_cheapest_change() -> None:
     assert repaired.changes == ((2, 3, 0, 1),)
 
 
+@pytest.mark.slow
 def test_make_colors_png_previews_the_puzzle_in_its_colours(tmp_path: Path) -> None:
     out = tmp_path / "coffee.json"
     args = ["make", str(SAMPLES / "coffee.jpg"), "-w", "20", "--colors", "3", "--png"]
@@ -210,6 +214,7 @@ def test_make_colors_png_previews_the_puzzle_in_its_colours(tmp_path: Path) -> N
         assert rgb in pixels, colour
 
 
+@pytest.mark.slow
 def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -254,6 +259,7 @@ NEEDS_PROBING = np.array(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("allow_search", [False, True])
 def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
     monkeypatch: pytest.MonkeyPatch, allow_search: bool
@@ -330,6 +336,7 @@ def test_colour_tiers_relax_the_givens_to_reach_hard() -> None:
     assert hard.givens == line.givens[: len(hard.givens)]
 
 
+@pytest.mark.slow
 def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) -> None:
     out = tmp_path / "hard.json"
     args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "40", "--colors", "4"]
@@ -347,6 +354,7 @@ def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) 
     assert written.status is Status.UNIQUE  # the closest attempt is written, still unique
 
 
+@pytest.mark.slow
 def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
     tmp_path: Path,
 ) -> None:
@@ -360,6 +368,7 @@ def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
     assert json.loads(result.stdout)["fidelity"]["changed"] == 0
 
 
+@pytest.mark.slow
 def test_a_missed_tier_records_the_candidate_it_kept() -> None:
     from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
 

@@ -93,12 +93,14 @@ def test_the_schema_fuzzed_is_the_one_served(server: str) -> None:
     assert httpx2.get(f"{server}/openapi.json").json() == schema.raw_schema
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @fuzzing(EXAMPLES)
 def test_every_answer_is_documented_and_no_server_error(case: Any, server: str) -> None:
     fuzzed(case, server)
 
 
+@pytest.mark.slow
 @schema.include(path_regex="^/api/puzzles").parametrize()
 @fuzzing(MAKES)
 def test_making_and_downloading_real_puzzles(case: Any, server: str, made_id: str) -> None:

@@ -191,6 +191,7 @@ def test_parse_puzzles_gives_puzzles_or_a_nonogen_error(
             check_puzzle(puzzle)
 
 
+@pytest.mark.slow
 @fuzz(100)
 @given(data=st.data())
 def test_detection_names_a_format_or_gives_an_input_error(data: st.DataObject) -> None:
@@ -202,6 +203,7 @@ def test_detection_names_a_format_or_gives_an_input_error(data: st.DataObject) -
     assert isinstance(got, InputError) or got in READ_FORMATS
 
 
+@pytest.mark.slow
 @fuzz(50)
 @given(data=st.data())
 def test_file_bytes_decode_to_text_or_an_input_error(data: st.DataObject) -> None:
@@ -395,6 +397,7 @@ def test_read_picture_gives_a_picture_or_a_nonogen_error(data: bytes) -> None:
         check_picture(got)
 
 
+@pytest.mark.slow
 @fuzz(30)
 @given(data=pictures(), options=picture_options())
 def test_a_picture_converts_to_a_grid_or_a_nonogen_error(

@@ -13,6 +13,8 @@ import pytest
 from bench.load import HOST, free_port, start_server
 from nonogen.service.limits import UPLOAD_BYTES
 
+pytestmark = pytest.mark.slow  # a server in a child process, and 21 to 28 MB uploads
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:

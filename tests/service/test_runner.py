@@ -47,6 +47,7 @@ def with_runner(limits: Limits, scenario: Callable[[Runner], Awaitable[None]]) -
     anyio.run(main)
 
 
+@pytest.mark.slow
 def test_a_stuck_job_is_stopped_at_its_budget_and_the_next_job_runs() -> None:
     async def scenario(runner: Runner) -> None:
         started = time.monotonic()
@@ -63,6 +64,7 @@ def test_a_stuck_job_is_stopped_at_its_budget_and_the_next_job_runs() -> None:
     with_runner(Limits(jobs=1, solver_seconds=1.0, pool="process"), scenario)
 
 
+@pytest.mark.slow
 def test_a_job_error_comes_back_as_itself_and_a_dead_worker_is_replaced() -> None:
     async def scenario(runner: Runner) -> None:
         with pytest.raises(InputError, match="expected a puzzle"):

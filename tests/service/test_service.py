@@ -95,6 +95,7 @@ def test_health_reports_the_limits(client: TestClient) -> None:
     assert body["jobs_running"] == 0
 
 
+@pytest.mark.slow
 def test_make_answers_the_puzzle_and_its_links(made: dict[str, Any]) -> None:
     assert made["width"] == 30
     assert len(made["rows"]) == made["height"]
@@ -347,6 +348,7 @@ def test_a_pdf_too_small_to_read_is_413_unless_forced(client: TestClient) -> Non
     assert len(PdfReader(io.BytesIO(printed.content)).pages) == 1
 
 
+@pytest.mark.slow
 def test_make_warns_when_its_pdf_would_print_too_small(client: TestClient) -> None:
     picture = (SAMPLES / "ring.png").read_bytes()
     big = client.post(
@@ -559,6 +561,7 @@ def test_a_kept_puzzle_expires_and_is_dropped() -> None:
         store.get(young)
 
 
+@pytest.mark.slow
 def test_ids_are_random_128_bit_and_the_puzzle_file_is_deterministic(
     client: TestClient,
 ) -> None:
@@ -638,6 +641,7 @@ def test_a_title_over_the_limit_is_413(client: TestClient) -> None:
     assert_error(response, 413, "LimitError", "the picture's file name (the puzzle's title)")
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_is_413(client: TestClient) -> None:
     bomb = gzip.compress(bytes(UNZIPPED_BYTES + 1), mtime=0)  # 65 kB
     response = client.post("/api/check", files={"file": ("bomb.txt.gz", bomb)})
@@ -673,6 +677,7 @@ def test_downloads_of_a_puzzle_titled_in_any_script(
         )
 
 
+@pytest.mark.slow
 def test_an_upload_named_in_cyrillic_gives_working_links(client: TestClient) -> None:
     made = client.post("/api/puzzles", files={"picture": ("кот.png", RING)})
     assert made.status_code == 200, made.text
@@ -729,6 +734,7 @@ def made_colour(client: TestClient) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.slow
 def test_make_a_colour_puzzle(made: dict[str, Any], made_colour: dict[str, Any]) -> None:
     assert made["kind"] == "mono"
     assert "palette" not in made
@@ -792,6 +798,7 @@ def test_a_bad_colour_count_is_422_saying_the_range(client: TestClient, colors: 
     assert body["fields"][0]["field"] == "colors"
 
 
+@pytest.mark.slow
 def test_a_colour_make_takes_a_difficulty(client: TestClient) -> None:
     picture = {"picture": ("coffee.jpg", COFFEE)}
     easy = client.post("/api/puzzles", files=picture, data={"colors": "3", "difficulty": "easy"})

@@ -9,6 +9,7 @@ from bench.soak import Memory, run_soak
 from bench.workload import KINDS
 
 
+@pytest.mark.slow
 def test_a_short_soak_reports_every_kind_no_5xx_and_the_memory() -> None:
     args = parse_args(["--soak", "5", "--clients", "8", "--side", "200", "--seed", "3"])
     lines: list[str] = []

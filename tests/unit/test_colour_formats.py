@@ -64,6 +64,7 @@ def same(a: Puzzle, b: Puzzle) -> bool:
     ) and goals
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),

@@ -126,6 +126,7 @@ def puzzles_with_givens(draw: st.DrawFn) -> Puzzle:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(puzzles_with_givens())
 def test_the_solver_with_givens_agrees_with_brute_force(puzzle: Puzzle) -> None:
@@ -196,6 +197,7 @@ def test_the_givens_budget_is_kept() -> None:
 # --- make, pdf and report --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("picture", "width"), [("astronaut.jpg", 30), ("horse.png", 30)])
 def test_make_colors_givens_keeps_the_quantised_picture_exact(
     tmp_path: Path, picture: str, width: int
@@ -223,6 +225,7 @@ def test_make_colors_givens_keeps_the_quantised_picture_exact(
     assert not bare.line_solvable  # the givens were needed
 
 
+@pytest.mark.slow
 def test_make_colors_auto_without_flips_uses_givens(tmp_path: Path) -> None:
     out = tmp_path / "made.json"
     args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "30", "--colors", "4"]
@@ -250,6 +253,7 @@ def test_the_puzzle_pdf_draws_the_givens() -> None:
     assert extra.count(b" re") + extra.count(b" c") >= 2  # a coloured cell and a dot
 
 
+@pytest.mark.slow
 def test_report_colors_prints_a_row_per_picture_and_width(tmp_path: Path) -> None:
     pictures = [str(SAMPLES / "astronaut.jpg"), str(SAMPLES / "rocket.jpg")]
     args = ["report", *pictures, "--widths", "20,30", "--colors", "4"]

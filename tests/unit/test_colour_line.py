@@ -43,6 +43,7 @@ def parse(text: str) -> Line:
     return tuple(out)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(colour_lines())
 def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
@@ -50,6 +51,7 @@ def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
     assert solve_line(clue, line) == brute_line(clue, line)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(colour_lines())
 def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
@@ -61,6 +63,7 @@ def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
     assert solve_line(clue, out) == out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(colour_lines())
 def test_commutes_with_reversal(case: tuple[ColourClue, Line]) -> None:

@@ -224,6 +224,7 @@ def test_ansi_rows_are_two_spaces_a_cell() -> None:
 # --- the PNG preview -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_preview_shows_every_palette_colour() -> None:
     puzzle = strawberry()
     image = Image.open(io.BytesIO(colour_preview_png(puzzle)))
@@ -233,6 +234,7 @@ def test_preview_shows_every_palette_colour() -> None:
     assert colour_preview_png(puzzle) == colour_preview_png(puzzle)
 
 
+@pytest.mark.slow
 def test_preview_without_a_solution_still_has_coloured_clues() -> None:
     puzzle, _ = print_ready(str(SAMPLE), fmt=None, timeout=30)
     assert isinstance(puzzle, Puzzle)

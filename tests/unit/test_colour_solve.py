@@ -52,6 +52,7 @@ def keys(grids: Iterable[npt.ArrayLike]) -> set[bytes]:
     return {np.asarray(g, dtype=np.uint8).tobytes() for g in grids}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_puzzles())
 def test_verdict_agrees_with_brute_force(puzzle: Puzzle) -> None:

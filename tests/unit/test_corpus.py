@@ -35,6 +35,7 @@ ENTRIES = _entries()
 needs_corpus = pytest.mark.skipif(not ENTRIES, reason="../shared/corpus is not present")
 
 
+@pytest.mark.slow
 @needs_corpus
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
 def test_verdict_matches_the_corpus(entry: dict[str, Any]) -> None:

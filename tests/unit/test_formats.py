@@ -695,6 +695,7 @@ def test_corpus_known_puzzle() -> None:
         assert clues(back) == clues(puzzle)
 
 
+@pytest.mark.slow
 def test_corpus_tournament_set() -> None:
     path = corpus() / "tournament" / "taai2011.jsonl.gz"
     labelled = list(read_puzzles(path))

@@ -153,6 +153,7 @@ def bomb() -> bytes:
     return member * 2
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_stops_at_the_limit_without_holding_more(bomb: bytes) -> None:
     tracemalloc.start()
     try:
@@ -214,6 +215,7 @@ def test_pictures_of_digits_and_dashes_are_still_pictures() -> None:
         detect_format("-", "- a list: of words\n")
 
 
+@pytest.mark.slow
 def test_the_cli_exits_3_on_a_malformed_r_string(tmp_path: Path) -> None:
     path = tmp_path / "p.txt"
     path.write_text("1-1-1\n")

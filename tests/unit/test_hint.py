@@ -98,6 +98,7 @@ def assert_best_line(hint: Hint, news: list[int] | None, height: int) -> None:
         assert max(news, default=0) == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(marked())
 def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
@@ -136,6 +137,7 @@ def consistent_with(solution: tuple[int, ...], grid: Partial) -> bool:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(grids(max_side=5))
 def test_right_marks_are_never_a_mistake_and_hints_finish_unique_puzzles(goal: Grid) -> None:
@@ -421,6 +423,7 @@ def colour_news(puzzle: Puzzle, grid: Partial) -> list[int] | None:
     return counts
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(colour_marked())
 def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> None:
@@ -449,6 +452,7 @@ def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> No
         assert known.all()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_colour_hints_finish_a_unique_puzzle_with_its_goal(seed: int) -> None:

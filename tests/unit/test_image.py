@@ -181,6 +181,7 @@ def cells_of(rows: list[str]) -> Grid:
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
 
 
+@pytest.mark.slow
 def test_subject_side_is_detected() -> None:
     grey = disc_grey()
     options = PictureOptions(width=8, height=8, threshold="otsu")
@@ -214,6 +215,7 @@ def lit_shapes(light_on_dark: bool = False) -> tuple[npt.NDArray[np.float64], Gr
     return paper * (0.25 + 0.75 * xx / 119), even
 
 
+@pytest.mark.slow
 def test_sauvola_sees_through_uneven_light() -> None:
     grey, even = lit_shapes()
     assert even.sum() == 34
@@ -226,6 +228,7 @@ def test_sauvola_sees_through_uneven_light() -> None:
     assert (sauvola.cost() > 0).all()
 
 
+@pytest.mark.slow
 def test_sauvola_finds_a_light_subject_in_uneven_light() -> None:
     grey, even = lit_shapes(light_on_dark=True)
     sauvola = to_cells(grey, PictureOptions(width=12, threshold="sauvola"))
@@ -233,6 +236,7 @@ def test_sauvola_finds_a_light_subject_in_uneven_light() -> None:
     assert (sauvola.grid() != even).sum() <= 1  # a cell on the dim edge of the disc
 
 
+@pytest.mark.slow
 def test_sauvola_works_on_a_reduced_copy_of_a_large_picture(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -277,6 +281,7 @@ def test_contrast_comes_before_the_threshold(contrast: str) -> None:
     assert spread[~inside].mean() - spread[inside].mean() > 0.5
 
 
+@pytest.mark.slow
 def test_edges_keep_a_thin_line() -> None:
     grey = np.ones((300, 300))
     grey[157, :] = 0.0  # one pixel thick, inside grid row 10
@@ -313,6 +318,7 @@ def test_edges_need_edges() -> None:
         to_cells(ramp, PictureOptions(edges=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edges", [False, True])
 def test_crop_sizes_the_grid_from_the_subject(edges: bool) -> None:
     grey = np.ones((200, 200))
@@ -458,6 +464,7 @@ def test_the_subject_is_found_whatever_its_brightness(
     assert len(record["candidates"]) >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("what", "rgb"),
     [

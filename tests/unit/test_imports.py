@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import grimp
+import pytest
 
 
 def cycles(*packages: str) -> list[list[str]]:
@@ -67,6 +68,7 @@ def test_the_circle_finder_finds_a_circle(tmp_path: object) -> None:
         sys.path.remove(str(root))
 
 
+@pytest.mark.slow
 def test_importing_nonogen_and_its_help_load_no_development_tool() -> None:
     code = (
         "import sys, nonogen, nonogen.cli\n"

@@ -47,6 +47,7 @@ def test_examples(clue: Clue, before: str, after: str | None) -> None:
     assert show(size, solve_line(clue, size, filled, empty)) == after
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(partial_lines())
 def test_agrees_with_enumeration(case: tuple[Clue, int, int, int]) -> None:
@@ -54,6 +55,7 @@ def test_agrees_with_enumeration(case: tuple[Clue, int, int, int]) -> None:
     assert solve_line(clue, size, filled, empty) == brute_line(clue, size, filled, empty)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(partial_lines())
 def test_refines_and_is_idempotent(case: tuple[Clue, int, int, int]) -> None:
@@ -68,6 +70,7 @@ def test_refines_and_is_idempotent(case: tuple[Clue, int, int, int]) -> None:
     assert solve_line(clue, size, new_filled, new_empty) == solved
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(partial_lines())
 def test_commutes_with_reversal(case: tuple[Clue, int, int, int]) -> None:

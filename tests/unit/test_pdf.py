@@ -225,6 +225,7 @@ def test_book_structure(count: int, per_page: int, keys_per_page: int, drawn: in
     assert str(pages) in texts[-1].split()  # page numbers in the footer
 
 
+@pytest.mark.slow
 def test_contents_give_the_pages_puzzles_are_on() -> None:
     book = entries(60)
     texts = page_texts(book_pdf(book, title="Long", options=LETTER))
@@ -411,6 +412,7 @@ def no_fontconfig(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
         cached.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_fontconfig")
 def test_without_fontconfig_fallbacks_come_from_the_font_folders() -> None:
     assert fonts._from_fontconfig() is None
@@ -527,6 +529,7 @@ def test_a_book_longer_than_kdp_prints_is_refused_before_drawing() -> None:
         book_layout(770, PageOptions("6x9"), paper="cream")
 
 
+@pytest.mark.slow
 def test_the_copyright_page_has_the_notice_isbn_and_credit() -> None:
     data = book_pdf(
         small_entries(2),

@@ -183,6 +183,7 @@ def test_main_prints_a_table_and_reports_bad_input(
     assert "missing.jsonl" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_time_pictures_saves_records_it_can_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

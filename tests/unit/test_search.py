@@ -75,6 +75,7 @@ def weighted_lines(draw: st.DrawFn) -> tuple[list[Clue], np.ndarray, np.ndarray]
     return clues, np.array(known, dtype=np.int8), np.array(prior)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(weighted_lines())
 def test_line_beliefs_match_weighted_enumeration(
@@ -93,6 +94,7 @@ def test_line_beliefs_match_weighted_enumeration(
             assert np.allclose(got.starts[i, j], starts[j], atol=1e-9)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(grids(max_side=6))
 def test_beliefs_keep_known_cells_and_are_probabilities(goal: Grid) -> None:
@@ -152,6 +154,7 @@ def test_every_solution_once_when_cadical_joins_after_glucose_found_some(
     assert len(result.solutions) == len(set(result.solutions)) == 720
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )  # the fixture only sets a constant, the same for every example
@@ -220,6 +223,7 @@ def test_the_search_takes_the_same_path_every_run(both_solvers: None) -> None:
     assert first.conflicts == again.conflicts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [80, 100])
 def test_the_search_holds_its_budget_with_both_solvers(both_solvers: None, side: int) -> None:
     """A half-filled random grid outlasts a second (unsettled after 15 s here): encoding and
@@ -347,6 +351,7 @@ def test_solutions_found_are_kept_when_the_phased_solver_comes_too_late() -> Non
     assert plain.clauses == [[-1]]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")
 def test_an_endless_timeout_is_the_longest_one() -> None:
     """``inf`` once left a NaN budget to the search, which interrupted Glucose at once."""
@@ -358,6 +363,7 @@ def test_an_endless_timeout_is_the_longest_one() -> None:
     assert [g.tolist() for g in endless.solutions] == [g.tolist() for g in finite.solutions]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not present")
 def test_knotty_is_settled() -> None:
     """Knotty (Wolter's survey) was unknown at 60 s with Glucose alone; the beliefs settle it."""

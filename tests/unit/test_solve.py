@@ -27,6 +27,7 @@ def picture(*rows: str) -> Grid:
     return np.asarray(parsed == 1, dtype=np.bool_)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(grids(max_side=5))
 def test_status_agrees_with_brute_force(goal: Grid) -> None:
@@ -50,6 +51,7 @@ def test_line_solvable_matches_line_logic_alone(goal: Grid) -> None:
     assert verdict.line_solvable == line.board.is_solved()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(grids(max_side=5))
 def test_transposing_commutes_with_solving(goal: Grid) -> None:
@@ -91,6 +93,7 @@ def test_line_contradiction_is_none() -> None:
     assert verdict.reason.startswith("line logic:")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(1, 4).flatmap(
@@ -220,6 +223,7 @@ def _plain_probe(
     return board, fixed
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(grids(max_side=7))
 def test_probing_reaches_the_plain_probing_fixpoint(goal: Grid) -> None:
@@ -233,6 +237,7 @@ def test_probing_reaches_the_plain_probing_fixpoint(goal: Grid) -> None:
     assert probed.board == plain
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(grids(max_side=7), st.lists(st.tuples(st.integers(0, 48), st.booleans()), max_size=3))
 def test_probing_finds_contradictions_as_plain_probing_does(

@@ -79,6 +79,7 @@ def test_the_barrier_is_zero_on_the_border_and_grows_inward() -> None:
     assert (ground_weight(graph)[graph.border] > 0.3).mean() > 0.8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("colour", [(0.9, 0.1, 0.1), (0.05, 0.05, 0.05), (0.95, 0.95, 0.9)])
 def test_a_plain_subject_on_a_busy_ground_is_found(colour: tuple[float, float, float]) -> None:
     shown, mask = subject_on_ground(colour)
@@ -99,6 +100,7 @@ def test_refined_and_salient_candidates_follow_the_subject() -> None:
         assert best > (0.75 if name == "salient" else 0.9), name
 
 
+@pytest.mark.slow
 def test_the_fitted_model_reads_only_measures_the_code_makes() -> None:
     text = resources.files("nonogen.image").joinpath("choice.json").read_text(encoding="utf-8")
     data = json.loads(text)
@@ -112,6 +114,7 @@ def test_the_fitted_model_reads_only_measures_the_code_makes() -> None:
     assert model().predict(found.chosen.parts) == pytest.approx(found.chosen.score)
 
 
+@pytest.mark.slow
 def test_trees_add_their_leaves_to_the_base() -> None:
     stump = {"feature": [0, -2, -2], "threshold": [0.5, 0, 0], "left": [1, -1, -1],
              "right": [2, -1, -1], "value": [0.0, -1.0, 1.0]}  # fmt: skip
@@ -142,6 +145,7 @@ def penguin(rows: int = 300, cols: int = 300) -> tuple[Picture, npt.NDArray[np.b
     return picture(rgb), body
 
 
+@pytest.mark.slow
 def test_detail_draws_a_light_belly_inside_a_dark_outline() -> None:
     shown, _ = penguin()
     found = convert(shown, PictureOptions(width=30))
@@ -160,6 +164,7 @@ def test_detail_draws_a_light_belly_inside_a_dark_outline() -> None:
     assert float(np.median(cost[grid != silhouette])) > 0.2
 
 
+@pytest.mark.slow
 def test_a_plain_subject_keeps_its_silhouette() -> None:
     shown, _ = subject_on_ground((0.05, 0.05, 0.05))
     found = convert(shown, PictureOptions(width=30))
@@ -175,6 +180,7 @@ def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
     assert periodic_share(np.zeros((20, 20))) == 0.0
 
 
+@pytest.mark.slow
 def test_a_face_filling_the_frame_is_drawn_as_a_poster() -> None:
     photo = read_picture((SAMPLES / "astronaut.jpg").read_bytes(), name="astronaut.jpg")
     found = convert(photo, PictureOptions(width=30))
@@ -193,6 +199,7 @@ def test_the_poster_of_a_near_blank_picture_does_not_fail() -> None:
     assert all(0.0 <= float(s.subject.min()) <= float(s.subject.max()) <= 1.0 for s in splits)
 
 
+@pytest.mark.slow
 def test_crop_compares_candidates_over_the_whole_frame() -> None:
     shown, _ = subject_on_ground((0.9, 0.1, 0.1))
     found = convert(shown, PictureOptions(width=30, crop=True))  # grids of unlike shapes

@@ -57,6 +57,7 @@ def test_medium_and_hard_are_delivered_and_regrade_the_same(
     assert result.cost == pytest.approx(sum(float(picture[1][cell]) for cell in result.flips))
 
 
+@pytest.mark.slow
 def test_expert_when_delivered_regrades_expert() -> None:
     result = made(blob(0, 12), "expert", seconds=2)
     check_grade(result)
