@@ -1,7 +1,7 @@
 """What the OpenAPI schema says beyond the routes' signatures: the documented answers (every
 error with its body, the files with their media types) and the examples.
 
-Schemathesis fuzzes the API from this schema (tests/test_api_fuzz.py), so it must say what
+Schemathesis fuzzes the API from this schema (tests/fuzz/test_api_fuzz.py), so it must say what
 the service answers: each status, its content type and its body.
 """
 

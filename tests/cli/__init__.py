@@ -1,0 +1,1 @@
+"""The commands: typer's CliRunner in-process, and ``python -m nonogen`` as a child process."""

@@ -1,0 +1,424 @@
+"""Books in bulk: made, skipped with reasons, resumable from the work folder, written whole."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from nonogen.cli import app
+from nonogen.errors import InputError
+from nonogen.formats import format_puzzle, read_puzzle, write_puzzle
+from nonogen.image.options import PictureOptions
+from nonogen.pipeline import MakeOptions
+from nonogen.pipeline.book import make_book
+from nonogen.pipeline.prepare import BookOptions
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Status, solve_puzzle
+
+SAMPLES = Path(__file__).parents[2] / "samples"
+runner = CliRunner()
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("ring.png", "horse.png", "camera.png", "heart.txt", "diagonal.non"):
+        shutil.copy(SAMPLES / name, folder / name)
+    (folder / "broken.png").write_bytes(b"\x89PNG not really")
+    return folder
+
+
+def options(**kw: object) -> BookOptions:
+    make = MakeOptions(picture=PictureOptions(width=15))
+    return BookOptions(make=make, workers=1, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_book_has_its_puzzles_in_difficulty_order_and_skips_bad_inputs(
+    inputs: Path, tmp_path: Path
+) -> None:
+    calls: list[tuple[str, int, int]] = []
+    book = make_book(
+        [str(inputs)], tmp_path / "b.pdf", options(), on_progress=lambda *a: calls.append(a)
+    )
+    assert len(book.puzzles) == 4
+    assert {Path(p.source).name for p in book.skipped} == {"broken.png", "diagonal.non"}
+    reasons = {Path(p.source).name: p.reason for p in book.skipped}
+    assert "not a picture" in reasons["broken.png"]
+    assert "not unique" in reasons["diagonal.non"]
+    difficulties = [p.difficulty for p in book.puzzles]
+    assert difficulties == sorted(difficulties)  # type: ignore[type-var]
+    pdf = PdfReader(tmp_path / "b.pdf")
+    assert len(pdf.pages) == book.pages
+    # title, copyright, contents, 4 puzzle pages, 1 page of answer keys, then notes to 24
+    assert book.pages == 24
+    manifest = json.loads((tmp_path / "b.json").read_text())
+    assert [p["number"] for p in manifest["puzzles"]] == [1, 2, 3, 4]
+    assert len(manifest["skipped"]) == 2
+    assert calls[-1][0] == "render"
+    assert ("prepare", 6, 6) in calls
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    first = make_book([str(inputs / "ring.png")], tmp_path / "a.pdf", options(), work=work)
+    assert not first.puzzles[0].cached
+    again = make_book([str(inputs)], tmp_path / "b.pdf", options(), work=work)
+    reused = {Path(p.source).name for p in again.puzzles if p.cached}
+    assert reused == {"ring.png"}
+    other_seed = BookOptions(make=MakeOptions(picture=PictureOptions(width=15), seed=1), workers=1)
+    third = make_book([str(inputs / "ring.png")], tmp_path / "c.pdf", other_seed, work=work)
+    assert not third.puzzles[0].cached  # other options, other key
+
+
+@pytest.mark.slow
+def test_two_workers_make_the_same_book(inputs: Path, tmp_path: Path) -> None:
+    one = make_book([str(inputs)], tmp_path / "one.pdf", options(), work=tmp_path / "w1")
+    two = make_book(
+        [str(inputs)],
+        tmp_path / "two.pdf",
+        BookOptions(make=MakeOptions(picture=PictureOptions(width=15)), workers=2),
+        work=tmp_path / "w2",
+    )
+    assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+    assert [p.source for p in one.puzzles] == [p.source for p in two.puzzles]
+
+
+def test_the_book_command_reports_and_writes_nothing_when_no_input_works(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"nope")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["book", str(bad), "-o", str(out), "--jobs", "1"])
+    assert result.exit_code == 3
+    assert "none of the 1 inputs" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(
+        app, ["book", str(inputs), "-o", str(out), "-w", "15", "--jobs", "1", "--title", "Mine"]
+    )
+    assert result.exit_code == 1, result.output  # made, with the 2 bad inputs skipped
+    assert "4 puzzles" in result.stderr
+    assert "2 skipped" in result.stderr
+    assert "Mine" in PdfReader(out).pages[0].extract_text()
+
+
+@pytest.mark.slow
+def test_a_book_of_colour_puzzles_from_pictures(inputs: Path, tmp_path: Path) -> None:
+    pictures = [str(inputs / name) for name in ("ring.png", "horse.png", "broken.png")]
+    work = tmp_path / "work"
+    book = make_book(pictures, tmp_path / "c.pdf", options(colours=3), work=work)
+    assert {Path(p.source).name for p in book.skipped} == {"broken.png"}
+    assert len(book.puzzles) == 2
+    for prepared in book.puzzles:
+        puzzle = prepared.puzzle
+        assert puzzle is not None
+        assert puzzle.is_colour
+        assert 2 <= puzzle.palette.size <= 4  # the background and at most 3 colours
+        assert puzzle.goal is not None
+        verdict = solve_puzzle(puzzle)
+        assert verdict.status is Status.UNIQUE
+        assert verdict.line_solvable  # no givens at 15 wide, or logic with them
+        assert np.array_equal(verdict.solutions[0], puzzle.goal)
+    assert len(PdfReader(tmp_path / "c.pdf").pages) == book.pages
+    again = make_book(pictures[:1], tmp_path / "d.pdf", options(colours=3), work=work)
+    assert again.puzzles[0].cached
+    assert again.puzzles[0].puzzle is not None
+    assert again.puzzles[0].puzzle.is_colour
+    plain = make_book(pictures[:1], tmp_path / "e.pdf", options(), work=work)
+    assert not plain.puzzles[0].cached  # black and white is another key
+    assert plain.puzzles[0].puzzle is not None
+    assert not plain.puzzles[0].puzzle.is_colour
+    result = runner.invoke(
+        app,
+        [
+            "book",
+            pictures[0],
+            "-o",
+            str(tmp_path / "f.pdf"),
+            "-w",
+            "15",
+            "-j",
+            "1",
+            "--colors",
+            "9",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "--colors between 2 and 8" in result.stderr
+
+
+def test_bad_book_options_are_refused() -> None:
+    with pytest.raises(InputError, match="--order"):
+        BookOptions(order="random")
+
+
+def test_the_pdf_command_prints_a_puzzle_and_its_solution(tmp_path: Path) -> None:
+    out = tmp_path / "heart.pdf"
+    result = runner.invoke(app, ["pdf", str(SAMPLES / "heart.txt"), "-o", str(out), "--solution"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    assert "easy" in reader.pages[0].extract_text()
+
+
+def test_the_pdf_command_refuses_a_solution_page_for_an_ambiguous_puzzle(tmp_path: Path) -> None:
+    out = tmp_path / "d.pdf"
+    result = runner.invoke(
+        app, ["pdf", str(SAMPLES / "diagonal.non"), "-o", str(out), "--solution"]
+    )
+    assert result.exit_code == 3
+    assert "multiple" in result.stderr
+    assert not out.exists()
+    plain = runner.invoke(app, ["pdf", str(SAMPLES / "diagonal.non"), "-o", str(out)])
+    assert plain.exit_code == 0
+    assert len(PdfReader(out).pages) == 1
+
+
+@pytest.mark.slow
+def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_path: Path) -> None:
+    out, work = tmp_path / "killed.pdf", tmp_path / "work"
+    args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(out)]
+    args += ["--work-dir", str(work), "--jobs", "1", "-w", "40"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not list(work.glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.kill()
+    proc.wait(timeout=30)
+    finished = len(list(work.glob("*.json")))
+    assert 1 <= finished < 6
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr  # made, with the bad inputs skipped
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert sum(p["reused"] for p in manifest["puzzles"]) >= 1
+
+
+def _children(pid: int) -> set[int]:
+    """The ids of a process's live children, from /proc."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = task / "children"
+        if children.exists():
+            found |= {int(c) for c in children.read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "\nState:\tZ" not in status.read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(tmp_path / "b.pdf")]
+    args += ["--jobs", "2", "-w", "60"]
+    log = (tmp_path / "stderr.log").open("w")
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while len(workers) < 2 and time.monotonic() < deadline:
+        workers = _children(proc.pid)
+        time.sleep(0.05)
+    assert len(workers) >= 2
+    proc.kill()  # SIGKILL: the parent cannot stop its pool
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)
+    log.close()
+    assert "Traceback" not in (tmp_path / "stderr.log").read_text()  # they die quietly
+
+
+# --- printing: legibility, fonts, KDP books and covers -------------------------------------
+
+
+def unique_pack(path: Path, count: int, side: int = 6) -> Path:
+    """A JSON Lines file of ``count`` small puzzles, each with one solution."""
+    rng = np.random.default_rng(7)
+    lines: list[str] = []
+    while len(lines) < count:
+        puzzle = puzzle_from_grid(rng.random((side, side)) < 0.6)
+        if solve_puzzle(puzzle, timeout=5).status is Status.UNIQUE:
+            record = json.loads(format_puzzle(puzzle, "json"))
+            record["title"] = f"Little {len(lines) + 1}"
+            lines.append(json.dumps(record))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def big_puzzle(path: Path) -> Path:
+    """A 150 x 150 puzzle, every cell filled (solved at once)."""
+    write_puzzle(puzzle_from_grid(np.ones((150, 150), dtype=np.bool_)), path, "json")
+    return path
+
+
+def test_the_pdf_command_refuses_a_puzzle_too_small_to_read_unless_forced(tmp_path: Path) -> None:
+    big, out = big_puzzle(tmp_path / "big.json"), tmp_path / "big.pdf"
+    refused = runner.invoke(app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9"])
+    assert refused.exit_code == 3
+    assert "cells would be 0.8 mm" in refused.stderr
+    assert "split the puzzle into" in refused.stderr
+    assert "--force" in refused.stderr
+    assert not out.exists()
+    forced = runner.invoke(
+        app, ["pdf", str(big), "-o", str(out), "--page-size", "6x9", "--force-small"]
+    )
+    assert forced.exit_code == 0, forced.output
+    assert "nonogen: warning: Puzzle 1 (150 x 150): cells would be" in forced.stderr
+    assert out.exists()
+
+
+def test_the_pdf_command_warns_about_characters_no_font_has(tmp_path: Path) -> None:
+    puzzle = read_puzzle(SAMPLES / "heart.txt")
+    path = tmp_path / "cat.json"
+    write_puzzle(replace(puzzle, meta={"title": "Cat \U0001f9e9"}), path, "json")
+    result = runner.invoke(app, ["pdf", str(path), "-o", str(tmp_path / "cat.pdf")])
+    assert result.exit_code == 0, result.output
+    if "U+1F9E9" not in result.stderr:
+        pytest.skip("a font on this machine has U+1F9E9")
+    assert "nonogen: warning: no font has U+1F9E9" in result.stderr
+    assert "pass --font" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_font_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "h.pdf"
+    result = runner.invoke(
+        app, ["pdf", str(SAMPLES / "heart.txt"), "-o", str(out), "--font", "nope.ttf"]
+    )
+    assert result.exit_code == 2
+    assert "expected --font to be a TrueType font file" in result.stderr
+
+
+def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
+    pack = unique_pack(tmp_path / "pack.jsonl", 30)
+    out, cover = tmp_path / "kdp.pdf", tmp_path / "cover.pdf"
+    args = ["book", str(pack), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    args += ["--per-page", "4", "--title", "Thirty", "--author", "Ann", "--year", "2025"]
+    args += ["--isbn", "978-3-16-148410-0", "--cover", str(cover), "--paper", "cream"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "30 puzzles" in result.stderr
+    assert "24 pages, gutter 9.5 mm" in result.stderr
+    reader = PdfReader(out)
+    assert len(reader.pages) == 24
+    assert "ISBN 978-3-16-148410-0" in reader.pages[1].extract_text()
+    assert "Copyright © 2025 Ann" in reader.pages[1].extract_text()
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert manifest["pages"] == 24
+    assert manifest["gutter_mm"] == pytest.approx(9.525)
+    assert manifest["cover"] == "cover.pdf"
+    width = float(PdfReader(cover).pages[0].mediabox.width)
+    assert width == pytest.approx((0.25 + 12 + 24 * 0.0025) * 72, abs=0.01)
+
+
+@pytest.mark.slow
+def test_a_book_of_puzzles_all_too_small_to_read_is_refused_before_any_page(
+    tmp_path: Path,
+) -> None:
+    big = big_puzzle(tmp_path / "big.json")
+    out = tmp_path / "big-book.pdf"
+    args = ["book", str(big), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 3
+    assert "cells would be" in refused.stderr
+    assert "--force-small" in refused.stderr
+    assert not out.exists()
+    forced = runner.invoke(app, [*args, "--force-small"])
+    assert forced.exit_code == 0, forced.output
+    assert "nonogen: warning: 1. big (150 x 150): cells would be" in forced.stderr
+
+
+def filled(path: Path, width: int, height: int) -> Path:
+    """A puzzle file of a fully filled grid (unique, solved at once)."""
+    write_puzzle(puzzle_from_grid(np.ones((height, width), dtype=np.bool_)), path, "json")
+    return path
+
+
+@pytest.mark.slow
+def test_one_puzzle_too_small_to_read_is_skipped_and_the_book_made(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    for n in range(3):
+        filled(pack / f"small{n}.json", 10, 10)
+    big_puzzle(pack / "big.json")
+    out = tmp_path / "book.pdf"
+    args = ["book", str(pack), "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    result = runner.invoke(app, [*args, "--order", "given"])
+    assert result.exit_code == 1, result.output  # made, with an item skipped
+    assert "skipped" in result.stderr
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert [p["source"] for p in manifest["puzzles"]] == [
+        str(pack / f"small{n}.json") for n in range(3)
+    ]
+    assert [p["number"] for p in manifest["puzzles"]] == [1, 2, 3]
+    (skipped,) = manifest["skipped"]
+    assert skipped["source"] == str(pack / "big.json")
+    assert skipped["reason"].startswith("too small to print legibly: ")
+    assert "cells would be" in skipped["reason"]
+
+
+@pytest.mark.slow
+def test_per_page_is_the_most_a_page_and_a_large_puzzle_gets_fewer(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    names = ["a", "b", "c", "d", "wide", "e", "f", "g", "h"]
+    for name in names:  # 10 x 10 prints legibly four a page on 6x9, 15 x 9 only two
+        filled(pack / f"{name}.json", 15 if name == "wide" else 10, 9 if name == "wide" else 10)
+    out = tmp_path / "book.pdf"
+    files = [str(pack / f"{name}.json") for name in names]
+    args = ["book", *files, "-o", str(out), "--jobs", "1", "--page-size", "6x9"]
+    result = runner.invoke(app, [*args, "--per-page", "4", "--order", "given"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert len(manifest["puzzles"]) == 9
+    assert manifest["skipped"] == []
+    texts = [page.extract_text() for page in PdfReader(out).pages]
+    first = next(i for i, text in enumerate(texts) if "1. a" in text)
+    on_pages = [
+        next(i for i, text in enumerate(texts) if f"{n}. {name}" in text) - first
+        for n, name in enumerate(names, 1)
+    ]
+    # a-d four a page; wide gets a page of two slots, with e; then f-h four a page
+    assert on_pages == [0, 0, 0, 0, 1, 1, 2, 2, 2]
+
+
+def test_fitted_pages_fill_each_page_as_its_puzzles_allow() -> None:
+    from nonogen.pdf.book import PUZZLES_PER_PAGE, fitted_pages  # noqa: PLC0415
+
+    assert fitted_pages([4, 4, 4, 4, 4]) == ((4, 4), (4, 1))
+    assert fitted_pages([4, 4, 2, 4, 4, 4, 4]) == ((2, 2), (2, 2), (4, 3))
+    assert fitted_pages([1, 4, 4]) == ((1, 1), (4, 2))
+    assert fitted_pages([2, 1, 2]) == ((1, 1), (1, 1), (2, 1))
+    for fits in ([1] * 5, [2, 4, 1, 4, 2, 2], [4] * 9):
+        pages = fitted_pages(fits)
+        assert sum(held for _, held in pages) == len(fits)
+        start = 0
+        for slots, held in pages:
+            assert slots in PUZZLES_PER_PAGE
+            assert all(fit >= slots for fit in fits[start : start + held])
+            start += held

@@ -1,0 +1,381 @@
+"""make --colors: a colour picture becomes a unique, logic-only colour puzzle."""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from nonogen.cli import app
+from nonogen.colour.repair import colour_repair, state_of
+from nonogen.formats import parse_puzzle
+from nonogen.image.options import PictureOptions
+from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
+from nonogen.image.read import Picture
+from nonogen.palette import plain_palette
+from nonogen.puzzle import puzzle_from_grid
+from nonogen.solve import Status, Technique, solve_puzzle
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+runner = CliRunner()
+
+
+def _png(rgb: np.ndarray) -> bytes:
+    """An 8-bit RGB PNG of a ``(rows, cols, 3)`` uint8 array, written by hand."""
+    height, width, _ = rgb.shape
+    raw = b"".join(b"\x00" + rgb[r].tobytes() for r in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body).to_bytes(4, "big")
+        return len(body).to_bytes(4, "big") + kind + body + crc
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + b"\x08\x02\x00\x00\x00"
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _shapes(*colours: tuple[int, int, int]) -> np.ndarray:
+    """A 120x160 white picture with one 40x30 rectangle of each colour, side by side and
+    touching (a subject of several colours)."""
+    rgb = np.full((120, 160, 3), 255, dtype=np.uint8)
+    for i, colour in enumerate(colours):
+        rgb[40:80, 20 + 30 * i : 50 + 30 * i] = colour
+    return rgb
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("picture", "width", "colours"),
+    [("coffee.jpg", 30, 4), ("rocket.jpg", 24, 3), ("astronaut.jpg", 30, 3)],
+)
+def test_make_colors_writes_a_unique_line_solvable_colour_puzzle(
+    tmp_path: Path, picture: str, width: int, colours: int
+) -> None:
+    out = tmp_path / "made.json"
+    args = ["make", str(SAMPLES / picture), "-w", str(width), "--colors", str(colours)]
+    result = runner.invoke(app, [*args, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    puzzle = parse_puzzle(out.read_text(encoding="utf-8"), name=str(out))
+    assert puzzle.width == width
+    assert 2 <= puzzle.palette.size <= colours + 1
+    verdict = solve_puzzle(puzzle)  # checked independently of the make
+    assert verdict.status is Status.UNIQUE
+    assert verdict.line_solvable
+    fidelity = summary["fidelity"]
+    assert puzzle.meta["fidelity"] == fidelity
+    assert len(fidelity["changed_cells"]) == fidelity["changed"]
+    assert fidelity["changed_percent"] <= 5.0
+    assert len(json.loads(out.read_text(encoding="utf-8"))["source_grid"]) == puzzle.height
+    assert summary["palette"][0]["char"] == "."
+
+
+@pytest.mark.slow
+def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
+    picture = str(SAMPLES / "astronaut.jpg")
+    outputs = []
+    for name in ("a.json", "b.json"):
+        out = tmp_path / name
+        args = ["make", picture, "-w", "30", "--colors", "4", "--seed", "7", "-o", str(out)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.stderr
+        assert "colours + background" in result.stdout
+        assert "palette: ." in result.stdout
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0])["seed"] == 7
+
+
+@pytest.mark.slow
+def test_make_colors_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "30", "--colors", "4"]
+    result = runner.invoke(app, [*args, "--repair", "flips", "--max-flips", "0", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "budget ran out" in result.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["fidelity"]["undetermined"] > 0
+
+
+def test_make_colors_refuses_a_flat_picture(tmp_path: Path) -> None:
+    picture = tmp_path / "flat.png"
+    picture.write_bytes(_png(np.full((20, 20, 3), (200, 30, 30), dtype=np.uint8)))
+    out = tmp_path / "x.json"
+    result = runner.invoke(app, ["make", str(picture), "--colors", "3", "-o", str(out)])
+    assert result.exit_code == 3
+    assert "one colour" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--colors", "9"],
+        ["--colors", "1"],
+        ["--colors", "3", "--difficulty", "harder"],
+    ],
+)
+def test_make_colors_refuses_bad_options_before_reading(tmp_path: Path, extra: list[str]) -> None:
+    out = tmp_path / "x.json"
+    result = runner.invoke(app, ["make", str(tmp_path / "missing.png"), *extra, "-o", str(out)])
+    assert result.exit_code == 2
+    assert "--" in result.stderr
+    assert not out.exists()
+
+
+def _quantised(rgb: np.ndarray, colours: int) -> tuple[np.ndarray, np.ndarray]:
+    """The grid and palette Lab of a picture quantised at 16x12 cells, the non-white
+    pixels as its subject."""
+    picture = Picture(rgb.astype(np.float64) / 255.0, (rgb.shape[1], rgb.shape[0]))
+    subject = (rgb.min(axis=2) < 250).astype(np.float64)
+    filled = subject.reshape(12, 10, 16, 10).mean(axis=(1, 3)) >= 0.5
+    made = quantise(
+        picture,
+        subject,
+        filled,
+        (0, 0, rgb.shape[1], rgb.shape[0]),
+        colours=colours,
+        rng=np.random.default_rng(0),
+    )
+    return made.grid, made.lab
+
+
+def test_the_quantiser_merges_colours_nobody_can_tell_apart() -> None:
+    grid, lab = _quantised(_shapes((220, 30, 30), (226, 36, 28), (40, 60, 200)), 3)
+    assert len(lab) == 3  # background, one red, blue
+    assert set(np.unique(grid).tolist()) == {0, 1, 2}
+    reds = grid[4:8, 2:8]  # both reds are one colour
+    assert len(np.unique(reds)) == 1
+
+
+def test_the_quantiser_keeps_distinct_colours_distinct() -> None:
+    grid, lab = _quantised(_shapes((220, 30, 30), (40, 60, 200), (30, 160, 40)), 4)
+    assert len(lab) == 4
+    gaps = delta_e(lab[:, None, :], lab[None, :, :])
+    assert gaps[~np.eye(len(lab), dtype=bool)].min() >= MERGE_DELTA_E
+    assert len({int(grid[5, c]) for c in (3, 6, 9)}) == 3
+
+
+def test_the_repair_makes_an_ambiguous_colour_grid_line_solvable() -> None:
+    # Three 2x2 diagonals (one per colour): each could be its anti-diagonal instead.
+    grid = np.zeros((8, 8), dtype=np.uint8)
+    for i, colour in enumerate((1, 2, 3)):
+        top = 2 * i + (i > 0)
+        grid[top, top] = grid[top + 1, top + 1] = colour
+    assert state_of(grid, 4).unknown > 0
+    costs = np.full((8, 8, 4), 10.0)
+    before = solve_puzzle(puzzle_from_grid(grid, plain_palette(3)))
+    assert before.status is Status.MULTIPLE
+    repaired = colour_repair(grid, costs, rng=np.random.default_rng(0), max_changes=10, seconds=10)
+    assert repaired.solved
+    assert 1 <= len(repaired.changes) <= 3
+    assert repaired.cost == pytest.approx(10.0 * len(repaired.changes))
+    changed = int((repaired.grid != grid).sum())
+    assert changed == len(repaired.changes)
+    verdict = solve_puzzle(puzzle_from_grid(repaired.grid, plain_palette(3)))
+    assert verdict.status is Status.UNIQUE
+    assert verdict.line_solvable
+
+
+def test_the_repair_prefers_the_cheapest_change() -> None:
+    grid = np.zeros((6, 6), dtype=np.uint8)
+    grid[2, 2] = grid[3, 3] = 1
+    costs = np.full((6, 6, 2), 50.0)
+    costs[2, 3, 1] = 1.0  # filling (2, 3) is nearly free, and settles the ambiguity
+    repaired = colour_repair(grid, costs, rng=np.random.default_rng(0), max_changes=5, seconds=10)
+    assert repaired.solved
+    assert repaired.changes == ((2, 3, 0, 1),)
+
+
+@pytest.mark.slow
+def test_make_colors_png_previews_the_puzzle_in_its_colours(tmp_path: Path) -> None:
+    out = tmp_path / "coffee.json"
+    args = ["make", str(SAMPLES / "coffee.jpg"), "-w", "20", "--colors", "3", "--png"]
+    result = runner.invoke(app, [*args, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    preview = tmp_path / "coffee.png"
+    assert summary["preview"] == str(preview)
+    with Image.open(preview) as shown:
+        pixels = {tuple(p) for p in np.asarray(shown.convert("RGB")).reshape(-1, 3).tolist()}
+    for colour in summary["palette"][1:]:
+        rgb = tuple(int(colour["rgb"][i : i + 2], 16) for i in (1, 3, 5))
+        assert rgb in pixels, colour
+
+
+@pytest.mark.slow
+def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nonogen.colour import repair as colour_repair_module  # noqa: PLC0415
+    from nonogen.image import palette as palette_module  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    real_repair, real_quantise = colour_repair_module.repair_colour, palette_module.quantise
+    subjects: list[object] = []
+
+    def first_fails(*args: Any, **kwargs: Any) -> Any:
+        done = real_repair(*args, **kwargs)
+        return replace(done, solved=False, unknown=7) if len(subjects) == 1 else done
+
+    def seen(picture: Any, subject: Any, *args: Any, **kwargs: Any) -> Any:
+        subjects.append(subject)
+        return real_quantise(picture, subject, *args, **kwargs)
+
+    monkeypatch.setattr(colour_repair_module, "repair_colour", first_fails)
+    monkeypatch.setattr(palette_module, "quantise", seen)
+    data = (SAMPLES / "horse.png").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=20))
+    made = make_colour_from_picture(data, name="horse.png", options=options, colours=3)
+    assert len(subjects) == 2  # the first candidate "ran out", the second was repaired
+    assert made.ok
+    assert made.conversion is not None
+    assert made.conversion.chosen.split.subject is subjects[1]
+    assert made.puzzle.meta["conversion"] == made.conversion.record()
+
+
+# A 3-colour grid whose puzzle is unique, but line logic alone stalls on it (probing solves it).
+NEEDS_PROBING = np.array(
+    [
+        [1, 2, 0, 0, 2, 1],
+        [2, 1, 1, 2, 1, 0],
+        [0, 1, 1, 1, 0, 1],
+        [2, 0, 2, 2, 2, 0],
+        [0, 1, 1, 0, 2, 0],
+        [1, 0, 0, 1, 2, 2],
+    ],
+    dtype=np.uint8,
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("allow_search", [False, True])
+def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, allow_search: bool
+) -> None:
+    from nonogen.image import palette as palette_module  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    def fixed(*_args: Any, **_kwargs: Any) -> palette_module.PaletteGrid:
+        lab = np.array([[100.0, 0, 0], [0.0, 0, 0], [50.0, 60, 40]])
+        cells = lab[NEEDS_PROBING]
+        return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
+
+    monkeypatch.setattr(palette_module, "quantise", fixed)
+    options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search)
+    data = (SAMPLES / "horse.png").read_bytes()
+    made = make_colour_from_picture(data, name="horse.png", options=options, colours=2)
+    assert made.ok
+    assert made.verdict.status is Status.UNIQUE
+    if allow_search:
+        assert np.array_equal(made.repair.grid, NEEDS_PROBING)  # nothing changed or given
+        assert made.repair.changes == ()
+        assert made.repair.givens == ()
+        assert made.verdict.techniques == (Technique.LINE, Technique.PROBING)
+        assert made.verdict.tier == "hard"
+    else:
+        assert made.verdict.line_solvable  # the repair changed or revealed cells
+        assert made.repair.changes or made.repair.givens
+
+
+def _all_given() -> Any:
+    """NEEDS_PROBING with every cell given: a stand-in repair that line logic solves."""
+    from nonogen.colour.repair import ColourRepair  # noqa: PLC0415
+
+    cells = tuple((r, c) for r in range(6) for c in range(6))
+    return ColourRepair(NEEDS_PROBING.copy(), (), 0.0, True, 0, cells)
+
+
+def test_colour_tiers_take_the_picture_as_it_is_when_it_grades_at_the_tier() -> None:
+    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+
+    palette, costs = plain_palette(2), np.ones((6, 6, 3))
+    line = _all_given()
+    deadline = time.perf_counter() + 30
+    hard, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="hard", deadline=deadline)
+    assert hard.solved
+    assert hard.givens == ()
+    assert np.array_equal(hard.grid, NEEDS_PROBING)
+    assert verdict.tier == "hard"
+    easy, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="easy", deadline=deadline)
+    assert easy.solved
+    assert easy.givens == line.givens
+    assert verdict.tier == "easy"
+    expert, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="expert", deadline=deadline)
+    assert not expert.solved  # the closest is the hard picture itself
+    assert verdict.tier == "hard"
+    assert expert.unknown > 0  # line logic stalls on it
+
+
+def test_colour_tiers_relax_the_givens_to_reach_hard() -> None:
+    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+
+    palette, costs = plain_palette(2), np.ones((6, 6, 3))
+    ambiguous = np.zeros((6, 6), dtype=np.uint8)
+    ambiguous[0, 0] = ambiguous[1, 1] = 1  # its mirror has the same clues
+    assert solve_puzzle(puzzle_from_grid(ambiguous, palette)).status is Status.MULTIPLE
+    line = _all_given()
+    deadline = time.perf_counter() + 60
+    hard, verdict = at_tier(ambiguous, line, costs, palette, tier="hard", deadline=deadline)
+    assert hard.solved
+    assert verdict.tier == "hard"
+    assert verdict.techniques == (Technique.LINE, Technique.PROBING)
+    assert np.array_equal(hard.grid, NEEDS_PROBING)
+    assert 0 < len(hard.givens) < len(line.givens)  # the last-revealed ones were taken back
+    assert hard.givens == line.givens[: len(hard.givens)]
+
+
+@pytest.mark.slow
+def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) -> None:
+    out = tmp_path / "hard.json"
+    args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "40", "--colors", "4"]
+    hard = runner.invoke(app, [*args, "--difficulty", "hard", "-o", str(out), "--json"])
+    assert hard.exit_code == 0, hard.stderr
+    puzzle = parse_puzzle(out.read_text(encoding="utf-8"), name=str(out))
+    verdict = solve_puzzle(puzzle)  # graded independently of the make
+    assert verdict.status is Status.UNIQUE
+    assert verdict.tier == "hard"
+    expert = runner.invoke(app, [*args, "--difficulty", "expert", "-o", str(out)])
+    assert expert.exit_code == 1
+    assert "could not make an expert colour puzzle" in expert.stderr
+    assert "the best reached is" in expert.stderr
+    written = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
+    assert written.status is Status.UNIQUE  # the closest attempt is written, still unique
+
+
+@pytest.mark.slow
+def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "hard.json"
+    args = ["make", str(SAMPLES / "astronaut.jpg"), "--colors", "2", "-w", "20"]
+    flags = ["--max-flips", "0", "--repair", "flips", "--difficulty", "hard"]
+    result = runner.invoke(app, [*args, *flags, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.stderr
+    verdict = solve_puzzle(parse_puzzle(out.read_text(encoding="utf-8"), name=str(out)))
+    assert verdict.tier == "hard"
+    assert json.loads(result.stdout)["fidelity"]["changed"] == 0
+
+
+@pytest.mark.slow
+def test_a_missed_tier_records_the_candidate_it_kept() -> None:
+    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+
+    data = (SAMPLES / "coffee.jpg").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=10), difficulty="expert")
+    made = make_colour_from_picture(data, name="coffee.jpg", options=options, colours=2)
+    assert not made.ok  # every candidate is easy at 10 wide: the first one is kept
+    assert made.conversion is not None
+    assert made.puzzle.meta["source_box"] == list(made.conversion.chosen.cells.box)
+    assert made.puzzle.meta["conversion"] == made.conversion.record()

@@ -1,0 +1,1 @@
+"""Fuzzing: every reader of user input, and the HTTP API from its OpenAPI schema."""

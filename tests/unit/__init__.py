@@ -1,0 +1,1 @@
+"""Unit tests: the library called directly, against oracles and known answers."""
