@@ -115,7 +115,7 @@ class MadeColour:
 
 def colour_preview_of(made: MadeColour) -> bytes:
     """The PNG preview of a made colour puzzle: its coloured clues, its solution and legend."""
-    from nonogen.preview_colour import colour_preview_png  # noqa: PLC0415  (Pillow)
+    from nonogen.preview import colour_preview_png  # noqa: PLC0415  (Pillow)
 
     return colour_preview_png(made.puzzle, made.repair.grid)
 

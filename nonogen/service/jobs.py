@@ -56,7 +56,6 @@ WARM_MODULES: Final = (
     "nonogen.generate",
     "nonogen.image",
     "nonogen.preview",
-    "nonogen.preview_colour",
 )
 """The stages the pipeline imports lazily, loaded when a worker process starts."""
 MAKE_SHARE: Final = 0.9
