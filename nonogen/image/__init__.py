@@ -3,7 +3,8 @@
 ``options`` (imported here, cheap) holds the options and limits; the heavy modules load only
 when a picture is converted:
 
-    read (bytes -> Picture) -> candidates (Picture -> Splits) -> convert (Splits -> Cells)
+    read (bytes -> Picture) -> source (Picture -> Source) -> candidates (Source -> Splits)
+    -> cells (Split -> Cells) -> scored (Cells -> Scored) -> convert (Scored -> Conversion)
 """
 
 from nonogen.image.options import (

@@ -2,9 +2,10 @@
 
 Every candidate is one function with one signature, ``(source) -> list[Split]``, and one line
 in ``CANDIDATES``. A split says how much each pixel (of any reduced copy of the picture)
-belongs to the subject; ``nonogen.image.convert`` pools every split into cells, scores the
-grids and keeps the one that looks most like the subject. Candidates that cannot tell which
-side is the subject return both polarities; the scorer chooses by structure, not darkness.
+belongs to the subject; ``nonogen.image.cells`` pools every split into cells,
+``nonogen.image.scored`` scores the grids and ``nonogen.image.convert`` keeps the one that looks
+most like the subject. Candidates that cannot tell which side is the subject return both
+polarities; the scorer chooses by structure, not darkness.
 """
 
 from __future__ import annotations
@@ -17,131 +18,27 @@ from typing import Any, Final
 import cv2
 import numpy as np
 import numpy.typing as npt
-from skimage import color, exposure, filters
 
 from nonogen.grid import Grid
 from nonogen.image.filters import (
     between_share,
+    equalize,
     find_edges,
-    light_surface,
+    gaussian,
+    otsu,
     sauvola_flatten,
     threshold_level,
 )
-from nonogen.image.read import Grey, Picture, resize
-from nonogen.image.saliency import Saliency, saliency
+from nonogen.image.masks import fill_holes, thin_parts, without_crumbs
+from nonogen.image.read import Grey
+from nonogen.image.source import MIN_DELTA_E, Source
 
-RING: Final = 0.04
-"""The picture's border ring, a fraction of the short side, models the background."""
-MIN_DELTA_E: Final = 8.0
-"""A pixel belongs to the subject only if its colour is this far (CIE76) from the ground."""
-GRADIENT_SPREAD: Final = 2.0
-"""Pixels a colour gradient is spread over when outlines are scored against it."""
 GRABCUT_ROUNDS: Final = 4
 """GrabCut iterations (each re-fits both colour models)."""
 CLUSTERS: Final = 4
 """Colour clusters (k of k-means) the clusters candidate splits a picture into."""
 CLUSTER_SEED: Final = 20261123
 """The seed of OpenCV's random draws (k-means++ seeds, GrabCut's mixtures)."""
-
-_otsu: Callable[[Grey], float] = filters.threshold_otsu
-_sobel: Callable[[Grey], Grey] = filters.sobel
-_gaussian: Callable[..., Grey] = filters.gaussian
-_equalize: Callable[..., Grey] = exposure.equalize_adapthist
-
-
-@dataclass(frozen=True)
-class Source:
-    """What every candidate sees: the picture and the grey levels the thresholds split."""
-
-    picture: Picture
-    grey: Grey
-    """Luminance of the working copy, contrast-enhanced as asked (0 black, 1 white)."""
-    cell_px: float
-    """Working-copy pixels per cell side (before any crop): edges are smoothed to scale."""
-    threshold: str | None = None
-    """A forced luminance threshold (a level or ``fill:F``); None for the named methods."""
-    _features: dict[tuple[int, int], Grey] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-
-    @cached_property
-    def ring(self) -> Grid:
-        """The border ring of ``picture.small``: where the background model is fitted."""
-        rows, cols = self.picture.small.shape[:2]
-        width = max(2, round(RING * min(rows, cols)))
-        ring = np.ones((rows, cols), dtype=np.bool_)
-        ring[width:-width, width:-width] = False
-        return ring
-
-    @cached_property
-    def small_gradient(self) -> Grey:
-        """The colour gradient (Sobel, over Lab) of ``picture.small``."""
-        return colour_gradient(self.picture.lab)
-
-    @cached_property
-    def work_gradient(self) -> Grey:
-        """The colour gradient (Sobel, over Lab) of the working copy."""
-        if self.picture.small.shape == self.picture.rgb.shape:
-            return self.small_gradient
-        return colour_gradient(np.asarray(color.rgb2lab(self.picture.rgb), dtype=np.float64))
-
-    def gradient(self, shape: tuple[int, ...]) -> Grey:
-        """The colour gradient at the resolution of a split of ``shape``."""
-        small = self.small_gradient
-        return small if small.shape == shape[:2] else self.work_gradient
-
-    @cached_property
-    def ground_distance(self) -> Grey:
-        """Per pixel of ``small``, the colour distance (Delta E) from a smooth background.
-
-        The background is fitted to the border ring, channel by channel in Lab, as a quadratic
-        surface, so gradients, vignettes and uneven light are part of the ground.
-        """
-        lab = self.picture.lab
-        fitted = [light_surface(lab[:, :, k], where=self.ring) for k in range(3)]
-        return np.asarray(np.sqrt(sum((lab[:, :, k] - fitted[k]) ** 2 for k in range(3))))
-
-    @cached_property
-    def ground_split(self) -> Grid | None:
-        """Pixels of ``small`` far from the fitted ground: beyond Otsu's cut of the distances,
-        beyond nearly all of the ring's own distances, and beyond MIN_DELTA_E; small blobs
-        are dropped. None when no pixel is."""
-        distance = self.ground_distance
-        ring = distance[self.ring]
-        cut = max(float(_otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
-        subject = distance > cut
-        return _without_crumbs(subject) if subject.any() else None
-
-    @cached_property
-    def saliency(self) -> Saliency:
-        """Where a person looks (``nonogen.image.saliency``), per pixel of ``picture.small``."""
-        return saliency(self.picture.lab)
-
-    @cached_property
-    def salient_split(self) -> Grid:
-        """Pixels of ``small`` the fused saliency puts on the subject side of Otsu's cut."""
-        values = self.saliency.salience
-        if float(values.max() - values.min()) < 1e-6:
-            return np.zeros(values.shape, dtype=np.bool_)
-        return np.asarray(values > float(_otsu(values)), dtype=np.bool_)
-
-    def cell_features(self, shape: tuple[int, int]) -> Grey:
-        """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
-        spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
-        texture tells it apart). Computed once per grid shape."""
-        if shape not in self._features:
-            self._features[shape] = cell_stats(self.picture.lab, shape)
-        return self._features[shape]
-
-
-def cell_stats(lab: Grey, shape: tuple[int, int]) -> Grey:
-    """Per cell of a grid of ``shape`` over a Lab picture, its mean L, a, b and the spread of
-    L inside it, ``(rows, cols, 4)``."""
-    height, width = shape
-    means = [resize(lab[:, :, k], width, height) for k in range(3)]
-    square = resize(lab[:, :, 0] ** 2, width, height)
-    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
-    return np.stack([*means, spread], axis=2)
 
 
 @dataclass(frozen=True)
@@ -167,18 +64,20 @@ class Split:
 Candidate = Callable[[Source], list[Split]]
 
 
-def colour_gradient(lab: Grey) -> Grey:
-    """Per pixel, the magnitude of the Sobel gradient over the Lab channels (Delta E), spread
-    by a Gaussian of GRADIENT_SPREAD pixels so an outline a pixel or two off still meets it."""
-    magnitude = np.sqrt(sum(_sobel(lab[:, :, k]) ** 2 for k in range(3)))
-    return np.asarray(_gaussian(magnitude, sigma=GRADIENT_SPREAD), dtype=np.float64)
-
-
-def _sides(method: str, dark: Grid, params: dict[str, Any]) -> list[Split]:
-    """Both polarities of a split: the dark side as subject, and the light side."""
+def _sides(
+    method: str, dark: Grid, params: dict[str, Any], *, light: Grid | None = None, thin: int = 0
+) -> list[Split]:
+    """Both polarities of a split: the dark side as subject, and the light side (``light``,
+    else every pixel not dark); with ``thin``, each side's lines thinner than ``thin`` pixels."""
+    sides = (("dark", dark), ("light", ~dark if light is None else light))
     return [
-        Split(method, dark.astype(np.float64), {**params, "subject": "dark"}),
-        Split(method, (~dark).astype(np.float64), {**params, "subject": "light"}),
+        Split(
+            method,
+            mask.astype(np.float64),
+            {**params, "subject": name},
+            thin_parts(mask, thin) if thin else None,
+        )
+        for name, mask in sides
     ]
 
 
@@ -205,10 +104,7 @@ def sauvola(source: Source) -> list[Split]:
     """Sauvola's local threshold (uneven light): dark subject, and light in the negative."""
     dark = sauvola_flatten(source.grey, light=False) < 0.5
     light = sauvola_flatten(source.grey, light=True) > 0.5
-    return [
-        Split("sauvola", dark.astype(np.float64), {"subject": "dark"}),
-        Split("sauvola", light.astype(np.float64), {"subject": "light"}),
-    ]
+    return _sides("sauvola", dark, {}, light=light)
 
 
 def colour(source: Source) -> list[Split]:
@@ -226,7 +122,7 @@ def colour(source: Source) -> list[Split]:
     for name, values in channels.items():
         if float(values.max() - values.min()) < 2 * MIN_DELTA_E:
             continue  # no colour contrast worth splitting
-        cut = float(_otsu(values))
+        cut = float(otsu(values))
         score = between_share(values[..., None], values < cut)
         if best is None or score > best[0]:
             best = (score, name, cut)
@@ -245,35 +141,6 @@ def background(source: Source) -> list[Split]:
     return [Split("background", subject.astype(np.float64), {"subject": "unlike the border"})]
 
 
-def _without_crumbs(mask: Grid) -> Grid:
-    """The mask without 8-connected blobs under 0.1 % of the picture."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        mask.astype(np.uint8), connectivity=8
-    )
-    if count <= 1:
-        return mask
-    keep = stats[:, cv2.CC_STAT_AREA] >= max(2, mask.size // 1000)
-    keep[0] = False
-    return np.asarray(keep[labels], dtype=np.bool_)
-
-
-def blobs(mask: Grid, *, connectivity: int = 4) -> npt.NDArray[np.int32]:
-    """The sizes of a mask's connected blobs (4- or 8-connected)."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(
-        mask.astype(np.uint8), connectivity=connectivity
-    )
-    return np.asarray(stats[1:count, cv2.CC_STAT_AREA], dtype=np.int32)
-
-
-def ring_of(mask: Grid) -> Grid:
-    """The pixels on either side of a mask's outline (3x3 dilation minus erosion)."""
-    kernel = np.ones((3, 3), dtype=np.uint8)
-    image = mask.astype(np.uint8)
-    grown = cv2.dilate(image, kernel) > 0
-    shrunk = cv2.erode(image, kernel, borderType=cv2.BORDER_REPLICATE) > 0
-    return np.asarray(grown & ~shrunk, dtype=np.bool_)
-
-
 def grabcut(source: Source) -> list[Split]:
     """OpenCV's GrabCut: colour mixtures of subject and ground, the border ring as sure ground
     and the background model's split as the likely subject."""
@@ -289,14 +156,14 @@ def grabcut(source: Source) -> list[Split]:
     if subject is None:
         return []
     return [
-        Split("grabcut", _without_crumbs(subject).astype(np.float64), {"rounds": GRABCUT_ROUNDS})
+        Split("grabcut", without_crumbs(subject).astype(np.float64), {"rounds": GRABCUT_ROUNDS})
     ]
 
 
 def salient(source: Source) -> list[Split]:
     """What stands out from its surroundings and does not run off the picture's edges: the
     fused saliency map cut at Otsu's level, as it is and whole (holes filled)."""
-    subject = _without_crumbs(source.salient_split)
+    subject = without_crumbs(source.salient_split)
     return _whole_and_holed("salient", subject, {}) if subject.any() else []
 
 
@@ -312,7 +179,7 @@ def refined(source: Source) -> list[Split]:
     subject = _grabcut(source, mask)
     if subject is None:
         return []
-    return _whole_and_holed("refined", _without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
+    return _whole_and_holed("refined", without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
 
 
 def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list[Split]:
@@ -323,17 +190,6 @@ def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list
     if (whole != subject).any():
         splits.append(Split(method, whole.astype(np.float64), {**params, "holes": "filled"}))
     return splits
-
-
-def fill_holes(mask: Grid) -> Grid:
-    """The mask with every hole (ground not connected to the frame) filled."""
-    ground = (~mask).astype(np.uint8)
-    count, labels = cv2.connectedComponents(ground, connectivity=4)
-    if count <= 1:
-        return mask
-    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    outside = np.isin(labels, edge) & (ground > 0)
-    return np.asarray(~outside, dtype=np.bool_)
 
 
 def _grabcut(source: Source, mask: npt.NDArray[np.uint8]) -> Grid | None:
@@ -365,7 +221,7 @@ def clusters(source: Source) -> list[Split]:
     labels = np.asarray(labels).reshape(lab.shape[:2])
     splits = []
     for k in range(CLUSTERS):
-        mask = _without_crumbs(labels == k)
+        mask = without_crumbs(labels == k)
         if 0.005 <= float(mask.mean()) <= 0.9:
             colour = [round(float(v), 1) for v in np.asarray(centres)[k]]
             params = {"k": CLUSTERS, "lab": colour}
@@ -377,20 +233,8 @@ def strokes(source: Source) -> list[Split]:
     """Otsu's split decided at full working resolution, both polarities; areas are pooled as
     areas and the lines thinner than a cell as lines, so a 1-pixel stroke survives."""
     cut = threshold_level(source.grey, "otsu")
-    dark = source.grey < cut
-    params = {"level": round(cut, 4)}
     side = max(2, round(source.cell_px * 0.75))
-    return [
-        Split("strokes", mask.astype(np.float64), {**params, "subject": name}, _thin(mask, side))
-        for name, mask in (("dark", dark), ("light", ~dark))
-    ]
-
-
-def _thin(mask: Grid, side: int) -> Grey:
-    """The parts of a mask a ``side`` x ``side`` square does not fit in: its thin lines."""
-    kernel = np.ones((side, side), dtype=np.uint8)
-    opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
-    return (mask & ~opened).astype(np.float64)
+    return _sides("strokes", source.grey < cut, {"level": round(cut, 4)}, thin=side)
 
 
 def poster(source: Source) -> list[Split]:
@@ -400,12 +244,12 @@ def poster(source: Source) -> list[Split]:
     then Otsu's cut; the dark side is drawn, as ink on paper."""
     rows, cols = source.grey.shape
     # Smoothing can overshoot 1.0 by a rounding error, which CLAHE refuses: clip it.
-    smooth = np.clip(_gaussian(source.grey, sigma=max(1.0, 0.75 * source.cell_px)), 0.0, 1.0)
+    smooth = np.clip(gaussian(source.grey, sigma=max(1.0, 0.75 * source.cell_px)), 0.0, 1.0)
     tiles = (max(8, rows // 4), max(8, cols // 4))
-    local = np.asarray(_equalize(smooth, kernel_size=tiles, clip_limit=0.01))
+    local = np.asarray(equalize(smooth, kernel_size=tiles, clip_limit=0.01))
     if float(np.ptp(local)) < 1e-6:
         return []
-    cut = float(_otsu(local))
+    cut = float(otsu(local))
     dark = local < cut
     return [Split("poster", dark.astype(np.float64), {"level": round(cut, 4), "subject": "dark"})]
 

@@ -2,7 +2,7 @@
 
 Every candidate grid is measured from the picture alone (``measures``): how it agrees with
 where a person looks (``nonogen.image.saliency``), where it lies, whether it is whole, and
-the structure measures of ``nonogen.image.convert`` (likeness, outline, frame, specks, fill).
+the structure measures of ``nonogen.image.scored`` (likeness, outline, frame, specks, fill).
 Gradient-boosted regression trees predict from them the grid's silhouette IoU with the true
 subject; the trees are data (``choice.json``), fitted on the dev split of a benchmark of real
 subjects on real photographs by ``bench/fit_choice.py``, and checked on its test split.
@@ -20,8 +20,10 @@ from typing import Any, Final
 import numpy as np
 
 from nonogen.grid import Grid
-from nonogen.image.candidates import Source, Split, blobs, fill_holes
+from nonogen.image.candidates import Split
+from nonogen.image.masks import blobs, fill_holes
 from nonogen.image.read import resize
+from nonogen.image.source import Source
 
 MODEL_FILE: Final = "choice.json"
 """The fitted coefficients, beside this module."""

@@ -12,21 +12,19 @@ detail is kept; otherwise the silhouette is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
 import cv2
 import numpy as np
-from skimage import color, filters
+from skimage import color
 
 from nonogen.grid import Grid
-from nonogen.image.candidates import cell_stats
-from nonogen.image.convert import Cells, Scored
-from nonogen.image.filters import between_share
+from nonogen.image.cells import Cells
+from nonogen.image.filters import between_share, otsu
 from nonogen.image.read import Grey, Picture
-
-_otsu: Callable[[Grey], float] = filters.threshold_otsu
+from nonogen.image.scored import Scored
+from nonogen.image.source import cell_stats
 
 DETAIL_LIKENESS: Final = 0.35
 """The share of the subject's own cell variance its dark/light split must explain."""
@@ -76,7 +74,7 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     values = lightness[inside]  # the ring mixes subject and ground: it is kept anyway
     if float(np.ptp(values)) < 1.0:  # under a unit of L*: one tone
         return scored
-    cut = float(_otsu(values))
+    cut = float(otsu(values))
     dark = lightness < cut
     likeness = between_share(features[inside], dark[inside])
     part = float(dark[inside].mean())

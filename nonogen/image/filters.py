@@ -28,17 +28,20 @@ SAUVOLA_SIDE: Final = 512
 CROP_MARGIN: Final = 0.02
 """The margin kept around the subject when cropping, as a fraction of each side."""
 
-# scikit-image ships these untyped: name, once, the types this module relies on.
+# scikit-image ships these untyped: name, once, the types the image stage relies on.
 _rescale: Callable[..., Grey] = exposure.rescale_intensity
 _sauvola: Callable[..., Grey] = filters.threshold_sauvola
-_otsu: Callable[[Grey], float] = filters.threshold_otsu
 _canny: Callable[..., Grid] = feature.canny
+otsu: Callable[[Grey], float] = filters.threshold_otsu
+gaussian: Callable[..., Grey] = filters.gaussian
+sobel: Callable[[Grey], Grey] = filters.sobel
+equalize: Callable[..., Grey] = exposure.equalize_adapthist
 
 
 def enhance(grey: Grey, contrast: str) -> Grey:
     """The picture with its contrast enhanced: none, stretch, ``stretch:P`` or clahe."""
     if contrast == "clahe":
-        return np.asarray(exposure.equalize_adapthist(grey), dtype=np.float64)
+        return np.asarray(equalize(grey), dtype=np.float64)
     low = stretch_percentile(contrast)
     if low is None:
         return grey

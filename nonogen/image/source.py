@@ -1,0 +1,131 @@
+"""What every conversion candidate sees of a picture: a ``Source``.
+
+The picture, its (contrast-enhanced) grey levels and the scale of a cell, plus the maps several
+candidates and the scorer share, each computed once when first asked for: the border ring, the
+colour gradient, the colour distance from a background fitted to the border, the saliency maps,
+and each cell's mean colour and texture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Final
+
+import numpy as np
+from skimage import color
+
+from nonogen.grid import Grid
+from nonogen.image.filters import gaussian, light_surface, otsu, sobel
+from nonogen.image.masks import without_crumbs
+from nonogen.image.read import Grey, Picture, resize
+from nonogen.image.saliency import Saliency, saliency
+
+RING: Final = 0.04
+"""The picture's border ring, a fraction of the short side, models the background."""
+MIN_DELTA_E: Final = 8.0
+"""A pixel belongs to the subject only if its colour is this far (CIE76) from the ground."""
+GRADIENT_SPREAD: Final = 2.0
+"""Pixels a colour gradient is spread over when outlines are scored against it."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """What every candidate sees: the picture and the grey levels the thresholds split."""
+
+    picture: Picture
+    grey: Grey
+    """Luminance of the working copy, contrast-enhanced as asked (0 black, 1 white)."""
+    cell_px: float
+    """Working-copy pixels per cell side (before any crop): edges are smoothed to scale."""
+    threshold: str | None = None
+    """A forced luminance threshold (a level or ``fill:F``); None for the named methods."""
+    _features: dict[tuple[int, int], Grey] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @cached_property
+    def ring(self) -> Grid:
+        """The border ring of ``picture.small``: where the background model is fitted."""
+        rows, cols = self.picture.small.shape[:2]
+        width = max(2, round(RING * min(rows, cols)))
+        ring = np.ones((rows, cols), dtype=np.bool_)
+        ring[width:-width, width:-width] = False
+        return ring
+
+    @cached_property
+    def small_gradient(self) -> Grey:
+        """The colour gradient (Sobel, over Lab) of ``picture.small``."""
+        return colour_gradient(self.picture.lab)
+
+    @cached_property
+    def work_gradient(self) -> Grey:
+        """The colour gradient (Sobel, over Lab) of the working copy."""
+        if self.picture.small.shape == self.picture.rgb.shape:
+            return self.small_gradient
+        return colour_gradient(np.asarray(color.rgb2lab(self.picture.rgb), dtype=np.float64))
+
+    def gradient(self, shape: tuple[int, ...]) -> Grey:
+        """The colour gradient at the resolution of a split of ``shape``."""
+        small = self.small_gradient
+        return small if small.shape == shape[:2] else self.work_gradient
+
+    @cached_property
+    def ground_distance(self) -> Grey:
+        """Per pixel of ``small``, the colour distance (Delta E) from a smooth background.
+
+        The background is fitted to the border ring, channel by channel in Lab, as a quadratic
+        surface, so gradients, vignettes and uneven light are part of the ground.
+        """
+        lab = self.picture.lab
+        fitted = [light_surface(lab[:, :, k], where=self.ring) for k in range(3)]
+        return np.asarray(np.sqrt(sum((lab[:, :, k] - fitted[k]) ** 2 for k in range(3))))
+
+    @cached_property
+    def ground_split(self) -> Grid | None:
+        """Pixels of ``small`` far from the fitted ground: beyond Otsu's cut of the distances,
+        beyond nearly all of the ring's own distances, and beyond MIN_DELTA_E; small blobs
+        are dropped. None when no pixel is."""
+        distance = self.ground_distance
+        ring = distance[self.ring]
+        cut = max(float(otsu(distance)), float(np.quantile(ring, 0.98)), MIN_DELTA_E)
+        subject = distance > cut
+        return without_crumbs(subject) if subject.any() else None
+
+    @cached_property
+    def saliency(self) -> Saliency:
+        """Where a person looks (``nonogen.image.saliency``), per pixel of ``picture.small``."""
+        return saliency(self.picture.lab)
+
+    @cached_property
+    def salient_split(self) -> Grid:
+        """Pixels of ``small`` the fused saliency puts on the subject side of Otsu's cut."""
+        values = self.saliency.salience
+        if float(values.max() - values.min()) < 1e-6:
+            return np.zeros(values.shape, dtype=np.bool_)
+        return np.asarray(values > float(otsu(values)), dtype=np.bool_)
+
+    def cell_features(self, shape: tuple[int, int]) -> Grey:
+        """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
+        spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
+        texture tells it apart). Computed once per grid shape."""
+        if shape not in self._features:
+            self._features[shape] = cell_stats(self.picture.lab, shape)
+        return self._features[shape]
+
+
+def cell_stats(lab: Grey, shape: tuple[int, int]) -> Grey:
+    """Per cell of a grid of ``shape`` over a Lab picture, its mean L, a, b and the spread of
+    L inside it, ``(rows, cols, 4)``."""
+    height, width = shape
+    means = [resize(lab[:, :, k], width, height) for k in range(3)]
+    square = resize(lab[:, :, 0] ** 2, width, height)
+    spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
+    return np.stack([*means, spread], axis=2)
+
+
+def colour_gradient(lab: Grey) -> Grey:
+    """Per pixel, the magnitude of the Sobel gradient over the Lab channels (Delta E), spread
+    by a Gaussian of GRADIENT_SPREAD pixels so an outline a pixel or two off still meets it."""
+    magnitude = np.sqrt(sum(sobel(lab[:, :, k]) ** 2 for k in range(3)))
+    return np.asarray(gaussian(magnitude, sigma=GRADIENT_SPREAD), dtype=np.float64)
