@@ -34,7 +34,7 @@ from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf, require_legible, solution_pdf
 from nonogen.pdf.patterns import PATTERNS, pattern_of
 from nonogen.pipeline import ansi_rows, print_ready, terminal_rows
-from nonogen.preview_colour import colour_preview_png
+from nonogen.preview import colour_preview_png
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "colour" / "strawberry.json"
