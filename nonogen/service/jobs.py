@@ -30,6 +30,8 @@ from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid
 from nonogen.palette import BLACK_ON_WHITE
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
+    Made,
+    MadeColour,
     MakeOptions,
     Shortfall,
     SolveOptions,
@@ -109,23 +111,9 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     options = within(options, limits)
     made = make_from_picture(data, name=name, options=options)
     _require_made(name, made.shortfall())
-    meta = dict(made.puzzle.meta)
-    record = {
-        "version": RECORD_VERSION,
-        "kind": "mono",
-        **puzzle_fields(made.puzzle),
-        "solution": format_grid(made.repair.grid),
-        "source_grid": meta["source_grid"],
-        "seed": meta["seed"],
-        "options": meta["options"],
-        "verdict": meta["verdict"],
-        "fidelity": meta["fidelity"],
-        "conversion": meta.get("conversion"),
-        "print_warnings": print_warnings(made.puzzle, PageOptions()),
-        "seconds": round(made.seconds, 3),
-    }
-    text = format_puzzle(made.puzzle, "json")
-    return MadePuzzle(made.puzzle, record, text, preview_of(made))
+    fields = {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
+    record = _made_record(made, "mono", fields)
+    return MadePuzzle(made.puzzle, record, format_puzzle(made.puzzle, "json"), preview_of(made))
 
 
 def colour_make_job(
@@ -137,24 +125,28 @@ def colour_make_job(
         data, name=name, options=within(options, limits), colours=colours
     )
     _require_made(name, made.shortfall())
-    meta = made.puzzle.meta
     text = format_puzzle(made.puzzle, "json")
-    record = {
-        "version": RECORD_VERSION,
-        "kind": "colour",
+    fields = {
         **colour_fields(made.puzzle),
         "givens": json.loads(text).get("givens"),  # as the file draws them: "?" not given
         "solution": grid_rows(made.puzzle.palette, made.repair.grid),
-        "source_grid": meta["source_grid"],
-        "seed": meta["seed"],
-        "options": meta["options"],
-        "verdict": meta["verdict"],
-        "fidelity": made.fidelity,
-        "conversion": meta.get("conversion"),
-        "print_warnings": print_warnings(made.puzzle, PageOptions()),
-        "seconds": round(made.seconds, 3),
     }
+    record = _made_record(made, "colour", fields)
     return MadePuzzle(made.puzzle, record, text, colour_preview_of(made))
+
+
+def _made_record(made: Made | MadeColour, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The answer of POST /api/puzzles: the make's own record (seed, options, conversion,
+    verdict, fidelity, seconds), the puzzle's fields for this kind, its source grid and what
+    would print badly on a letter page."""
+    return {
+        "version": RECORD_VERSION,
+        "kind": kind,
+        **made.record(),
+        **fields,
+        "source_grid": made.puzzle.meta["source_grid"],
+        "print_warnings": print_warnings(made.puzzle, PageOptions()),
+    }
 
 
 def _require_made(name: str, shortfall: Shortfall | None) -> None:
