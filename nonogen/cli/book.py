@@ -30,7 +30,12 @@ def book(
     order: Annotated[
         str, typer.Option("--order", help="difficulty (easiest first) or given (input order).")
     ] = "difficulty",
-    per_page: Annotated[int, typer.Option("--per-page", help="Puzzles a page: 1, 2 or 4.")] = 1,
+    per_page: Annotated[
+        int,
+        typer.Option(
+            "--per-page", help="The most puzzles a page, 1, 2 or 4: a large puzzle gets fewer."
+        ),
+    ] = 1,
     keys_per_page: Annotated[
         int, typer.Option("--keys-per-page", help="Answer keys a page: 1, 2, 4, 6, 9 or 12.")
     ] = 6,

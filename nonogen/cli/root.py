@@ -3,6 +3,7 @@ line and its exit code, a bug is one line naming its traceback file and exit 70.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
 import functools
@@ -59,9 +60,10 @@ def grouped(function: Command) -> Command:
         names = [field.name for field in dataclasses.fields(kind)]
         groups[param.name] = (kind, names)
         for field in dataclasses.fields(kind):
+            annotation = _in_panel(fields[field.name], kind.__name__)
             keyword = inspect.Parameter.KEYWORD_ONLY
             params.append(inspect.Parameter(field.name, keyword, default=field.default))
-            params[-1] = params[-1].replace(annotation=fields[field.name])
+            params[-1] = params[-1].replace(annotation=annotation)
 
     @functools.wraps(function)
     def run(**values: Any) -> None:
@@ -72,6 +74,15 @@ def grouped(function: Command) -> Command:
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {param.name: param.annotation for param in params}
     return run
+
+
+def _in_panel(annotation: Any, panel: str) -> Any:
+    """An option's annotation, its help shown under the group's heading (``Picture options``)."""
+    kind, *extras = typing.get_args(annotation)
+    shown = [copy.copy(extra) for extra in extras]
+    for extra in shown:
+        extra.rich_help_panel = f"{panel} options"
+    return Annotated[(kind, *shown)]
 
 
 def crash_report(error: Exception) -> Path:
