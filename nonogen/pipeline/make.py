@@ -223,6 +223,16 @@ def make_from_picture(
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
 
 
+def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:
+    """The conversion ``make`` repairs first: ranked by what the repair would cost, its chosen
+    grid with the subject's detail as the options ask (what a mosaic cuts into tiles)."""
+    from nonogen.image.convert import convert  # noqa: PLC0415
+
+    conversion = by_repair_cost(convert(picture, options), options)
+    scored = _with_detail(picture, conversion.chosen, options)
+    return conversion if scored is conversion.chosen else replace(conversion, chosen=scored)
+
+
 def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> Scored:
     """The grid with the subject's own dark parts inside its outline, as ``options.detail``
     asks (None: when the subject's appearance calls for it and no option forced the

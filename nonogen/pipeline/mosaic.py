@@ -1,0 +1,393 @@
+"""One big picture as several puzzles: converted once at the full size, cut into tiles, and
+every tile repaired and checked on its own, so each is unique and logic-only by itself.
+
+The cut rule (``cut_lines``): a side of ``n`` lines cut into ``parts`` is cut first at the
+even split, ``round(i * n / parts)``. Within ``CUT_WINDOW`` of a tile's side either way, a cut
+may move to run along a line that is empty or nearly so: a cut between lines ``c - 1`` and
+``c`` runs along the emptier of the two, and a line of at most ``NEARLY_EMPTY`` of its cells
+filled counts. Among such cuts the emptiest wins, then the one nearest the even split, then
+the lower one; when the window holds none, the even split stays. Every tile keeps at least
+``MIN_CELLS`` lines. Tiles may so differ by a few lines in size; they always form a grid
+(every row of tiles is cut at the same rows, every column at the same columns).
+
+A tile's repair is the repair ``make`` uses, run on the tile's cells alone, so no flip and no
+given crosses a tile's edge; its verdict comes from the complete solver. The flip and givens
+budgets are per tile, ``--seconds`` is shared by the whole mosaic, and the seed makes every
+tile the same on every run (unless the time budget cuts a repair short).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from functools import partial
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from nonogen.errors import InputError, LimitError
+from nonogen.grid import Grid, format_grid
+from nonogen.image.options import MAX_CELLS, MIN_CELLS
+from nonogen.pipeline.check import verdict_record
+from nonogen.pipeline.make import (
+    VERDICT_SECONDS,
+    Made,
+    MakeListener,
+    MakeOptions,
+    MakeProgress,
+    fidelity,
+    first_conversion,
+    ignore_progress,
+    repair_move,
+)
+from nonogen.pipeline.shortfall import Shortfall, conversion_line
+from nonogen.solve import solve_puzzle
+
+if TYPE_CHECKING:
+    from nonogen.image.convert import Conversion
+
+Box = tuple[int, int, int, int]
+"""A tile's cells in the full grid: ``(top, left, bottom, right)``, bottom and right exclusive."""
+Cell = tuple[int, int]
+"""A cell of the full grid, ``(row, col)``."""
+
+CUT_WINDOW: Final = 0.1
+"""How far a cut may move from the even split, as a share of a tile's side (at least 1 line)."""
+NEARLY_EMPTY: Final = 0.05
+"""A line with at most this share of its cells filled counts as nearly empty for a cut."""
+MAX_TILES: Final = 8
+"""The most tiles across or down."""
+TILES_FORMAT: Final = re.compile(r"(\d+)x(\d+)")
+
+
+def parse_tiles(text: str) -> tuple[int, int]:
+    """``--tiles CxR``: (columns, rows) of tiles; InputError for anything else."""
+    found = TILES_FORMAT.fullmatch(text.strip().lower())
+    across, down = (int(found[1]), int(found[2])) if found else (0, 0)
+    if not (1 <= across <= MAX_TILES and 1 <= down <= MAX_TILES and across * down >= 2):
+        raise InputError(
+            f"expected --tiles as COLUMNSxROWS, each 1 to {MAX_TILES} and at least 2 tiles "
+            f"(such as 2x2 or 3x2), got {text!r}"
+        )
+    return across, down
+
+
+@dataclass(frozen=True)
+class MosaicOptions:
+    """How a picture becomes a mosaic (the options of ``nonogen mosaic``)."""
+
+    make: MakeOptions = field(default_factory=MakeOptions)
+    """The make options every tile is repaired with (budgets per tile, seconds for all);
+    the picture's width and height come from the tiles, not from here."""
+    across: int = 2
+    """Tiles across."""
+    down: int = 2
+    """Tiles down."""
+    tile_width: int = 25
+    """A tile's width in cells (before the cuts move to empty lines)."""
+
+    def __post_init__(self) -> None:
+        parse_tiles(f"{self.across}x{self.down}")
+        picture = self.make.picture
+        for name, value in (("--width", picture.width), ("--height", picture.height)):
+            if value is not None:
+                raise InputError(
+                    f"a mosaic is sized by --tile-width (its width is tiles across times the "
+                    f"tile width, its height from the picture's aspect); leave out {name} "
+                    f"{value}"
+                )
+        if not MIN_CELLS <= self.tile_width <= MAX_CELLS:
+            raise InputError(
+                f"expected --tile-width between {MIN_CELLS} and {MAX_CELLS} cells, "
+                f"got {self.tile_width}"
+            )
+        if self.width > MAX_CELLS:
+            raise LimitError(
+                f"{self.across} tiles of {self.tile_width} cells make a picture "
+                f"{self.width} cells wide, over the limit of {MAX_CELLS}; use fewer tiles "
+                "across or a smaller --tile-width"
+            )
+
+    @property
+    def width(self) -> int:
+        """The full picture's width in cells."""
+        return self.across * self.tile_width
+
+    def make_options(self) -> MakeOptions:
+        """The make options at the full width: ``make`` with them converts the same grid."""
+        return replace(self.make, picture=replace(self.make.picture, width=self.width))
+
+
+def cut_lines(filled: Grid, parts: int) -> tuple[int, ...]:
+    """Where the rows of ``filled`` (a ``(rows, cols)`` bool grid; pass its transpose for the
+    columns) are cut into ``parts`` tiles, by the rule of this module: the tile edges, 0
+    first and the row count last."""
+    counts = np.asarray(filled, dtype=np.bool_).sum(axis=1)
+    lines, length = filled.shape
+    side = lines / parts
+    if side < MIN_CELLS:
+        raise InputError(
+            f"cutting {lines} lines into {parts} tiles leaves tiles of {side:.1f} lines, "
+            f"under the least of {MIN_CELLS}; use fewer tiles or a larger --tile-width"
+        )
+    window = max(1, round(side * CUT_WINDOW))
+    cuts = [0]
+    for i in range(1, parts):
+        even = round(i * side)
+        least, most = cuts[-1] + MIN_CELLS, lines - (parts - i) * MIN_CELLS
+        nearby = range(max(even - window, least), min(even + window, most) + 1)
+        cuts.append(_best_cut(counts, nearby, even, length * NEARLY_EMPTY))
+    return (*cuts, lines)
+
+
+def _best_cut(counts: npt.NDArray[np.int64], nearby: range, even: int, near: float) -> int:
+    """The cut of ``nearby`` along the emptiest nearly empty line (nearest the even split,
+    then the lower); the one nearest the even split when no line there is nearly empty."""
+
+    def along(c: int) -> int:
+        return int(min(counts[c - 1], counts[c]))
+
+    empty = [c for c in nearby if along(c) <= near]
+    return min(empty or nearby, key=lambda c: (along(c) if empty else 0, abs(c - even), c))
+
+
+def tile_boxes(row_cuts: Sequence[int], col_cuts: Sequence[int]) -> list[Box]:
+    """Every tile's box, row by row, from the cuts of the rows and of the columns."""
+    return [
+        (top, left, bottom, right)
+        for top, bottom in pairwise(row_cuts)
+        for left, right in pairwise(col_cuts)
+    ]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile of a mosaic: where it sits and the puzzle made of it."""
+
+    row: int
+    """Its row among the tiles, 0-based."""
+    col: int
+    """Its column among the tiles, 0-based."""
+    box: Box
+    """Its cells in the full grid."""
+    made: Made
+    """Its puzzle, repair and verdict, in the tile's own coordinates."""
+
+    @property
+    def name(self) -> str:
+        """``r1c2``: its place, 1-based, as file names and pages give it."""
+        return f"r{self.row + 1}c{self.col + 1}"
+
+    def to_full(self, cells: Sequence[tuple[int, int]]) -> list[Cell]:
+        """Cells of the tile as cells of the full grid."""
+        top, left = self.box[:2]
+        return [(top + r, left + c) for r, c in cells]
+
+
+@dataclass(frozen=True)
+class Mosaic:
+    """A picture made into a set of puzzles, one per tile."""
+
+    title: str
+    options: MosaicOptions
+    source: Grid
+    """The converted picture, the full grid before any repair."""
+    row_cuts: tuple[int, ...]
+    """The tiles' edges down the grid: 0 first, the row count last."""
+    col_cuts: tuple[int, ...]
+    """The tiles' edges across the grid: 0 first, the column count last."""
+    tiles: tuple[Tile, ...]
+    """Row by row."""
+    seconds: float
+    """Wall time of the whole mosaic, reading the picture included."""
+    conversion: Conversion | None = None
+    """How the picture became the source grid."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether every tile met its target."""
+        return all(tile.made.ok for tile in self.tiles)
+
+    def grid(self) -> Grid:
+        """The assembled solution: every tile's repaired grid in its place."""
+        full = np.zeros_like(self.source)
+        for tile in self.tiles:
+            top, left, bottom, right = tile.box
+            full[top:bottom, left:right] = tile.made.repair.grid
+        return full
+
+    def changes(self) -> list[Cell]:
+        """The cells the repairs flipped, in the full grid, tile by tile."""
+        return [cell for tile in self.tiles for cell in tile.to_full(tile.made.repair.flips)]
+
+    def givens(self) -> list[Cell]:
+        """The cells revealed as givens, in the full grid, tile by tile."""
+        return [cell for tile in self.tiles for cell in tile.to_full(tile.made.repair.givens)]
+
+    def record(self) -> dict[str, Any]:
+        """The mosaic as JSON: the set, its cuts, the conversion, the changes in the full
+        grid, and each tile's record (without the options and conversion they share)."""
+        height, width = self.source.shape
+        shared = ("options", "conversion", "title", "seed")
+        return {
+            "title": self.title,
+            "seed": self.options.make.seed,
+            "options": asdict(self.options.make_options()),
+            "tiles_across": self.options.across,
+            "tiles_down": self.options.down,
+            "width": width,
+            "height": height,
+            "row_cuts": list(self.row_cuts),
+            "col_cuts": list(self.col_cuts),
+            "conversion": None if self.conversion is None else self.conversion.record(),
+            "ok": self.ok,
+            "changes": [list(cell) for cell in self.changes()],
+            "givens": [list(cell) for cell in self.givens()],
+            "tiles": [
+                {"tile": tile.name, "box": list(tile.box), "ok": tile.made.ok}
+                | {k: v for k, v in tile.made.record().items() if k not in shared}
+                for tile in self.tiles
+            ],
+            "seconds": round(self.seconds, 3),
+        }
+
+    def lines(self) -> list[str]:
+        """The summary for people: the set, one line per tile, the conversion."""
+        height, width = self.source.shape
+        met = sum(tile.made.ok for tile in self.tiles)
+        return [
+            f"{width}x{height} picture as {self.options.across}x{self.options.down} tiles "
+            f"(rows cut at {list(self.row_cuts[1:-1])}, columns at {list(self.col_cuts[1:-1])}); "
+            f"{met} of {len(self.tiles)} tiles met the target; {len(self.changes())} cells "
+            f"flipped, {len(self.givens())} givens; {self.seconds:.2f} s",
+            *(f"  {tile.name}: {tile.made.lines()[0]}" for tile in self.tiles),
+            conversion_line(self.conversion),
+        ]
+
+    def shortfall(self) -> Shortfall | None:
+        """Why some tiles missed the target and what to try; None when every tile met it."""
+        missed = [(tile, tile.made.shortfall()) for tile in self.tiles]
+        missed = [(tile, why) for tile, why in missed if why is not None]
+        if not missed:
+            return None
+        first = missed[0][1]
+        assert first is not None
+        names = ", ".join(tile.name for tile, _ in missed)
+        return Shortfall(
+            f"every tile as {first.goal}",
+            f"{len(missed)} of {len(self.tiles)} tiles missed ({names}); {names.split(',')[0]}: "
+            f"{first.reason}",
+            ("another {tile_width}", "other {tiles}", *first.tries),
+        )
+
+
+@dataclass(frozen=True)
+class _Cutting:
+    """What every tile of one mosaic is made from."""
+
+    title: str
+    options: MosaicOptions
+    source: Grid
+    costs: npt.NDArray[np.float64]
+    conversion: dict[str, Any]
+    """The conversion's record without its candidates (the mosaic's record has them)."""
+
+
+def make_mosaic(
+    data: bytes,
+    *,
+    name: str,
+    options: MosaicOptions,
+    on_progress: MakeListener = ignore_progress,
+) -> Mosaic:
+    """Convert a picture once at the full width, cut it into tiles (along empty lines where
+    it can) and make every tile a puzzle of its own, unique and logic-only by itself."""
+    from nonogen.image.read import read_picture  # noqa: PLC0415  (Pillow only when asked)
+
+    started = time.perf_counter()
+    make = options.make_options()
+    on_progress(MakeProgress("reading"))
+    picture = read_picture(data, name=name, max_pixels=make.max_pixels)
+    on_progress(MakeProgress("converting"))
+    conversion = first_conversion(picture, make.picture)
+    cells = conversion.chosen.cells
+    record = {k: v for k, v in conversion.record().items() if k != "candidates"}
+    title = "stdin" if name == "-" else Path(name).stem
+    cutting = _Cutting(title, options, cells.grid(), cells.cost(), record)
+    row_cuts = cut_lines(cutting.source, options.down)
+    col_cuts = cut_lines(cutting.source.T, options.across)
+    boxes = tile_boxes(row_cuts, col_cuts)
+    deadline = started + make.seconds
+    tiles: list[Tile] = []
+    for i, box in enumerate(boxes):
+        at = MakeProgress("repairing", i + 1, len(boxes))
+        on_progress(at)
+        seconds = max(0.01, (deadline - time.perf_counter()) / (len(boxes) - i))
+        row, col = divmod(i, options.across)
+        moved = partial(repair_move, on_progress, at)
+        made = _made_tile(cutting, row, col, box, seconds=seconds, on_move=moved)
+        tiles.append(Tile(row, col, box, made))
+    seconds = time.perf_counter() - started
+    return Mosaic(
+        title, options, cutting.source, row_cuts, col_cuts, tuple(tiles), seconds, conversion
+    )
+
+
+def _made_tile(
+    cutting: _Cutting,
+    row: int,
+    col: int,
+    box: Box,
+    *,
+    seconds: float,
+    on_move: Callable[[int, int], None],
+) -> Made:
+    """One tile repaired on its own cells and judged by the complete solver."""
+    from nonogen.generate import Target, repair  # noqa: PLC0415
+
+    started = time.perf_counter()
+    top, left, bottom, right = box
+    source = cutting.source[top:bottom, left:right].copy()
+    make = cutting.options.make_options()
+    cells = source.size
+    repaired = repair(
+        source,
+        cutting.costs[top:bottom, left:right],
+        rng=np.random.default_rng([make.seed, row, col]),
+        max_flips=make.max_flips if make.max_flips is not None else max(1, cells // 20),
+        seconds=seconds,
+        target=Target(make.target()),
+        mode=make.repair,
+        max_givens=make.max_givens,
+        on_move=on_move,
+    )
+    verdict = solve_puzzle(repaired.puzzle(), timeout=VERDICT_SECONDS)
+    height, width = cutting.source.shape
+    place = f"r{row + 1}c{col + 1}"
+    meta = {
+        "title": f"{cutting.title} {place}",
+        "seed": make.seed,
+        "options": asdict(make),
+        "conversion": cutting.conversion,
+        "mosaic": {
+            "set": cutting.title,
+            "tile": place,
+            "row": row + 1,
+            "col": col + 1,
+            "tiles_across": cutting.options.across,
+            "tiles_down": cutting.options.down,
+            "box": list(box),
+            "width": width,
+            "height": height,
+        },
+        "source_grid": format_grid(source),
+        "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
+        "fidelity": fidelity(source, repaired),
+    }
+    puzzle = repaired.puzzle(meta=meta, where=f"{cutting.title} {place}")
+    return Made(puzzle, repaired, source, verdict, time.perf_counter() - started)

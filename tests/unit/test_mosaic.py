@@ -1,0 +1,197 @@
+"""Mosaics: a picture converted once, cut along empty lines near the even split, and every
+tile repaired and judged on its own (unique and logic-only by the independent solver)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from nonogen.errors import InputError, LimitError
+from nonogen.formats import format_puzzle
+from nonogen.grid import format_grid
+from nonogen.image.options import PictureOptions
+from nonogen.pipeline import MakeOptions
+from nonogen.pipeline.mosaic import (
+    Mosaic,
+    MosaicOptions,
+    cut_lines,
+    make_mosaic,
+    parse_tiles,
+    tile_boxes,
+)
+from nonogen.solve import Status, solve_puzzle
+from tests.mosaic_picture import mosaic_picture
+
+
+def rows_filled(counts: list[int], width: int = 60) -> np.ndarray:
+    """A grid whose row ``i`` has ``counts[i]`` filled cells (from the left)."""
+    grid = np.zeros((len(counts), width), dtype=np.bool_)
+    for i, n in enumerate(counts):
+        grid[i, :n] = True
+    return grid
+
+
+# (filled cells per row, as {row: count} over a full 60 x 60 grid, tiles, expected cuts)
+CUTS = [
+    pytest.param({}, 2, (0, 30, 60), id="nothing-empty-keeps-the-even-split"),
+    pytest.param({27: 0}, 2, (0, 28, 60), id="along-an-empty-row-in-the-window"),
+    pytest.param({33: 0}, 2, (0, 33, 60), id="the-empty-row-starts-the-lower-tile"),
+    pytest.param({20: 0}, 2, (0, 30, 60), id="an-empty-row-outside-the-window"),
+    pytest.param({27: 3}, 2, (0, 28, 60), id="nearly-empty-counts"),
+    pytest.param({27: 4}, 2, (0, 30, 60), id="four-of-sixty-is-not-nearly-empty"),
+    pytest.param({30: 2, 32: 0}, 2, (0, 32, 60), id="the-emptiest-beats-the-nearest"),
+    pytest.param({28: 0, 33: 0}, 2, (0, 29, 60), id="the-nearest-wins-a-tie"),
+    pytest.param({28: 0, 31: 0}, 2, (0, 29, 60), id="then-the-lower"),
+    pytest.param({18: 0, 41: 0}, 3, (0, 19, 41, 60), id="three-tiles-each-cut-on-its-own"),
+]
+
+
+@pytest.mark.parametrize(("rows", "parts", "cuts"), CUTS)
+def test_cuts_prefer_empty_lines_near_the_even_split(
+    rows: dict[int, int], parts: int, cuts: tuple[int, ...]
+) -> None:
+    counts = [rows.get(i, 60) for i in range(60)]
+    assert cut_lines(rows_filled(counts), parts) == cuts
+
+
+def test_cuts_of_columns_come_from_the_transposed_grid() -> None:
+    grid = np.ones((40, 50), dtype=np.bool_)
+    grid[:, 23] = False
+    assert cut_lines(grid.T, 2) == (0, 24, 50)
+    assert cut_lines(grid, 2) == (0, 20, 40)
+
+
+def test_every_tile_keeps_the_least_side() -> None:
+    grid = np.ones((12, 10), dtype=np.bool_)
+    grid[4] = False  # empty, but a cut along it would leave a tile of 4 rows
+    assert cut_lines(grid, 2) == (0, 5, 12)
+    with pytest.raises(InputError, match="under the least of 5"):
+        cut_lines(np.ones((9, 10), dtype=np.bool_), 2)
+
+
+def test_tile_boxes_cover_the_grid_row_by_row() -> None:
+    boxes = tile_boxes((0, 3, 7), (0, 5, 6, 10))
+    assert boxes == [
+        (0, 0, 3, 5),
+        (0, 5, 3, 6),
+        (0, 6, 3, 10),
+        (3, 0, 7, 5),
+        (3, 5, 7, 6),
+        (3, 6, 7, 10),
+    ]
+
+
+@pytest.mark.parametrize(("text", "tiles"), [("3x2", (3, 2)), (" 2X2 ", (2, 2)), ("1x4", (1, 4))])
+def test_tiles_are_columns_by_rows(text: str, tiles: tuple[int, int]) -> None:
+    assert parse_tiles(text) == tiles
+
+
+@pytest.mark.parametrize("text", ["3", "0x2", "1x1", "9x1", "axb", "3x2x1", "-2x2", ""])
+def test_bad_tiles_say_the_form(text: str) -> None:
+    with pytest.raises(InputError, match="COLUMNSxROWS"):
+        parse_tiles(text)
+
+
+def test_a_mosaic_is_sized_by_its_tiles() -> None:
+    options = MosaicOptions(across=3, down=2, tile_width=25)
+    assert options.make_options().picture.width == 75
+    with pytest.raises(InputError, match="leave out --width"):
+        MosaicOptions(make=MakeOptions(picture=PictureOptions(width=40)))
+    with pytest.raises(LimitError, match="over the limit of 200"):
+        MosaicOptions(across=8, down=1, tile_width=30)
+    with pytest.raises(InputError, match="--tile-width between 5 and 200"):
+        MosaicOptions(tile_width=4)
+
+
+@pytest.fixture(scope="module")
+def target() -> Mosaic:
+    """The target case: a 60 x 60 picture as a 2 x 2 mosaic of 30 x 30 tiles."""
+    options = MosaicOptions(across=2, down=2, tile_width=30)
+    return make_mosaic(mosaic_picture(), name="scene.png", options=options)
+
+
+@pytest.mark.slow
+def test_every_tile_of_the_target_is_unique_and_logic_only(target: Mosaic) -> None:
+    assert target.source.shape == (60, 60)
+    assert (target.row_cuts, target.col_cuts) == ((0, 30, 60), (0, 30, 60))
+    assert [tile.name for tile in target.tiles] == ["r1c1", "r1c2", "r2c1", "r2c2"]
+    for tile in target.tiles:
+        verdict = solve_puzzle(tile.made.puzzle, timeout=10.0)  # the independent check
+        assert verdict.status is Status.UNIQUE, tile.name
+        assert verdict.line_solvable, tile.name
+        assert np.array_equal(verdict.solutions[0].astype(bool), tile.made.repair.grid)
+        assert tile.made.puzzle.width == tile.made.puzzle.height == 30
+    assert target.ok
+    assert target.shortfall() is None
+
+
+@pytest.mark.slow
+def test_tile_edges_match_the_full_grid(target: Mosaic) -> None:
+    assembled = target.grid()
+    for tile in target.tiles:
+        top, left, bottom, right = tile.box
+        assert np.array_equal(assembled[top:bottom, left:right], tile.made.repair.grid)
+        assert np.array_equal(target.source[top:bottom, left:right], tile.made.source)
+        assert tile.made.puzzle.meta["source_grid"] == format_grid(tile.made.source)
+
+
+@pytest.mark.slow
+def test_the_assembly_is_the_picture_but_for_exactly_the_reported_changes(
+    target: Mosaic,
+) -> None:
+    changes = target.changes()
+    differ = {(int(r), int(c)) for r, c in np.argwhere(target.grid() != target.source)}
+    assert differ == set(changes)
+    assert len(changes) == len(differ) > 0  # the picture needs repairs, each reported once
+    assert {tuple(cell) for cell in target.record()["changes"]} == differ
+    for tile in target.tiles:  # no change crosses the tile's edge
+        top, left, bottom, right = tile.box
+        assert all(
+            top <= r < bottom and left <= c < right for r, c in tile.to_full(tile.made.repair.flips)
+        )
+
+
+@pytest.mark.slow
+def test_a_tile_says_its_set_and_place(target: Mosaic) -> None:
+    tile = target.tiles[1]
+    meta = tile.made.puzzle.meta
+    assert meta["title"] == "scene r1c2"
+    assert meta["mosaic"] == {
+        "set": "scene",
+        "tile": "r1c2",
+        "row": 1,
+        "col": 2,
+        "tiles_across": 2,
+        "tiles_down": 2,
+        "box": [0, 30, 30, 60],
+        "width": 60,
+        "height": 60,
+    }
+    record = json.loads(json.dumps(target.record()))
+    assert record["row_cuts"] == [0, 30, 60]
+    assert [t["tile"] for t in record["tiles"]] == ["r1c1", "r1c2", "r2c1", "r2c2"]
+    assert record["options"]["picture"]["width"] == 60
+
+
+@pytest.mark.slow
+def test_a_seed_makes_the_same_mosaic(target: Mosaic) -> None:
+    options = MosaicOptions(across=2, down=2, tile_width=30)
+    again = make_mosaic(mosaic_picture(), name="scene.png", options=options)
+    for first, second in zip(target.tiles, again.tiles, strict=True):
+        assert format_puzzle(first.made.puzzle, "json") == format_puzzle(second.made.puzzle, "json")
+
+
+@pytest.mark.slow
+def test_givens_keep_the_picture_exact_and_inside_their_tile() -> None:
+    options = MosaicOptions(MakeOptions(repair="givens"), across=2, down=2, tile_width=30)
+    made = make_mosaic(mosaic_picture(), name="scene.png", options=options)
+    assert made.ok
+    assert made.changes() == []
+    assert np.array_equal(made.grid(), made.source)
+    assert len(made.givens()) > 0
+    for tile in made.tiles:
+        verdict = solve_puzzle(tile.made.puzzle, timeout=10.0)
+        assert verdict.status is Status.UNIQUE, tile.name
+        assert verdict.line_solvable, tile.name
