@@ -12,6 +12,7 @@ package that imports reportlab.
     checks  what would print badly: cells too small, characters no font has
     book    title and copyright pages, contents, puzzles, answer keys, notes to 24 pages
     cover   the wrap-around cover: back, spine (width from the page count) and front
+    mosaic  a mosaic's set: a page per tile with a key of where it goes, the assembled picture
 """
 
 from __future__ import annotations

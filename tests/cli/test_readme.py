@@ -62,7 +62,7 @@ def run_serve(args: list[str], cwd: Path) -> None:
 
 def test_the_tour_has_the_commands_it_promises() -> None:
     names = [shlex.split(line)[1] for line in tour()]
-    assert {"make", "check", "pdf", "book", "report", "serve"} <= set(names)
+    assert {"make", "check", "pdf", "book", "mosaic", "report", "serve"} <= set(names)
 
 
 @pytest.mark.slow
@@ -86,3 +86,4 @@ def test_every_command_of_the_tour_runs(tmp_path: Path) -> None:
     assert (tmp_path / "output" / "ring.json").exists()
     assert (tmp_path / "output" / "ring.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "output" / "horse" / "horse.pdf").read_bytes().startswith(b"%PDF")

@@ -1,0 +1,106 @@
+"""``nonogen mosaic``: a puzzle file per tile and the set's PDF; usage errors before any work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from nonogen.cli import app
+from nonogen.formats import read_puzzle
+from nonogen.solve import Status, solve_puzzle
+from tests.mosaic_picture import mosaic_picture
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def scene(tmp_path: Path) -> Path:
+    path = tmp_path / "scene.png"
+    path.write_bytes(mosaic_picture())
+    return path
+
+
+@pytest.mark.slow
+def test_a_mosaic_writes_a_puzzle_per_tile_and_the_set_pdf(scene: Path, tmp_path: Path) -> None:
+    out = tmp_path / "set"
+    args = ["mosaic", str(scene), "--tiles", "2x2", "--tile-width", "30", "-o", str(out)]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    names = ["scene-r1c1.json", "scene-r1c2.json", "scene-r2c1.json", "scene-r2c2.json"]
+    assert sorted(p.name for p in out.iterdir()) == [*names, "scene.pdf"]
+    assert [Path(p).name for p in record["puzzles"]] == names
+    assert (record["width"], record["height"], record["ok"]) == (60, 60, True)
+    assert record["pages"] == 5
+    assert len(PdfReader(out / "scene.pdf").pages) == 5  # a page per tile, then the solution
+    text = PdfReader(out / "scene.pdf").pages[4].extract_text()
+    assert "Solution: scene" in text
+    assert "Where this tile goes" in PdfReader(out / "scene.pdf").pages[1].extract_text()
+    puzzle = read_puzzle(out / "scene-r2c1.json")
+    mosaic = puzzle.meta["mosaic"]
+    assert isinstance(mosaic, dict)
+    assert (mosaic["set"], mosaic["row"], mosaic["col"]) == ("scene", 2, 1)
+    assert (mosaic["width"], mosaic["height"], mosaic["box"]) == (60, 60, [30, 0, 60, 30])
+    verdict = solve_puzzle(puzzle)
+    assert verdict.status is Status.UNIQUE
+    assert verdict.line_solvable
+
+
+@pytest.mark.slow
+def test_tiles_too_small_to_print_write_nothing_unless_forced(scene: Path, tmp_path: Path) -> None:
+    out = tmp_path / "made" / "here"  # made if missing
+    args = ["mosaic", str(scene), "--tiles", "2x1", "--tile-width", "20", "-o", str(out)]
+    small = runner.invoke(app, [*args, "--page-size", "100x120mm"])
+    assert small.exit_code == 3
+    assert "use a smaller --tile-width" in small.stderr
+    assert not out.exists()
+    forced = runner.invoke(app, [*args, "--page-size", "100x120mm", "--force-small"])
+    assert forced.exit_code == 0, forced.stderr
+    assert "nonogen: warning: 1. scene r1c1" in forced.stderr
+    assert "as 2x1 tiles" in forced.stdout
+    assert "r1c2:" in forced.stdout
+    assert len(PdfReader(out / "scene.pdf").pages) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--tiles", "3"], "COLUMNSxROWS"),
+        (["--tiles", "0x2"], "COLUMNSxROWS"),
+        (["--tiles", "1x1"], "COLUMNSxROWS"),
+        (["--tiles", "9x2"], "COLUMNSxROWS"),
+        (["--tiles", "twoxtwo"], "COLUMNSxROWS"),
+        (["--tile-width", "4"], "--tile-width between 5 and 200"),
+        (["--tiles", "8x1", "--tile-width", "30"], "over the limit of 200"),
+        (["--width", "40"], "leave out --width"),
+        (["--colors", "3"], "leave out --colors"),
+        (["--repair", "sometimes"], "--repair"),
+    ],
+)
+def test_bad_options_are_usage_errors_before_the_picture_is_read(
+    args: list[str], says: str, tmp_path: Path
+) -> None:
+    result = runner.invoke(app, ["mosaic", str(tmp_path / "missing.png"), *args])
+    assert result.exit_code == 2, result.stderr
+    assert says in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+def test_an_output_that_is_a_file_exits_4_before_the_make(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    result = runner.invoke(app, ["mosaic", str(tmp_path / "missing.png"), "-o", str(taken)])
+    assert result.exit_code == 4
+    assert "not a folder" in result.stderr
+
+
+def test_a_picture_that_is_not_one_exits_3(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"\x89PNG not really")
+    result = runner.invoke(app, ["mosaic", str(bad), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 3
+    assert "bad.png" in result.stderr
