@@ -50,6 +50,15 @@ def book(
         str | None,
         typer.Option("--cover", help="Also write the wrap-around cover PDF (spine from pages)."),
     ] = None,
+    mosaic: Annotated[
+        bool,
+        typer.Option(
+            "--mosaic",
+            help="Make a picture too big to print legibly even alone on a page into a mosaic: "
+            "the fewest tiles that print legibly, printed as a set with a key of where each "
+            "goes and the assembled picture as their answer (black and white).",
+        ),
+    ] = False,
     timeout: Timeout = 30.0,
     jobs: Jobs = 0,
     work_dir: Annotated[
@@ -67,8 +76,8 @@ def book(
     --per-page is the most puzzles a page: a puzzle too small to read at that many gets
     fewer, down to a page of its own. Inputs that give no puzzle, and puzzles too small to read
     even alone on a page (unless --force-small), are skipped with their reason, on stderr and
-    in the manifest, and the book is made with the rest (exit 1). A killed run resumes from
-    the work folder.
+    in the manifest, and the book is made with the rest (exit 1); with --mosaic, such a
+    picture becomes a set of tiles instead. A killed run resumes from the work folder.
     """
     from nonogen.pipeline.book import make_book  # noqa: PLC0415  (reportlab)
     from nonogen.pipeline.prepare import BookOptions  # noqa: PLC0415
@@ -95,6 +104,7 @@ def book(
             force_small=page.force_small,
             timeout=timeout,
             workers=jobs,
+            mosaic=mosaic,
         )
     shown = meter(bar=sys.stderr.isatty(), json_lines=bulk.progress_json)
     where = backend(jobs, bulk.scheduler)

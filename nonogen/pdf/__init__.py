@@ -13,6 +13,7 @@ package that imports reportlab.
     book    title and copyright pages, contents, puzzles, answer keys, notes to 24 pages
     cover   the wrap-around cover: back, spine (width from the page count) and front
     mosaic  a mosaic's set: a page per tile with a key of where it goes, the assembled picture
+    tiles   where a mosaic's tiles go: the cuts and each tile's place
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
 """Books: title and copyright pages, contents, the puzzles, answer keys, then notes pages.
+The tiles of a mosaic print as a set (``nonogen.pdf.mosaic``): each with a key of where it
+goes, its answer the assembled picture.
 
 KDP's rules for paperbacks hold: at least 24 pages and an even count (padded with notes pages),
 the inside margin grows with the page count (mirrored: left on odd pages, right on even ones),
@@ -21,6 +23,7 @@ from nonogen.pdf.front import (
     draw_notes_page,
     draw_title_page,
 )
+from nonogen.pdf.mosaic import draw_tile_answer, draw_tile_page
 from nonogen.pdf.pages import (
     MM,
     Box,
@@ -321,7 +324,7 @@ def draw_puzzle_pages(
         for i, (entry, box) in enumerate(zip(entries[start : start + held], boxes, strict=False)):
             canvas.bookmarkPage(f"puzzle{start + i}")
             canvas.addOutlineEntry(heading(entry), f"puzzle{start + i}", level=1)
-            draw_puzzle(pages.pen, entry, box)
+            (draw_puzzle if entry.place is None else draw_tile_page)(pages.pen, entry, box)
         start += held
         pages.turn()
 
@@ -336,5 +339,5 @@ def draw_answer_pages(pages: Pages, entries: Sequence[Entry], keys_per_page: int
         room = Box(rest.x, rest.y, rest.w, rest.h - 2 * MM)
         boxes = slots(room, KEYS_PER_PAGE[keys_per_page], pages.options.size)
         for entry, box in zip(entries[start : start + keys_per_page], boxes, strict=False):
-            draw_key(pages.pen, entry, box)
+            (draw_key if entry.place is None else draw_tile_answer)(pages.pen, entry, box)
         pages.turn()

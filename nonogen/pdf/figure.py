@@ -171,8 +171,8 @@ def draw_clues(canvas: Canvas, puzzle: Puzzle, lay: Layout) -> None:
             canvas.drawCentredString(x, g.top + GAP * cell + k * PITCH * font, str(n))
 
 
-def draw_cells(canvas: Canvas, lay: Layout, mask: Mask) -> None:
-    """Fill the marked cells black, one rectangle per horizontal run."""
+def draw_cells(canvas: Canvas, lay: Layout, mask: Mask, *, grey: float = 0.0) -> None:
+    """Fill the marked cells black (or ``grey``), one rectangle per horizontal run."""
     g, cell = lay.grid, lay.cell
     path = canvas.beginPath()
     for r, row in enumerate(mask.tolist()):
@@ -186,8 +186,9 @@ def draw_cells(canvas: Canvas, lay: Layout, mask: Mask) -> None:
                 end += 1
             path.rect(g.x + c * cell, g.top - (r + 1) * cell, (end - c) * cell, cell)
             c = end
-    canvas.setFillGray(0)
+    canvas.setFillGray(grey)
     canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setFillGray(0)
 
 
 def draw_dots(canvas: Canvas, lay: Layout, mask: Mask) -> None:

@@ -1,21 +1,25 @@
-"""A mosaic printed as a set: one page per tile, each with a small key of where the tile goes,
-then a solutions page with the assembled picture, the tiles' edges drawn over it."""
+"""A mosaic printed as a set: each tile's page has a small key of where the tile goes, and the
+solutions show the assembled picture with the tiles' edges drawn over it.
+
+``mosaic_pdf`` prints a set on its own (a page per tile, then the assembled picture); a book
+prints the tiles among its puzzles, each answer key the assembled picture with that tile's
+part in black and the rest in grey. A tile is an ``Entry`` whose ``place`` is set.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
 import numpy as np
 
 from nonogen.errors import InputError
-from nonogen.pdf.checks import Fit
-from nonogen.pdf.figure import MAX_CELL, Bands, Layout, Mask, draw_cells, draw_lines, fit_layout
+from nonogen.pdf.figure import MAX_CELL, Bands, Layout, draw_cells, draw_lines, fit_layout
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, footer, text_area
 from nonogen.pdf.rules import MIN_CELL_MM, MIN_CLUE_PT
 from nonogen.pdf.sheet import (
+    KEY_CELL,
     Entry,
     draw_lines_of_text,
     draw_puzzle,
@@ -24,6 +28,7 @@ from nonogen.pdf.sheet import (
     render,
     size_text,
 )
+from nonogen.pdf.tiles import Place
 
 KEY_HEIGHT: Final = 24 * MM
 """The band at the foot of a tile's page that holds its key."""
@@ -33,53 +38,15 @@ KEY_FONT: Final = 8.0
 """Font size of the key's caption and labels."""
 TILE_SHADE: Final = 0.35
 """Grey of this tile's place in the key."""
+OTHER_TILES: Final = 0.72
+"""Grey of the other tiles' filled cells in a tile's answer key."""
 
 
-@dataclass(frozen=True)
-class Cuts:
-    """Where a mosaic's picture is cut: its tiles' edges in cells."""
-
-    rows: tuple[int, ...]
-    """Edges down the picture: 0 first, its height last."""
-    cols: tuple[int, ...]
-    """Edges across the picture: 0 first, its width last."""
-
-    def __post_init__(self) -> None:
-        for name, edges in (("row", self.rows), ("column", self.cols)):
-            if len(edges) < 2 or edges[0] != 0 or list(edges) != sorted(set(edges)):
-                raise InputError(
-                    f"expected {name} cuts rising from 0 to the picture's side, got {edges!r}"
-                )
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        """The assembled picture's (rows, cols)."""
-        return self.rows[-1], self.cols[-1]
-
-    @property
-    def across(self) -> int:
-        """Tiles across."""
-        return len(self.cols) - 1
-
-    @property
-    def down(self) -> int:
-        """Tiles down."""
-        return len(self.rows) - 1
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One tile as printed: its puzzle and its place among the tiles (0-based)."""
-
-    entry: Entry
-    row: int
-    col: int
-
-
-def place_text(cuts: Cuts, row: int, col: int) -> str:
+def place_text(place: Place) -> str:
     """The key's caption: where this tile goes."""
+    cuts = place.cuts
     return (
-        f"Where this tile goes: row {row + 1} of {cuts.down}, column {col + 1} of "
+        f"Where this tile goes: row {place.row + 1} of {cuts.down}, column {place.col + 1} of "
         f"{cuts.across} (shaded)"
     )
 
@@ -91,19 +58,19 @@ def split_for_key(area: Box) -> tuple[Box, Box]:
     return rest, key
 
 
-def draw_tile_key(pen: Pen, box: Box, cuts: Cuts, row: int, col: int) -> None:
+def draw_place_key(pen: Pen, box: Box, place: Place) -> None:
     """The picture's tiles in small, in proportion, this one shaded, under a caption."""
-    rest = draw_lines_of_text(pen, box, [(place_text(cuts, row, col), KEY_FONT, False)])
+    rest = draw_lines_of_text(pen, box, [(place_text(place), KEY_FONT, False)])
+    cuts = place.cuts
     height, width = cuts.shape
     scale = min(rest.w / width, rest.h / height)
-    left = rest.x + (rest.w - width * scale) / 2
-    top = rest.top
+    left, top = rest.x + (rest.w - width * scale) / 2, rest.top
     canvas = pen.canvas
     canvas.setLineWidth(0.6)
     canvas.setStrokeGray(0)
     for r, (y0, y1) in enumerate(pairwise(cuts.rows)):
         for c, (x0, x1) in enumerate(pairwise(cuts.cols)):
-            here = (r, c) == (row, col)
+            here = (r, c) == (place.row, place.col)
             canvas.setFillGray(TILE_SHADE if here else 1.0)
             x, y = left + x0 * scale, top - y1 * scale
             w, h = (x1 - x0) * scale, (y1 - y0) * scale
@@ -114,79 +81,112 @@ def draw_tile_key(pen: Pen, box: Box, cuts: Cuts, row: int, col: int) -> None:
     canvas.setFillGray(0)
 
 
-def draw_tile_page(pen: Pen, piece: Piece, area: Box, cuts: Cuts) -> None:
-    """One tile's page: its puzzle with heading and clues, and its key below."""
-    rest, key = split_for_key(area)
-    draw_puzzle(pen, piece.entry, rest)
-    draw_tile_key(pen, key, cuts, piece.row, piece.col)
+def tile_place(entry: Entry) -> Place:
+    """The place of a tile's entry; InputError for a puzzle that is not a tile."""
+    if entry.place is None:
+        raise InputError(f"{heading(entry)} is not a tile of a mosaic; give it its place")
+    return entry.place
 
 
-def assembled_layout(shape: tuple[int, int], box: Box) -> Layout:
+def draw_tile_page(pen: Pen, entry: Entry, box: Box) -> None:
+    """A tile in ``box``: its puzzle with heading and clues, and its key below."""
+    rest, key = split_for_key(box)
+    draw_puzzle(pen, entry, rest)
+    draw_place_key(pen, key, tile_place(entry))
+
+
+def assembled_layout(shape: tuple[int, int], box: Box, *, max_cell: float = MAX_CELL) -> Layout:
     """The largest grid of ``shape`` (rows, cols) without clues that fits ``box``."""
-    return fit_layout(shape, Bands(0.0, 0.0, 0.0), box, max_cell=MAX_CELL, above=0.3)
+    return fit_layout(shape, Bands(0.0, 0.0, 0.0), box, max_cell=max_cell, above=0.3)
 
 
-def draw_assembled(pen: Pen, box: Box, title: str, picture: Mask, cuts: Cuts) -> None:
-    """The solutions page's body: the assembled picture with the tiles' edges drawn heavy."""
-    if picture.shape != cuts.shape:
-        raise InputError(
-            f"the assembled picture is {picture.shape[1]} x {picture.shape[0]} but the cuts "
-            f"span {cuts.shape[1]} x {cuts.shape[0]}; give the picture the tiles make"
-        )
+def draw_assembled(pen: Pen, lay: Layout, place: Place, *, only: bool = False) -> None:
+    """The assembled picture in its layout, the tiles' edges drawn heavy; with ``only``, the
+    other tiles' cells in grey, this tile's in black."""
+    picture = np.asarray(place.picture, dtype=np.bool_)
+    canvas = pen.canvas
+    if only:
+        top, left, bottom, right = place.cuts.box(place.row, place.col)
+        here = np.zeros_like(picture)
+        here[top:bottom, left:right] = picture[top:bottom, left:right]
+        draw_cells(canvas, lay, picture & ~here, grey=OTHER_TILES)
+        draw_cells(canvas, lay, here)
+    else:
+        draw_cells(canvas, lay, picture)
+    draw_lines(canvas, lay)
+    g, cell = lay.grid, lay.cell
+    edges = [(g.x, g.top - r * cell, g.x + g.w, g.top - r * cell) for r in place.cuts.rows[1:-1]]
+    edges += [(g.x + c * cell, g.y, g.x + c * cell, g.top) for c in place.cuts.cols[1:-1]]
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(max(0.8, min(3.0, 0.3 * cell)))
+    canvas.lines(edges)
+
+
+def draw_solution_page(pen: Pen, box: Box, title: str, place: Place) -> None:
+    """A set's solutions page: the assembled picture under the set's title."""
+    cuts = place.cuts
     lines = [
         (f"Solution: {title}", 16.0, True),
         (
-            f"{cuts.across} x {cuts.down} tiles assembled · {picture.shape[1]} x "
-            f"{picture.shape[0]} cells",
+            f"{cuts.across} x {cuts.down} tiles assembled · {cuts.shape[1]} x {cuts.shape[0]} "
+            "cells",
             11.0,
             False,
         ),
     ]
-    lay = assembled_layout(picture.shape, draw_lines_of_text(pen, box, lines))
-    canvas = pen.canvas
-    draw_cells(canvas, lay, np.asarray(picture, dtype=np.bool_))
-    draw_lines(canvas, lay)
-    g, cell = lay.grid, lay.cell
-    edges = [(g.x, g.top - r * cell, g.x + g.w, g.top - r * cell) for r in cuts.rows[1:-1]]
-    edges += [(g.x + c * cell, g.y, g.x + c * cell, g.top) for c in cuts.cols[1:-1]]
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(max(1.5, min(3.0, 0.3 * cell)))
-    canvas.lines(edges)
+    rest = draw_lines_of_text(pen, box, lines)
+    draw_assembled(pen, assembled_layout(cuts.shape, rest), place)
 
 
-def mosaic_pdf(
-    pieces: Sequence[Piece], *, title: str, picture: Mask, cuts: Cuts, options: PageOptions
-) -> bytes:
-    """The set as a PDF: a page per tile with its key, then the assembled picture."""
-    if not pieces:
+def draw_tile_answer(pen: Pen, entry: Entry, box: Box) -> None:
+    """A tile's answer key: the assembled picture, this tile in black and the rest in grey."""
+    place = tile_place(entry)
+    size = max(7.0, min(10.0, box.h * 0.05))
+    rest = draw_lines_of_text(pen, box, [(heading(entry), size, True)])
+    draw_assembled(
+        pen, assembled_layout(place.cuts.shape, rest, max_cell=KEY_CELL), place, only=True
+    )
+
+
+def mosaic_pdf(entries: Sequence[Entry], *, title: str, options: PageOptions) -> bytes:
+    """A set on its own as a PDF: a page per tile with its key, then the assembled picture."""
+    if not entries:
         raise InputError("expected at least one tile to print, got none")
+    places = [tile_place(entry) for entry in entries]
 
     def draw(pen: Pen) -> None:
-        for page, piece in enumerate(pieces, 1):
-            draw_tile_page(pen, piece, text_area(options, page), cuts)
+        for page, entry in enumerate(entries, 1):
+            draw_tile_page(pen, entry, text_area(options, page))
             footer(pen.canvas, options, page)
             pen.canvas.showPage()
-        page = len(pieces) + 1
-        draw_assembled(pen, text_area(options, page), title, picture, cuts)
+        page = len(entries) + 1
+        draw_solution_page(pen, text_area(options, page), title, places[0])
         footer(pen.canvas, options, page)
         pen.canvas.showPage()
 
     return render(options, title, draw)
 
 
+def tile_legible(entry: Entry, options: PageOptions) -> bool:
+    """Whether a tile's cells and clues print large enough above its key, alone on a page."""
+    box, _ = split_for_key(text_area(options, 1))
+    lay = puzzle_layout(entry, box)
+    return lay.cell / MM >= MIN_CELL_MM - 1e-9 and lay.font >= MIN_CLUE_PT - 1e-9
+
+
 def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[str]:
     """One message per tile whose cells or clues would print too small above its key."""
-    problems = []
     box, _ = split_for_key(text_area(options, 1))
+    problems = []
     for entry in entries:
+        if tile_legible(entry, options):
+            continue
         lay = puzzle_layout(entry, box)
-        fit = Fit(lay.cell / MM, lay.font)
-        if not fit.legible:
-            problems.append(
-                f"{heading(entry)} ({size_text(entry.puzzle)}): cells would be "
-                f"{fit.cell_mm:.1f} mm and clues {fit.clue_pt:.1f} pt on a {options.page_size} "
-                f"page; for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "
-                "pt, use a smaller --tile-width, more rows of tiles (--tiles) or a larger "
-                "--page-size"
-            )
+        problems.append(
+            f"{heading(entry)} ({size_text(entry.puzzle)}): cells would be "
+            f"{lay.cell / MM:.1f} mm and clues {lay.font:.1f} pt on a {options.page_size} "
+            f"page; for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "
+            "pt, use a smaller --tile-width, more rows of tiles (--tiles) or a larger "
+            "--page-size"
+        )
     return problems

@@ -16,6 +16,7 @@ from nonogen.pdf.checks import (
 )
 from nonogen.pdf.cover import cover_pdf
 from nonogen.pdf.front import Imprint
+from nonogen.pdf.mosaic import tile_legible
 from nonogen.pdf.pages import PageOptions
 from nonogen.pdf.sheet import Entry
 
@@ -70,10 +71,10 @@ def print_book(
     read at that many; one too small even alone on a page is left out with the reason (with
     ``force_small``: printed as asked, with a warning). LimitError when none is left."""
     if press.force_small:
-        kept, fits, left_out = list(entries), [press.per_page] * len(entries), []
+        kept, fits, left_out = list(entries), [_most(e, press.per_page) for e in entries], []
         warnings = require_legible(entries, press.options, per_page=press.per_page, force=True)
     else:
-        most = [most_per_page(entry, press.options, press.per_page) for entry in entries]
+        most = [_most(e, press.per_page, press.options) for e in entries]
         legible = [entry for entry, fit in zip(entries, most, strict=True) if fit]
         kept = [replace(entry, number=n) for n, entry in enumerate(legible, 1)]  # no gaps
         fits = [fit for fit in most if fit]
@@ -115,3 +116,11 @@ def print_book(
     if press.cover:
         cover = cover_pdf(kept, imprint, options=page, pages=plan.pages, paper=press.paper)
     return Printed(pdf, cover, plan.pages, page.gutter_mm, tuple(warnings), tuple(left_out))
+
+
+def _most(entry: Entry, per_page: int, options: PageOptions | None = None) -> int:
+    """The most puzzles a page with this one (``per_page`` unless ``options`` are given to
+    check its legibility); a mosaic's tile prints alone, with its key, when legible so."""
+    if entry.place is not None:
+        return 1 if options is None or tile_legible(entry, options) else 0
+    return per_page if options is None else most_per_page(entry, options, per_page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -21,6 +21,9 @@ from nonogen.pdf.colourfig import (
 from nonogen.pdf.figure import MAX_CELL, Layout, Mask, draw_figure, layout
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from nonogen.pdf.tiles import Place
 
 KEY_CELL: Final = 4 * MM
 """The largest cell side in an answer key."""
@@ -40,6 +43,9 @@ class Entry:
     """Its number in the book; the answer key carries the same number."""
     difficulty: str = ""
     """A difficulty label such as ``medium (45)``, or an empty string."""
+    place: Place | None = None
+    """Where the puzzle goes when it is a tile of a mosaic (its page gets a key of the set,
+    its answer the assembled picture); None for a puzzle on its own."""
 
     def __post_init__(self) -> None:
         # What UTF-8 cannot encode (a lone surrogate) would fail in reportlab: replace it.

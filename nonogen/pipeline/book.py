@@ -15,6 +15,7 @@ from nonogen.backends import Backend
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, write_atomic
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
+from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -44,7 +45,21 @@ def _ordered(prepared: Sequence[Prepared], order: str) -> list[Prepared]:
     made = [p for p in prepared if not p.skipped]
     if order == "given":
         return made
-    return sorted(made, key=lambda p: p.difficulty if p.difficulty is not None else 101)
+    hardest: dict[str, int] = {}  # a mosaic's tiles stay together, where its hardest goes
+    for p in made:
+        if (key := _set_of(p)) is not None:
+            hardest[key] = max(hardest.get(key, 0), _difficulty(p))
+    return sorted(made, key=lambda p: hardest.get(_set_of(p) or "", _difficulty(p)))
+
+
+def _difficulty(prepared: Prepared) -> int:
+    """Where a puzzle goes in difficulty order (unknown: last)."""
+    return prepared.difficulty if prepared.difficulty is not None else 101
+
+
+def _set_of(prepared: Prepared) -> str | None:
+    """The mosaic a prepared puzzle is a tile of, if it is one."""
+    return None if prepared.puzzle is None else set_key(prepared.source, prepared.puzzle)
 
 
 def make_book(
@@ -117,10 +132,11 @@ def _print(
     from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab)
     from nonogen.pdf.press import Press, print_book  # noqa: PLC0415
 
+    made = [(p, p.puzzle) for p in chosen if p.puzzle is not None]
+    places = set_places([(p.source, puzzle) for p, puzzle in made])
     entries = [
-        Entry(p.puzzle, label(p.puzzle.title, p.source), n, difficulty_label(p.difficulty))
-        for n, p in enumerate(chosen, 1)
-        if p.puzzle is not None
+        Entry(puzzle, label(puzzle.title, p.source), n, difficulty_label(p.difficulty), place)
+        for n, ((p, puzzle), place) in enumerate(zip(made, places, strict=True), 1)
     ]
     press = Press(
         options.page_options(),

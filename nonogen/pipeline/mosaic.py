@@ -269,20 +269,22 @@ class Mosaic:
             conversion_line(self.conversion),
         ]
 
-    def shortfall(self) -> Shortfall | None:
-        """Why some tiles missed the target and what to try; None when every tile met it."""
-        missed = [(tile, tile.made.shortfall()) for tile in self.tiles]
-        missed = [(tile, why) for tile, why in missed if why is not None]
+    def shortfall(
+        self, sizes: tuple[str, ...] = ("a smaller {tile_width}", "other {tiles}")
+    ) -> Shortfall | None:
+        """Why some tiles missed the target and what to try (``sizes``: how the surface
+        resizes the tiles, in place of make's smaller width); None when every tile met it."""
+        missed = [(tile.name, why) for tile in self.tiles if (why := tile.made.shortfall())]
         if not missed:
             return None
-        first = missed[0][1]
-        assert first is not None
-        names = ", ".join(tile.name for tile, _ in missed)
+        first, why = missed[0]
+        tries = [t for t in why.tries if t != "a smaller {width}"]
+        at = tries.index("{despeckle}") if "{despeckle}" in tries else len(tries)
         return Shortfall(
-            f"every tile as {first.goal}",
-            f"{len(missed)} of {len(self.tiles)} tiles missed ({names}); {names.split(',')[0]}: "
-            f"{first.reason}",
-            ("another {tile_width}", "other {tiles}", *first.tries),
+            f"every tile as {why.goal}",
+            f"{len(missed)} of {len(self.tiles)} tiles missed "
+            f"({', '.join(name for name, _ in missed)}); {first}: {why.reason}",
+            (*tries[:at], *sizes, *tries[at:]),
         )
 
 

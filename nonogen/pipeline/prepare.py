@@ -44,6 +44,7 @@ from nonogen.solve import Status
 
 if TYPE_CHECKING:
     from nonogen.pdf import Imprint, PageOptions
+    from nonogen.pipeline.mosaic import Mosaic
 
 CACHE_VERSION: Final = 1
 """Bumped when a cached record would no longer match what this code makes."""
@@ -88,12 +89,17 @@ class BookOptions:
     """Solver seconds per puzzle file puzzle."""
     workers: int = 0
     """Processes; 0 uses every core."""
+    mosaic: bool = False
+    """A picture too big to print legibly even alone on a page becomes a mosaic: the fewest
+    tiles that print legibly, each a puzzle, printed as a set (black and white only)."""
 
     def __post_init__(self) -> None:
         if self.order not in ORDERS:
             raise InputError(
                 f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
             )
+        if self.mosaic and self.colours is not None:
+            raise InputError("--mosaic makes black-and-white sets; leave out --colors")
         self.make.target()
         if self.colours is not None:
             check_colour_options(self.make, self.colours)
@@ -158,6 +164,8 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
     }
     if options.colours is not None:  # black-and-white keys stay what earlier runs saved
         settings["colours"] = options.colours
+    if options.mosaic:  # and so do those made without --mosaic
+        settings["mosaic"] = asdict(options.page_options())
     digest = hashlib.sha256(data)
     digest.update(json.dumps(settings, sort_keys=True).encode())
     return digest.hexdigest()[:32]
@@ -184,6 +192,13 @@ def label(meta_title: str, path: str) -> str:
 
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
+    if options.mosaic:
+        from nonogen.pipeline.tileset import mosaic_for_print  # noqa: PLC0415
+
+        page = options.page_options()
+        mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
+        if mosaic is not None:
+            return _prepare_tiles(mosaic, path)
     made: Made | MadeColour
     if options.colours is None:
         made, percent_key = make_from_picture(data, name=path, options=options.make), "flipped"
@@ -199,6 +214,24 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
     puzzle = made.puzzle.with_goal(made.repair.grid)
     verdict = made.verdict
     return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]
+
+
+def _prepare_tiles(mosaic: Mosaic, path: str) -> list[Prepared]:
+    """A mosaic's tiles, ``PATH#r1c2`` each, or the picture skipped when a tile missed."""
+    shortfall = mosaic.shortfall(("a smaller {width}",))  # a book sizes by its --width
+    if shortfall is not None:
+        return [Prepared(path, None, shortfall.text(flag))]
+    return [
+        Prepared(
+            f"{path}#{tile.name}",
+            tile.made.puzzle.with_goal(tile.made.repair.grid),
+            "",
+            tile.made.verdict.difficulty,
+            tile.made.verdict.tier,
+            round(100 * len(tile.made.repair.flips) / tile.made.source.size, 2),
+        )
+        for tile in mosaic.tiles
+    ]
 
 
 def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:

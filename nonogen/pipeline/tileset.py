@@ -1,21 +1,42 @@
-"""A mosaic written out as a set: one puzzle file per tile (``NAME-r1c2.json``, its metadata
-saying the set, the tile's place and the full size) and the set's PDF, a page per tile with
-its key, then the assembled picture."""
+"""A mosaic's tiles as a set of printed puzzles, each with a key of where it goes and the
+assembled picture as its solution.
+
+    nonogen mosaic   one puzzle file per tile (``NAME-r1c2.json``, its metadata saying the
+                     set, the tile's place and the full size) and the set's own PDF
+    book --mosaic    a picture too big to print legibly even alone on a page made into the
+                     fewest tiles that print legibly, printed among the book's puzzles
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonogen.errors import LimitError, OutputError
+import numpy as np
+
+from nonogen.errors import InputError, LimitError, NonogenError, OutputError
 from nonogen.formats import write_atomic, write_puzzle
-from nonogen.pipeline.mosaic import Mosaic, Tile
+from nonogen.grid import Grid
+from nonogen.pipeline.make import MakeOptions, first_conversion
+from nonogen.pipeline.mosaic import (
+    MAX_TILES,
+    Box,
+    Mosaic,
+    MosaicOptions,
+    Tile,
+    cut_lines,
+    make_mosaic,
+    tile_boxes,
+)
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
     from nonogen.pdf import Entry, PageOptions
-    from nonogen.pdf.mosaic import Cuts, Piece
+    from nonogen.pdf.tiles import Place
 
 
 @dataclass(frozen=True)
@@ -37,26 +58,22 @@ def tile_path(folder: Path, title: str, tile: Tile) -> Path:
     return folder / f"{title}-{tile.name}.json"
 
 
-def tile_entry(tile: Tile, number: int) -> Entry:
-    """A tile as the PDF prints it: its puzzle, title, number and difficulty."""
+def tile_entries(mosaic: Mosaic) -> list[Entry]:
+    """Every tile as printed, numbered row by row: puzzle, title, difficulty and place."""
     from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab only when printing)
+    from nonogen.pdf.tiles import Cuts, Place  # noqa: PLC0415
 
-    puzzle = tile.made.puzzle
-    return Entry(puzzle, puzzle.title, number, difficulty_label(tile.made.verdict.difficulty))
-
-
-def pieces(mosaic: Mosaic) -> list[Piece]:
-    """Every tile as printed, numbered row by row, with its place."""
-    from nonogen.pdf.mosaic import Piece  # noqa: PLC0415
-
-    return [Piece(tile_entry(t, n), t.row, t.col) for n, t in enumerate(mosaic.tiles, 1)]
-
-
-def cuts_of(mosaic: Mosaic) -> Cuts:
-    """The tiles' edges as the PDF draws them."""
-    from nonogen.pdf.mosaic import Cuts  # noqa: PLC0415
-
-    return Cuts(mosaic.row_cuts, mosaic.col_cuts)
+    cuts, picture = Cuts(mosaic.row_cuts, mosaic.col_cuts), mosaic.grid()
+    return [
+        Entry(
+            tile.made.puzzle,
+            tile.made.puzzle.title,
+            number,
+            difficulty_label(tile.made.verdict.difficulty),
+            Place(cuts, tile.row, tile.col, picture),
+        )
+        for number, tile in enumerate(mosaic.tiles, 1)
+    ]
 
 
 def set_pdf(
@@ -67,17 +84,13 @@ def set_pdf(
     from nonogen.pdf import entry_texts, glyph_warnings  # noqa: PLC0415
     from nonogen.pdf.mosaic import mosaic_pdf, tile_problems  # noqa: PLC0415
 
-    printed = pieces(mosaic)
-    entries = [piece.entry for piece in printed]
+    entries = tile_entries(mosaic)
     problems = tile_problems(entries, page)
     if problems and not force_small:
         more = f" (and {len(problems) - 1} more tiles)" if len(problems) > 1 else ""
         raise LimitError(f"{problems[0]}{more}; or pass --force-small to print anyway")
     warnings = problems + glyph_warnings([*entry_texts(entries), mosaic.title], page)
-    pdf = mosaic_pdf(
-        printed, title=mosaic.title, picture=mosaic.grid(), cuts=cuts_of(mosaic), options=page
-    )
-    return pdf, warnings
+    return mosaic_pdf(entries, title=mosaic.title, options=page), warnings
 
 
 def write_set(
@@ -98,3 +111,118 @@ def write_set(
     target = folder / f"{mosaic.title}.pdf"
     write_atomic(target, pdf)
     return TileSet(paths, target, len(mosaic.tiles) + 1, tuple(warnings))
+
+
+def tiles_for_page(source: Grid, page: PageOptions) -> tuple[int, int]:
+    """The fewest tiles, (across, down), into which ``source`` cuts so that every tile prints
+    legibly alone on a page above its key (judged on the unrepaired cells, whose clues the
+    repair hardly changes); InputError when even 8 x 8 tiles are too small."""
+    from nonogen.pdf import Entry  # noqa: PLC0415
+    from nonogen.pdf.mosaic import tile_legible  # noqa: PLC0415
+
+    shapes = [(a, d) for a in range(1, MAX_TILES + 1) for d in range(1, MAX_TILES + 1)]
+    for across, down in sorted(shapes[1:], key=lambda s: (s[0] * s[1], abs(s[0] - s[1]), s)):
+        width = source.shape[1] // across * across  # the mosaic's width: tiles of equal width
+        try:
+            rows, cols = cut_lines(source[:, :width], down), cut_lines(source[:, :width].T, across)
+        except InputError:
+            continue  # tiles under the least side
+        tiles = [source[t:b, le:r] for t, le, b, r in tile_boxes(rows, cols)]
+        if all(tile_legible(Entry(puzzle_from_grid(tile)), page) for tile in tiles):
+            return across, down
+    height, width = source.shape
+    raise InputError(
+        f"a {width} x {height} grid is too big to print legibly even as {MAX_TILES} x "
+        f"{MAX_TILES} tiles; give a smaller --width or a larger --page-size"
+    )
+
+
+def mosaic_for_print(
+    data: bytes, *, name: str, make: MakeOptions, page: PageOptions
+) -> Mosaic | None:
+    """A picture whose grid is too big to print legibly even alone on a page, made into a
+    mosaic of the fewest tiles that print legibly (``book --mosaic``); None when the grid
+    prints whole. The tiles are about the grid's width over the tiles across; ``--height``
+    gives way to the picture's aspect. InputError when a repaired tile prints too small."""
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+    from nonogen.pdf import Entry  # noqa: PLC0415
+    from nonogen.pdf.checks import most_per_page  # noqa: PLC0415
+    from nonogen.pdf.mosaic import tile_problems  # noqa: PLC0415
+
+    started = time.perf_counter()
+    picture = read_picture(data, name=name, max_pixels=make.max_pixels)
+    source = first_conversion(picture, make.picture).chosen.cells.grid()
+    if most_per_page(Entry(puzzle_from_grid(source)), page, 1):
+        return None
+    across, down = tiles_for_page(source, page)
+    # The mosaic converts again at its own width: leave that time out of its repairs' share.
+    left = max(1.0, make.seconds - 2 * (time.perf_counter() - started))
+    sized = replace(make.picture, width=None, height=None)
+    options = MosaicOptions(
+        replace(make, picture=sized, seconds=left), across, down, source.shape[1] // across
+    )
+    made = make_mosaic(data, name=name, options=options)
+    problems = tile_problems(tile_entries(made), page)
+    if problems:
+        raise InputError(f"as a mosaic of {across} x {down} tiles: {problems[0]}")
+    return made
+
+
+def set_key(source: str, puzzle: Puzzle) -> str | None:
+    """The set a book's puzzle belongs to (its picture's path), or None when it is no tile
+    of a mosaic the book made (those come as ``PATH#r1c2`` with the tile's metadata)."""
+    if "#" not in source or not isinstance(puzzle.meta.get("mosaic"), dict):
+        return None
+    return source.rsplit("#", 1)[0]
+
+
+def set_places(items: Sequence[tuple[str, Puzzle]]) -> list[Place | None]:
+    """The place of every (source, puzzle) that is a tile of a whole set among ``items``
+    (the cuts from the tiles' boxes, the picture from their goals); None for the others."""
+    sets: dict[str, list[int]] = {}
+    for i, (source, puzzle) in enumerate(items):
+        key = set_key(source, puzzle)
+        if key is not None:
+            sets.setdefault(key, []).append(i)
+    places: list[Place | None] = [None] * len(items)
+    for members in sets.values():
+        for i, place in zip(members, _places([items[i][1] for i in members]), strict=True):
+            places[i] = place
+    return places
+
+
+def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
+    """A tile's box in its set and the set's (height, width), if its metadata and goal agree."""
+    try:
+        mosaic = tile.meta["mosaic"]
+        top, left, bottom, right = (int(v) for v in mosaic["box"])  # type: ignore[index]
+        full = int(mosaic["height"]), int(mosaic["width"])  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if tile.goal is None or tile.goal.shape != (bottom - top, right - left):
+        return None
+    return (top, left, bottom, right), full
+
+
+def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
+    """The tiles' places when they make a whole set; Nones when they do not."""
+    from nonogen.pdf.tiles import Cuts, Place  # noqa: PLC0415
+
+    found = [_box(tile) for tile in tiles]
+    boxes = [b for b, _ in filter(None, found)]
+    sizes = {size for _, size in filter(None, found)}
+    if len(boxes) != len(tiles) or len(sizes) != 1:
+        return [None] * len(tiles)
+    ((height, width),) = sizes
+    rows = tuple(sorted({0, height, *(b[0] for b in boxes), *(b[2] for b in boxes)}))
+    cols = tuple(sorted({0, width, *(b[1] for b in boxes), *(b[3] for b in boxes)}))
+    try:
+        cuts = Cuts(rows, cols)
+    except NonogenError:
+        return [None] * len(tiles)
+    if sorted(boxes) != sorted(set(tile_boxes(rows, cols))):
+        return [None] * len(tiles)  # not every tile of the set, or one twice
+    picture = np.zeros(cuts.shape, dtype=np.bool_)
+    for tile, (top, left, bottom, right) in zip(tiles, boxes, strict=True):
+        picture[top:bottom, left:right] = np.asarray(tile.goal, dtype=np.bool_)
+    return [Place(cuts, rows.index(b[0]), cols.index(b[1]), picture) for b in boxes]

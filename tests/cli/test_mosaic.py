@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,14 @@ from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.formats import read_puzzle
+from nonogen.image.options import PictureOptions
+from nonogen.pipeline import MakeOptions
+from nonogen.pipeline.book import make_book
+from nonogen.pipeline.prepare import BookOptions
 from nonogen.solve import Status, solve_puzzle
 from tests.mosaic_picture import mosaic_picture
 
+SAMPLES = Path(__file__).parents[2] / "samples"
 runner = CliRunner()
 
 
@@ -66,6 +72,18 @@ def test_tiles_too_small_to_print_write_nothing_unless_forced(scene: Path, tmp_p
     assert len(PdfReader(out / "scene.pdf").pages) == 3
 
 
+@pytest.mark.slow
+def test_tiles_that_miss_exit_1_naming_them_and_what_to_try(scene: Path, tmp_path: Path) -> None:
+    out = tmp_path / "set"
+    args = ["mosaic", str(scene), "--tile-width", "30", "-o", str(out)]
+    result = runner.invoke(app, [*args, "--repair", "flips", "--max-flips", "0", "--json"])
+    assert result.exit_code == 1
+    assert "tiles missed (r1c1" in result.stderr
+    assert "a smaller --tile-width, other --tiles" in result.stderr
+    assert json.loads(result.stdout)["ok"] is False
+    assert len(list(out.glob("scene-r*c*.json"))) == 4  # every tile written all the same
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -104,3 +122,49 @@ def test_a_picture_that_is_not_one_exits_3(tmp_path: Path) -> None:
     result = runner.invoke(app, ["mosaic", str(bad), "-o", str(tmp_path / "out")])
     assert result.exit_code == 3
     assert "bad.png" in result.stderr
+
+
+def book_options(**kw: object) -> BookOptions:
+    make = MakeOptions(picture=PictureOptions(width=90))
+    return BookOptions(make=make, workers=1, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_book_makes_a_picture_too_big_for_a_page_into_a_set(tmp_path: Path) -> None:
+    ring = tmp_path / "ring.png"
+    shutil.copy(SAMPLES / "ring.png", ring)
+    heart = tmp_path / "heart.txt"
+    shutil.copy(SAMPLES / "heart.txt", heart)
+    inputs = [str(ring), str(heart)]
+    without = make_book(inputs, tmp_path / "a.pdf", book_options(), work=tmp_path / "w")
+    assert "too small to print legibly" in without.skipped[0].reason
+    book = make_book(inputs, tmp_path / "b.pdf", book_options(mosaic=True), work=tmp_path / "w")
+    assert book.skipped == ()
+    sources = [Path(p.source).name for p in book.puzzles]
+    tiles = [s for s in sources if s.startswith("ring.png#")]
+    assert tiles == sorted(tiles)  # the set stays together, row by row
+    assert len(tiles) >= 2
+    at = sources.index(tiles[0])
+    assert sources[at : at + len(tiles)] == tiles
+    for prepared in book.puzzles:
+        assert prepared.puzzle is not None
+        verdict = solve_puzzle(prepared.puzzle)
+        assert verdict.status is Status.UNIQUE
+        assert verdict.line_solvable
+    pdf = PdfReader(tmp_path / "b.pdf")
+    texts = [page.extract_text() for page in pdf.pages]
+    assert sum("Where this tile goes" in text for text in texts) == len(tiles)
+    manifest = json.loads((tmp_path / "b.json").read_text())
+    assert manifest["options"]["mosaic"] is True
+    again = make_book(
+        [str(ring)], tmp_path / "c.pdf", book_options(mosaic=True), work=tmp_path / "w"
+    )
+    assert all(p.cached for p in again.puzzles)  # the tiles are kept in the work folder
+
+
+def test_a_book_mosaic_is_black_and_white(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["book", str(tmp_path), "--mosaic", "--colors", "3", "-o", str(tmp_path / "b.pdf")]
+    )
+    assert result.exit_code == 2
+    assert "leave out --colors" in result.stderr

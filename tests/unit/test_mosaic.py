@@ -12,6 +12,8 @@ from nonogen.errors import InputError, LimitError
 from nonogen.formats import format_puzzle
 from nonogen.grid import format_grid
 from nonogen.image.options import PictureOptions
+from nonogen.pdf import Entry, PageOptions
+from nonogen.pdf.mosaic import tile_legible
 from nonogen.pipeline import MakeOptions
 from nonogen.pipeline.mosaic import (
     Mosaic,
@@ -21,6 +23,8 @@ from nonogen.pipeline.mosaic import (
     parse_tiles,
     tile_boxes,
 )
+from nonogen.pipeline.tileset import set_key, set_places, tiles_for_page
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 from tests.mosaic_picture import mosaic_picture
 
@@ -195,3 +199,47 @@ def test_givens_keep_the_picture_exact_and_inside_their_tile() -> None:
         verdict = solve_puzzle(tile.made.puzzle, timeout=10.0)
         assert verdict.status is Status.UNIQUE, tile.name
         assert verdict.line_solvable, tile.name
+
+
+def tile_puzzle(grid: np.ndarray, box: tuple[int, int, int, int]) -> Puzzle:
+    """A tile as a book gets it back: its goal and its box in the set's metadata."""
+    top, left, bottom, right = box
+    goal = grid[top:bottom, left:right]
+    height, width = grid.shape
+    meta = {"mosaic": {"box": list(box), "width": width, "height": height}}
+    return puzzle_from_grid(goal, meta=meta).with_goal(goal)
+
+
+def test_a_whole_set_gets_its_places_and_picture() -> None:
+    grid = np.random.default_rng(1).random((12, 20)) < 0.5
+    boxes = [(0, 0, 12, 9), (0, 9, 12, 20)]
+    items = [
+        ("pic.png#r1c2", tile_puzzle(grid, boxes[1])),
+        ("pic.png#r1c1", tile_puzzle(grid, boxes[0])),
+    ]
+    items.append(("pack.txt#2", puzzle_from_grid(grid)))  # a pack's puzzle is no tile
+    places = set_places(items)
+    assert places[2] is None
+    assert [(p.row, p.col) for p in places[:2] if p is not None] == [(0, 1), (0, 0)]
+    place = places[0]
+    assert place is not None
+    assert (place.cuts.rows, place.cuts.cols) == ((0, 12), (0, 9, 20))
+    assert np.array_equal(place.picture, grid)
+
+
+def test_a_set_missing_a_tile_prints_its_tiles_as_plain_puzzles() -> None:
+    grid = np.ones((12, 20), dtype=np.bool_)
+    items = [("pic.png#r1c1", tile_puzzle(grid, (0, 0, 12, 9)))]
+    assert set_places(items) == [None]
+    assert set_key("pic.png", items[0][1]) is None  # a tile file given on its own
+
+
+def test_a_grid_too_big_for_a_page_cuts_into_the_fewest_legible_tiles() -> None:
+    grid = np.random.default_rng(2).random((90, 90)) < 0.5
+    page = PageOptions()
+    across, down = tiles_for_page(grid, page)
+    assert across * down >= 4
+    width = 90 // across * across
+    rows, cols = cut_lines(grid[:, :width], down), cut_lines(grid[:, :width].T, across)
+    for top, left, bottom, right in tile_boxes(rows, cols):
+        assert tile_legible(Entry(puzzle_from_grid(grid[top:bottom, left:right])), page)
