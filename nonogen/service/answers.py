@@ -202,3 +202,36 @@ class MadeAnswer(BaseModel):
     )
     seconds: float = Field(description="Wall time of the make.")
     links: MadeLinks
+
+
+class MosaicTile(MadeAnswer):
+    """One tile of a mosaic: a puzzle of its own, and where it goes."""
+
+    tile: str = Field(description="Its place, 1-based: r1c2 is the first row's second tile.")
+    box: list[int] = Field(
+        description="Its cells in the full picture: top, left, bottom, right (exclusive)."
+    )
+
+
+class MosaicAnswer(BaseModel):
+    """A big picture made into a set of puzzles, one per tile, each unique and logic-only on
+    its own."""
+
+    version: int
+    kind: Literal["mosaic"]
+    title: str
+    width: int = Field(description="The full picture's width in cells.")
+    height: int = Field(description="The full picture's height in cells.")
+    tiles_across: int
+    tiles_down: int
+    row_cuts: list[int] = Field(description="Where the tiles' edges run down the picture.")
+    col_cuts: list[int] = Field(description="Where the tiles' edges run across the picture.")
+    seed: int
+    options: dict[str, Any] = Field(description="The make options every tile used.")
+    conversion: dict[str, Any] | None = Field(
+        description="How the picture was split into subject and background, once for all."
+    )
+    changes: list[list[int]] = Field(description="Cells the repairs flipped, [row, col].")
+    givens: list[list[int]] = Field(description="Cells revealed as givens, [row, col].")
+    seconds: float = Field(description="Wall time of the whole mosaic.")
+    tiles: list[MosaicTile] = Field(description="The tiles, row by row.")

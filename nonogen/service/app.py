@@ -37,7 +37,13 @@ from nonogen import __version__
 from nonogen.errors import InputError, NonogenError, utf8_safe
 from nonogen.formats import check_title
 from nonogen.pdf import PageOptions
-from nonogen.service.answers import FixAnswer, FixRequest, HintAnswer, MadeAnswer
+from nonogen.service.answers import (
+    FixAnswer,
+    FixRequest,
+    HintAnswer,
+    MadeAnswer,
+    MosaicAnswer,
+)
 from nonogen.service.errors import (
     BodyLimit,
     RequestLimit,
@@ -46,7 +52,7 @@ from nonogen.service.errors import (
     on_nonogen_error,
     on_validation_error,
 )
-from nonogen.service.forms import HintRequest, MakeForm, PdfRequest
+from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest
 from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     MadePuzzle,
@@ -56,6 +62,7 @@ from nonogen.service.jobs import (
     fix_job,
     hint_job,
     make_job,
+    mosaic_job,
     pdf_from_json,
     pdf_job,
 )
@@ -172,6 +179,30 @@ async def make_puzzle(
         made = await svc.runner.run(colour_make_job, data, name, options, form.colors, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
+
+
+@router.post(
+    "/mosaics",
+    response_model=MosaicAnswer,
+    response_model_exclude_unset=True,
+    responses={**BAD_INPUT, **NOT_MADE},
+)
+async def make_mosaic(
+    svc: ServiceDep,
+    picture: Annotated[UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP or TIFF.")],
+    form: Annotated[MosaicForm, Form()],
+) -> dict[str, Any]:
+    """Turn a big picture into a set of black-and-white puzzles, one per tile, each unique
+    and solvable by logic alone on its own (no change crosses a tile's edge); every tile is
+    kept and linked like a made puzzle."""
+    options = form.mosaic_options(svc.limits)
+    name = utf8_safe(picture.filename or "picture")
+    check_title(Path(name).stem, "the picture's file name (the mosaic's title)")
+    data = await picture.read()
+    record, tiles = await svc.runner.run(mosaic_job, data, name, options, svc.limits)
+    kept = [(svc.store.put(made), made) for made in tiles]
+    answers = [{"id": ident, **made.record, "links": links(ident, made)} for ident, made in kept]
+    return {**record, "tiles": answers}
 
 
 @router.get(

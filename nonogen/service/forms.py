@@ -17,6 +17,7 @@ from nonogen.image.options import MIN_CELLS, PictureOptions
 from nonogen.image.palette import MIN_COLOURS
 from nonogen.palette import MAX_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
+from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
@@ -126,6 +127,35 @@ class MakeForm(BaseModel):
             except InputError as error:
                 raise InputError(form_words(str(error))) from None
         return options
+
+
+class MosaicForm(MakeForm):
+    """A mosaic's options: the make options (black and white, no width or height) and the
+    tiles, as for ``nonogen mosaic``."""
+
+    tiles: str = Field("2x2", description="Tiles across x down, such as 2x2 or 3x2.")
+    tile_width: int = Field(
+        25,
+        ge=MIN_CELLS,
+        description="A tile's width in cells (the picture's is tiles across "
+        "times this; its height follows the picture's aspect).",
+    )
+
+    def mosaic_options(self, limits: Limits) -> MosaicOptions:
+        """The pipeline's mosaic options; InputError or LimitError when one is out of range."""
+        if self.colors is not None:
+            raise InputError("a mosaic is black and white; leave out colors")
+        across, down = parse_tiles(self.tiles)
+        if across * self.tile_width > limits.max_side:
+            raise LimitError(
+                f"{across} tiles of {self.tile_width} cells make a picture "
+                f"{across * self.tile_width} cells wide, over the limit of {limits.max_side}; "
+                "use fewer tiles across or a smaller tile_width"
+            )
+        try:
+            return MosaicOptions(self.options(limits), across, down, self.tile_width)
+        except InputError as error:
+            raise InputError(form_words(str(error))) from None
 
 
 def form_words(message: str) -> str:

@@ -45,6 +45,7 @@ from nonogen.pipeline import (
     solve_with,
     verdict_record,
 )
+from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic
 from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
@@ -133,6 +134,26 @@ def colour_make_job(
     }
     record = _made_record(made, "colour", fields)
     return MadePuzzle(made.puzzle, record, text, colour_preview_of(made))
+
+
+def mosaic_job(
+    data: bytes, name: str, options: MosaicOptions, limits: Limits
+) -> tuple[dict[str, Any], list[MadePuzzle]]:
+    """Make a mosaic from a picture's bytes: the set's record and each tile as a made puzzle
+    (kept and linked like any other); NotMadeError if a tile missed its target."""
+    mosaic = make_mosaic(
+        data, name=name, options=replace(options, make=within(options.make, limits))
+    )
+    _require_made(name, mosaic.shortfall())
+    tiles = []
+    for tile in mosaic.tiles:
+        made = tile.made
+        fields = {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
+        record = {**_made_record(made, "mono", fields), "tile": tile.name, "box": list(tile.box)}
+        text = format_puzzle(made.puzzle, "json")
+        tiles.append(MadePuzzle(made.puzzle, record, text, preview_of(made)))
+    record = {k: v for k, v in mosaic.record().items() if k != "tiles"}
+    return {"version": RECORD_VERSION, "kind": "mosaic", **record}, tiles
 
 
 def _made_record(made: Made | MadeColour, kind: str, fields: dict[str, Any]) -> dict[str, Any]:

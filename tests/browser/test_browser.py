@@ -301,3 +301,25 @@ def test_fix_it_proposes_flips_and_givens_that_make_a_drawing_unique(
     assert filled(page, "edit") == 2  # the drawing is as it was
     page.get_by_test_id("edit-to-play").click()
     expect(page.locator("#play-board td.given")).to_have_count(1)
+
+
+def test_make_a_mosaic_of_a_big_picture_and_play_a_tile(
+    page: Page, server: str, tmp_path: Path
+) -> None:
+    from tests.mosaic_picture import mosaic_picture  # noqa: PLC0415
+
+    picture = tmp_path / "scene.png"
+    picture.write_bytes(mosaic_picture())
+    page.goto(f"{server}/#make")
+    page.get_by_test_id("make-file").set_input_files(picture)
+    page.get_by_test_id("make-tiles").select_option("2x2")
+    page.get_by_test_id("make-width").fill("30")
+    page.get_by_test_id("make-submit").click()
+    expect(page.get_by_test_id("make-badges")).to_contain_text("4 tiles, each unique")
+    expect(page.get_by_test_id("make-summary")).to_contain_text("60 \u00d7 60 cells as 2 \u00d7 2")
+    tiles = page.get_by_test_id("make-tile")
+    expect(tiles).to_have_count(4)
+    expect(tiles.nth(0)).to_contain_text("r1c1: 30 \u00d7 30")
+    expect(page.get_by_test_id("make-preview")).to_be_hidden()  # one puzzle's parts hidden
+    page.get_by_role("button", name="Play r2c2").click()
+    expect(page.get_by_test_id("play-title")).to_contain_text("scene r2c2")

@@ -7,19 +7,25 @@ import { announce, api, errorText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The form's options as multipart fields (empty ones left out: the server's defaults). */
+/** The form's options as multipart fields (empty ones left out: the server's defaults). A
+ * mosaic takes the width as its tiles' width, and no height or colours. */
 function formData(file) {
   const data = new FormData();
   data.append("picture", file);
+  const tiles = $("make-tiles").value;
   const fields = {
-    width: $("make-width").value,
-    height: $("make-height").value,
     difficulty: $("make-difficulty").value,
     contrast: $("make-contrast").value,
     invert: $("make-invert").value,
     seed: $("make-seed").value,
     max_flips: $("make-max-flips").value,
-    colors: $("make-colors").value,
+    ...(tiles
+      ? { tiles, tile_width: $("make-width").value }
+      : {
+          width: $("make-width").value,
+          height: $("make-height").value,
+          colors: $("make-colors").value,
+        }),
   };
   const conversion = $("make-threshold").value; // "method:NAME", "threshold:T" or "" (automatic)
   if (conversion !== "") {
@@ -94,8 +100,60 @@ function changes(record) {
     `fill ${figures.fill_before} → ${figures.fill_after}`;
 }
 
+/** Show a mosaic: the set's badges and summary, and each tile with its preview, downloads and
+ * a Play button; the single puzzle's figures and buttons are hidden. */
+function showMosaic(record, toPlay) {
+  const tiles = record.tiles;
+  const logic = tiles.every((tile) => tile.verdict.line_solvable);
+  showPalette(null);
+  $("make-title").textContent = record.title || "Mosaic";
+  $("make-badges").replaceChildren(
+    badge(`${tiles.length} tiles, each unique`, "good"),
+    ...(logic ? [badge("Logic-only", "info")] : []),
+  );
+  $("make-summary").textContent =
+    `${record.width} × ${record.height} cells as ${record.tiles_across} × ` +
+    `${record.tiles_down} tiles · ${record.changes.length} cells flipped · ` +
+    `seed ${record.seed} · made in ${record.seconds} s`;
+  const items = tiles.map((tile) => {
+    const item = document.createElement("li");
+    item.dataset.testid = "make-tile";
+    const image = document.createElement("img");
+    image.src = tile.links.png;
+    image.alt = `Tile ${tile.tile}: the puzzle and its solution`;
+    const heading = document.createElement("p");
+    heading.textContent = `${tile.tile}: ${tile.width} × ${tile.height}, ` +
+      `${tile.verdict.tier || tile.verdict.status}`;
+    const pdf = document.createElement("a");
+    pdf.className = "button";
+    pdf.href = tile.links.puzzle_pdf;
+    pdf.download = `${(record.title || "mosaic").replace(/[^\w-]+/g, "_")}-${tile.tile}.pdf`;
+    pdf.textContent = "PDF";
+    const play = document.createElement("button");
+    play.type = "button";
+    play.textContent = `Play ${tile.tile}`;
+    play.addEventListener("click", () => toPlay({ ...puzzleOf(tile), title: tile.title }));
+    item.append(heading, image, pdf, play);
+    return item;
+  });
+  $("make-tile-list").replaceChildren(...items);
+  for (const [id, single] of [["make-tile-list", false], ["make-print-warning", true]]) {
+    $(id).hidden = single;
+  }
+  for (const part of document.querySelectorAll("#make-result .figures, #make-result .actions")) {
+    part.hidden = true;
+  }
+  $("make-placeholder").hidden = true;
+  $("make-result").hidden = false;
+  announce(`Made ${record.title || "the mosaic"}: ${tiles.length} tiles.`);
+}
+
 /** Show a made puzzle: title, badges, figures, preview and links. */
 function showResult(record) {
+  $("make-tile-list").hidden = true;
+  for (const part of document.querySelectorAll("#make-result .figures, #make-result .actions")) {
+    part.hidden = false;
+  }
   const verdict = record.verdict;
   showPalette(record.palette);
   $("make-title").textContent = record.title || "Puzzle";
@@ -170,6 +228,12 @@ export function initMake({ toEdit, toPlay }) {
     submit.disabled = true;
     submit.textContent = "Making…";
     try {
+      if ($("make-tiles").value) {
+        const response = await api("/api/mosaics", { body: formData(file.files[0]) });
+        current = null;
+        showMosaic(await response.json(), toPlay);
+        return;
+      }
       const response = await api("/api/puzzles", { body: formData(file.files[0]) });
       current = await response.json();
       showResult(current);
