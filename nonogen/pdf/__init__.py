@@ -6,6 +6,7 @@ package that imports reportlab.
 
     rules   the limits: legible cells and clues, KDP page counts, gutters, spine and bleed
     fonts   the font chain, chosen per character (fontconfig for fallbacks)
+    shaping lines in bidirectional order (python-bidi), shaped by HarfBuzz (uharfbuzz)
     pages   page sizes, margins and gutter, the canvas, text fitted and drawn
     figure  one puzzle's grid, clues, givens or solution, laid out to fit a box
     sheet   one puzzle with its heading in a slot; puzzle and solution PDFs

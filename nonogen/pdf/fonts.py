@@ -3,9 +3,17 @@
 Every character is set in the first font of a chain that has a glyph for it: the bundled DejaVu
 Sans (Latin, Greek, Cyrillic and more; bold for headings), then the ``--font`` given, then a
 system font found through fontconfig (``fc-list``) or, without fontconfig, in the usual font
-folders. reportlab embeds TrueType outlines only, so only TrueType fonts (a ``.ttf``, or one font
-of a ``.ttc``) are used; PostScript-outline (CFF/OTF) and colour-bitmap fonts are skipped. A
-character no font has prints as a gap, and ``Fonts.missing`` names it so the caller can warn.
+folders. A combining mark stays in the font of the character before it when that font has it, and
+a joiner or other invisible format character always does, so a cluster is shaped in one font.
+reportlab embeds TrueType outlines only, so only TrueType fonts (a ``.ttf``, or one font of a
+``.ttc``) are used; PostScript-outline (CFF/OTF) and colour-bitmap fonts are skipped. A character
+no font has prints as a gap, and ``Fonts.missing`` names it so the caller can warn.
+
+Shaping (``nonogen.pdf.shaping``) turns text into glyphs, some of which no character maps to
+(ligatures, conjuncts, Arabic forms). reportlab writes text as character codes, so each such glyph
+of a registered font gets a fixed private-use code (U+E000 to U+F8FF, in glyph order, skipping
+codes the font maps itself): the same font always gives the same codes, so the same input still
+gives the same bytes. ``cmap`` keeps answering with the font's own characters only.
 
 Which system font a character falls back to depends on the machine; on one machine it depends
 only on the character, so the same input still gives the same bytes.
@@ -18,7 +26,7 @@ import os
 import re
 import subprocess
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -53,6 +61,9 @@ MAX_SCANNED: Final = 400
 PLAIN_STYLES: Final = frozenset({"Regular", "Book", "Normal", "Roman", "Medium"})
 """Styles preferred for a fallback: the upright, normal-weight face of a family."""
 
+PRIVATE_USE: Final = (0xE000, 0xF8FF)
+"""The Unicode private-use codes handed to glyphs no character maps to (first, last)."""
+
 _SUBFONT = re.compile(r"^(.*)#(\d+)$")
 
 
@@ -68,6 +79,24 @@ class Face:
     """The font file."""
     index: int = 0
     """The font's index in a ``.ttc`` collection (0 for a ``.ttf``)."""
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """What drawing shaped glyphs of one registered font needs."""
+
+    path: str
+    """The font file reportlab embeds (HarfBuzz shapes with the same file)."""
+    index: int
+    """The font's index in a ``.ttc`` collection (0 for a ``.ttf``)."""
+    chars: frozenset[int]
+    """The code points the font's own character map has."""
+    codes: Mapping[int, int]
+    """Glyph id -> the private-use code it is written with, for glyphs no character maps to."""
+
+
+_GLYPHS: dict[str, Glyphs] = {}
+"""Keyed by the name of the font object reportlab draws with (the first of a face's names)."""
 
 
 @dataclass(frozen=True)
@@ -98,9 +127,36 @@ def _register(name: str, path: str, index: int) -> Face:
             f"{path}: cannot use this font: {why}; give a TrueType font (.ttf, or .ttc#INDEX)"
         ) from None
     pdfmetrics.registerFont(font)
+    _add_glyph_codes(pdfmetrics.getFont(name), path, index)
     family = font.face.name
     family = family.decode("latin-1") if isinstance(family, bytes) else str(family)
     return Face(name, family, path, index)
+
+
+def _add_glyph_codes(font: TTFont, path: str, index: int) -> None:
+    """Give the glyphs no character maps to private-use codes in reportlab's font, once.
+
+    reportlab keeps one font object per face: a second name for the same face is the first
+    object, already prepared.
+    """
+    if font.fontName in _GLYPHS:
+        return
+    face = font.face
+    chars = frozenset(face.charToGlyph)
+    mapped = set(face.charToGlyph.values())
+    first, last = PRIVATE_USE
+    free = (code for code in range(first, last + 1) if code not in chars)
+    unmapped = (gid for gid in range(len(face.hmetrics)) if gid not in mapped)
+    codes = dict(zip(unmapped, free, strict=False))
+    for gid, code in codes.items():
+        face.charToGlyph[code] = gid
+        face.charWidths[code] = face.hmetrics[gid][0] * 1000 / face.unitsPerEm
+    _GLYPHS[font.fontName] = Glyphs(path, index, chars, codes)
+
+
+def glyphs(name: str) -> Glyphs:
+    """What drawing shaped glyphs of the registered font ``name`` needs."""
+    return _GLYPHS[pdfmetrics.getFont(name).fontName]
 
 
 @cache
@@ -130,10 +186,9 @@ def user_face(spec: str) -> Face:
     return load_face(str(Path(path).resolve()), index)
 
 
-def cmap(name: str) -> dict[int, int]:
-    """The code points a registered font has glyphs for."""
-    face = pdfmetrics.getFont(name).face
-    return face.charToGlyph  # type: ignore[no-any-return]
+def cmap(name: str) -> frozenset[int]:
+    """The code points a registered font's own character map has."""
+    return glyphs(name).chars
 
 
 # --- system fonts ---------------------------------------------------------------------------
@@ -232,10 +287,18 @@ class Fonts:
         return _face_for(self, char, bold)
 
     def runs(self, text: str, *, bold: bool = False) -> list[Run]:
-        """The text split into runs by font; a character no font has becomes a space."""
+        """The text split into runs by font; a character no font has becomes a space.
+
+        A combining mark stays in the run before it when that font has it, and an invisible
+        format character (a joiner, a variation selector) always does: shaping needs a cluster
+        in one font, and HarfBuzz hides the format characters a font lacks.
+        """
         first = BOLD if bold else REGULAR
         runs: list[Run] = []
         for char in text:
+            if runs and _stays(char, runs[-1][0]):
+                runs[-1] = (runs[-1][0], runs[-1][1] + char)
+                continue
             name = self.face_for(char, bold=bold)
             if name == "":
                 continue
@@ -246,11 +309,6 @@ class Fonts:
                 runs.append((name, shown))
         return runs
 
-    def width(self, text: str, size: float, *, bold: bool = False) -> float:
-        """Width of ``text`` set at ``size`` points."""
-        runs = self.runs(text, bold=bold)
-        return sum(float(pdfmetrics.stringWidth(t, name, size)) for name, t in runs)
-
     def missing(self, texts: Iterable[str]) -> list[str]:
         """The characters of ``texts`` no font has, each once, in order of appearance."""
         seen: dict[str, None] = {}
@@ -259,6 +317,13 @@ class Fonts:
                 if char not in seen and self.face_for(char) is None:
                     seen[char] = None
         return list(seen)
+
+
+def _stays(char: str, name: str) -> bool:
+    """Whether ``char`` joins the run in font ``name`` before it (see ``Fonts.runs``)."""
+    if ignorable(char):
+        return True
+    return unicodedata.category(char) in ("Mn", "Mc", "Me") and ord(char) in cmap(name)
 
 
 PLAIN: Final = Fonts()

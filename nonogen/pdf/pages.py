@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -16,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unuse
 
 from nonogen.errors import InputError
 from nonogen.pdf.fonts import PLAIN, REGULAR, Fonts, bundled, user_face
+from nonogen.pdf.shaping import actual_text, layout, text_object
 
 MM: Final = 72 / 25.4
 """Points per millimetre."""
@@ -187,7 +189,7 @@ def new_canvas(
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """Width of ``text`` set at ``size`` points in DejaVu Sans and system fallbacks."""
-    return PLAIN.width(text, size, bold=bold)
+    return layout(PLAIN, text, bold).width(size)
 
 
 Measure = Callable[..., float]
@@ -196,7 +198,9 @@ Measure = Callable[..., float]
 
 def _measure(fonts: Fonts) -> Measure:
     """How to measure text in ``fonts`` (the module's ``text_width`` for the plain chain)."""
-    return text_width if fonts == PLAIN else fonts.width
+    if fonts == PLAIN:
+        return text_width
+    return lambda text, size, *, bold=False: layout(fonts, text, bold).width(size)
 
 
 def fit_text(
@@ -219,7 +223,8 @@ def cut_text(
     """The longest start of ``text`` that fits ``width`` with an ellipsis after it ("" if none).
 
     Widths grow with the cut, so the cut is found by doubling it until it overflows, then
-    halving the gap: O(k log k) for a cut of k characters, however long the text.
+    halving the gap: O(k log k) for a cut of k characters, however long the text. The cut
+    then backs off to a cluster boundary, so no mark or half of a conjunct is left dangling.
     """
     measure = _measure(fonts)
 
@@ -234,7 +239,18 @@ def cut_text(
         low, high = (middle, high) if fits(middle) else (low, middle)
     if high == len(text) and fits(high):
         low = high
+    while 0 < low < len(text) and not _cluster_boundary(text, low):
+        low -= 1
     return text[:low].rstrip() + "…" if low else ""
+
+
+def _cluster_boundary(text: str, cut: int) -> bool:
+    """Whether ``text`` may be cut before index ``cut``: not before a mark or format character,
+    nor after a joiner or virama (which bind the next letter to a conjunct)."""
+    after, before = text[cut], text[cut - 1]
+    if unicodedata.category(after) in ("Mn", "Mc", "Me", "Cf"):
+        return False
+    return before != "\u200d" and unicodedata.combining(before) != 9
 
 
 def wrap_text(
@@ -268,7 +284,7 @@ class Pen:
 
     def width(self, text: str, size: float, *, bold: bool = False) -> float:
         """Width of ``text`` at ``size`` points."""
-        return self.fonts.width(text, size, bold=bold)
+        return layout(self.fonts, text, bold).width(size)
 
     def draw(
         self,
@@ -279,15 +295,24 @@ class Pen:
         bold: bool = False,
         align: Align = "left",
     ) -> None:
-        """Draw ``text`` at ``at`` in one text object, each run in the font that has it."""
+        """Draw ``text`` at ``at`` in one text object, each run in the font that has it.
+
+        A shaped line (see ``nonogen.pdf.shaping``) is written as glyphs in visual order inside
+        a span whose ActualText is ``text``, so search and copy give the logical text.
+        """
         x, y = at
+        line = layout(self.fonts, text, bold)
         if align != "left":
-            x -= self.width(text, size, bold=bold) * (0.5 if align == "centre" else 1.0)
-        out = self.canvas.beginText(x, y)
-        for name, run in self.fonts.runs(text, bold=bold):
-            out.setFont(name, size)
-            out.textOut(run)
+            x -= line.width(size) * (0.5 if align == "centre" else 1.0)
+        if line.shaped:
+            self.canvas.addLiteral(f"/Span {actual_text(text)} BDC")
+        out = text_object(self.canvas, line, x, y)
+        for piece in line.pieces:
+            out.setFont(piece.font, size)
+            out.textOut(piece.drawn())
         self.canvas.drawText(out)
+        if line.shaped:
+            self.canvas.addLiteral("EMC")
 
 
 def draw_centred(

@@ -4,6 +4,7 @@
     colour  (colour Puzzle, solution -> PNG)
     sheet   (SheetEntry rows, one a made picture -> contact sheet PNG)
     canvas  (what they draw with: fonts, inks, pictures, cells, grid lines, PNG bytes)
+    text    (names in any script: a system font that has them, raqm's shaping and order)
 
 Pictures are RGB ``uint8`` arrays ``(rows, cols, 3)``; a grey ``(rows, cols)`` or RGBA
 ``(rows, cols, 4)`` ``uint8`` array is converted, anything else is a ``ValueError`` (a bug in the

@@ -26,6 +26,7 @@ from nonogen.preview.canvas import (
     grid_lines,
     png,
 )
+from nonogen.preview.text import shown, text_font
 from nonogen.puzzle import Puzzle
 
 OUTLINE: Final = (120, 120, 120)
@@ -122,11 +123,12 @@ def _draw_clues(draw: ImageDraw.ImageDraw, puzzle: Puzzle, lay: ColourLayout) ->
 def _draw_legend(draw: ImageDraw.ImageDraw, puzzle: Puzzle, lay: ColourLayout) -> None:
     """Swatch and name of every block colour, on one line."""
     px = lay.px
-    font = font_at(_legend_size(px))
     x, y = px, lay.legend
     for i, colour in enumerate(puzzle.palette.colours[1:], start=1):
         draw.rectangle((x, y, x + px - 1, y + px - 1), fill=_rgb(puzzle, i), outline=OUTLINE)
-        draw.text((x + px + px // 3, y + px / 2), colour.name, fill=INK, font=font, anchor="lm")
+        font = text_font(colour.name, _legend_size(px))
+        at = (x + px + px // 3, y + px / 2)
+        draw.text(at, shown(colour.name), fill=INK, font=font, anchor="lm")
         x += _legend_entry(colour.name, px)
 
 
@@ -137,7 +139,7 @@ def _legend_size(px: int) -> int:
 
 def _legend_entry(name: str, px: int) -> int:
     """Pixel width a legend entry takes, the space after it included."""
-    return 2 * px + px // 3 + round(font_at(_legend_size(px)).getlength(name))
+    return 2 * px + px // 3 + round(text_font(name, _legend_size(px)).getlength(shown(name)))
 
 
 def colour_preview_png(puzzle: Puzzle, solution: ColourGrid | None = None) -> bytes:

@@ -40,6 +40,7 @@ from nonogen.preview.canvas import (
     paste_picture,
     png,
 )
+from nonogen.preview.text import shown, text_font
 
 FAINT: Final = (222, 222, 222)
 """The line between two bands."""
@@ -190,33 +191,44 @@ def _difference(chosen: Grid, final: Grid) -> RGB:
 
 def _wrap(text: str, font: Font, width: int, lines: int) -> list[str]:
     """``text`` broken into at most ``lines`` lines of ``width`` px; the last one cut with "…"."""
+
+    def length(part: str) -> float:
+        return font.getlength(shown(part))
+
     out: list[str] = []
     for word in text.split():
-        if out and font.getlength(out[-1] + " " + word) <= width:
+        if out and length(out[-1] + " " + word) <= width:
             out[-1] += " " + word
         else:
             out.append(word)
     if len(out) > lines:
         out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
-    if out and font.getlength(out[-1]) > width:
-        while out[-1] and font.getlength(out[-1] + "…") > width:
+    if out and length(out[-1]) > width:
+        while out[-1] and length(out[-1] + "…") > width:
             out[-1] = out[-1][:-1]
         out[-1] += "…"
     return out
 
 
 def _draw_text(draw: ImageDraw.ImageDraw, entry: SheetEntry, layout: SheetLayout, i: int) -> None:
-    """Label, method and note (wrapped; red for an error) in the text column of band ``i``."""
-    font = font_at(layout.text)
+    """Label, method and note (wrapped; red for an error) in the text column of band ``i``,
+    each in a font that has its characters."""
     line = layout.text + 4
     x, y = layout.columns[0], layout.top + i * layout.band + BAND_INSET
     width = layout.widths[0]
-    draw.text((x, y), _wrap(entry.label, font, width, 1)[0], fill=INK, font=font)
-    draw.text((x, y + line), "".join(_wrap(entry.method, font, width, 1)), fill=DIM, font=font)
     room = max(1, (layout.band - 2 * BAND_INSET) // line - 2)
-    colour = MARK if entry.failed else INK
-    for k, text in enumerate(_wrap(entry.note, font, width, room)):
-        draw.text((x, y + (2 + k) * line), text, fill=colour, font=font)
+    texts = [
+        (entry.label, 1, INK),
+        (entry.method, 1, DIM),
+        (entry.note, room, MARK if entry.failed else INK),
+    ]
+    row = 0
+    for text, lines, colour in texts:
+        font = text_font(text, layout.text)
+        wrapped = _wrap(text, font, width, lines) or [""]
+        for part in wrapped:
+            draw.text((x, y + row * line), shown(part), fill=colour, font=font)
+            row += 1
 
 
 def _paste_panel(image: Image.Image, panel: Image.Image, xy: tuple[int, int]) -> None:

@@ -184,6 +184,18 @@ def test_the_pages_line_check_agrees_with_enumeration(page: Page, server: str) -
     assert page.evaluate(CHECK, cases) == expected
 
 
+@pytest.mark.parametrize(
+    ("title", "direction"), [("שלום עולם", "rtl"), ("tiny", "ltr")], ids=["hebrew", "latin"]
+)
+def test_a_title_takes_the_direction_of_its_script(
+    page: Page, server: str, title: str, direction: str
+) -> None:
+    page.goto(f"{server}/{fragment([[1, 1], [3]], [[2], [1], [2]], title)}")
+    shown = page.get_by_test_id("play-title")
+    expect(shown).to_contain_text(title)
+    assert shown.evaluate("element => getComputedStyle(element).direction") == direction
+
+
 def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     page: Page, server: str
 ) -> None:

@@ -1,4 +1,5 @@
-"""PNG previews and contact sheets: sizes, where the marks land, the size cap, determinism."""
+"""PNG previews and contact sheets: sizes, where the marks land, the size cap, determinism; names
+in right-to-left and complex scripts compared with HarfBuzz's shaping drawn plainly."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import io
 import numpy as np
 import numpy.typing as npt
 import pytest
-from PIL import Image, ImageFont
+import uharfbuzz as hb
+from bidi import get_display
+from PIL import Image, ImageDraw, ImageFont
 
 from nonogen.clues import grid_clues
 from nonogen.grid import Grid, parse_partial
@@ -24,6 +27,8 @@ from nonogen.preview import (
     row_clue_layout,
     sheet_layout,
 )
+from nonogen.preview.canvas import font_at
+from nonogen.preview.text import raqm, shown, text_font
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 
 HEART = [
@@ -337,3 +342,96 @@ def test_a_flip_outside_the_grid_is_refused() -> None:
     bad = SheetEntry("x", "otsu", picture(), grid_of(HEART), grid_of(HEART), flips=((9, 9),))
     with pytest.raises(ValueError, match="flips"):
         contact_sheet([bad])
+
+
+# --- names in any script --------------------------------------------------------------------
+
+SCRIPTS = {
+    "Hebrew": "אבגד הוז",
+    "Arabic": "مرحبا بالعالم",
+    "Devanagari": "नमस्ते दुनिया",
+    "Thai": "สวัสดี น้ำใจ",
+}
+
+
+def script_font(text: str) -> ImageFont.FreeTypeFont:
+    """The preview's font for ``text``; skips when no font on this machine has all of it."""
+    font = text_font(text, 20)
+    if (
+        not isinstance(font, ImageFont.FreeTypeFont)
+        or font.path is None
+        or not isinstance(font.path, str)
+    ):
+        pytest.skip(f"no font has all of {text!r}: apt-get install fonts-noto-core")
+    return font
+
+
+def drawn(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> npt.NDArray[np.int16]:
+    """``text`` drawn black on white from (5, 5), grey pixels."""
+    image = Image.new("L", (420, 40), 255)
+    ImageDraw.Draw(image).text((5, 5), text, fill=0, font=font)
+    return np.asarray(image, dtype=np.int16)
+
+
+def distance(a: npt.NDArray[np.int16], b: npt.NDArray[np.int16]) -> float:
+    """Mean pixel difference, the best of small sideways shifts (advances round differently)."""
+    return min(float(np.abs(np.roll(a, s, axis=1) - b).mean()) for s in range(-3, 4))
+
+
+def harfbuzz_visual(text: str, path: str) -> str:
+    """``text`` shaped by uharfbuzz, each glyph as a character that maps to it, left to right
+    (Arabic joined forms come out as presentation forms): drawn plainly, the reference."""
+    face = hb.Face(hb.Blob.from_file_path(path))
+    font = hb.Font(face)
+    char_of: dict[int, int] = {}
+    for code in sorted(face.unicodes):
+        char_of.setdefault(font.get_nominal_glyph(code), code)
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(font, buffer, {})
+    return "".join(chr(char_of[info.codepoint]) for info in buffer.glyph_infos)
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_a_name_in_any_script_gets_a_font_that_has_it(script: str) -> None:
+    text = SCRIPTS[script]
+    font = script_font(text)
+    assert isinstance(font.path, str)
+    has = set(hb.Face(hb.Blob.from_file_path(font.path), font.index).unicodes)
+    assert {ord(c) for c in text if not c.isspace()} <= has
+    assert font.layout_engine == (ImageFont.Layout.RAQM if raqm() else ImageFont.Layout.BASIC)
+    assert text_font("heart.png @ 10", 20) == font_at(20)  # ASCII keeps Pillow's font
+
+
+@pytest.mark.parametrize(("script", "wrong"), [("Hebrew", "logical"), ("Arabic", "unjoined")])
+def test_right_to_left_names_match_harfbuzz_in_the_picture(script: str, wrong: str) -> None:
+    text = SCRIPTS[script]
+    font = script_font(text)
+    if script == "Arabic" and not raqm():
+        pytest.skip("Pillow without raqm: Arabic letters stay unjoined")
+    assert isinstance(font.path, str)
+    plain = ImageFont.truetype(font.path, 20, layout_engine=ImageFont.Layout.BASIC)
+    got = drawn(shown(text), font)
+    reference = drawn(harfbuzz_visual(text, font.path), plain)
+    bad = drawn(text if wrong == "logical" else get_display(text), plain)
+    assert distance(got, reference) < distance(got, bad) / 2
+
+
+@pytest.mark.parametrize("script", ["Devanagari", "Thai"])
+def test_clusters_are_shaped_in_the_picture(script: str) -> None:
+    text = SCRIPTS[script]
+    font = script_font(text)
+    if not raqm():
+        pytest.skip("Pillow without raqm does not shape")
+    assert isinstance(font.path, str)
+    plain = ImageFont.truetype(font.path, 20, layout_engine=ImageFont.Layout.BASIC)
+    assert distance(drawn(shown(text), font), drawn(text, plain)) > 0.5
+
+
+def test_a_sheet_with_names_in_four_scripts_is_deterministic() -> None:
+    entries = [
+        SheetEntry(f"{text}.png @ 10", "otsu", picture(), grid_of(HEART), grid_of(HEART))
+        for text in SCRIPTS.values()
+    ]
+    assert contact_sheet(entries) == contact_sheet(list(entries))
