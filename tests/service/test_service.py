@@ -24,7 +24,8 @@ from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_pu
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.pipeline import grid_rows
 from nonogen.puzzle import make_puzzle
-from nonogen.service.app import create_app, links
+from nonogen.service.app import create_app
+from nonogen.service.downloads import links
 from nonogen.service.errors import ErrorBody
 from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits

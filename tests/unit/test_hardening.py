@@ -34,7 +34,7 @@ from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import decode_bytes
 from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf
 from nonogen.pdf.pages import fit_text, text_width
-from nonogen.service.app import disposition
+from nonogen.service.downloads import disposition
 from nonogen.service.errors import error_response
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
