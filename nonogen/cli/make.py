@@ -30,7 +30,10 @@ from nonogen.pipeline import (
 @command
 def make(
     image: Annotated[
-        str, typer.Argument(help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF), or - for stdin.")
+        str,
+        typer.Argument(
+            help="Picture file (PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC/HEIF, AVIF), or - for stdin."
+        ),
     ],
     picture: Picture,
     making: Make,

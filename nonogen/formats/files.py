@@ -138,7 +138,10 @@ def is_puzzle_name(name: str) -> bool:
     return format_from_name(name) is not None
 
 
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
+PICTURE_SUFFIXES = (
+    *(".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"),
+    *(".heic", ".heif", ".avif"),
+)
 """Names of picture files, for folders given to ``make``-style commands."""
 
 

@@ -12,10 +12,22 @@ from typing import Final
 from nonogen.errors import InputError, LimitError
 
 MAX_PIXELS: Final = 50_000_000
-"""The largest picture read, in pixels (a guard against decompression bombs)."""
-PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
-"""The only formats Pillow is asked to open (JPEG covers MPO): no EPS, which would run
-Ghostscript, nor the dozens of rare formats nobody uploads on purpose."""
+"""The largest picture read, in pixels, whatever the format and however it is decoded (a guard
+against decompression bombs)."""
+PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF", "HEIF", "AVIF")
+"""The only formats Pillow is asked to open (JPEG covers MPO, HEIF covers HEIC through the
+pillow-heif plugin): no EPS, which would run Ghostscript, nor the dozens of rare formats nobody
+uploads on purpose."""
+FORMAT_NAMES: Final = "PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC/HEIF or AVIF"
+"""PICTURE_FORMATS as people name them, for messages."""
+REDUCED_FORMATS: Final = ("JPEG", "MPO")
+"""Formats decoded already reduced, at 1/2, 1/4 or 1/8 (JPEG's DCT scaling, Pillow's
+``draft``), to no less than twice the working copy's side: whatever their size up to
+MAX_PIXELS, what is decoded is about 10 megapixels at most. Every other format is decoded
+whole, so a limit on decoded pixels is a limit on its size."""
+PRIMARY_FORMATS: Final = ("MPO", "HEIF")
+"""Formats whose further images are a photo's companions, not frames of an animation (a
+phone's depth or gain map, a preview, a stereo view): their primary image is read."""
 MIN_CELLS: Final = 5
 MAX_CELLS: Final = 200
 """The grid a picture becomes has between MIN_CELLS and MAX_CELLS cells a side."""

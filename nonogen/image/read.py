@@ -1,18 +1,21 @@
 """Picture files in, a working copy out (Pillow): the first step of the image stage.
 
-A picture is read from its bytes (any format Pillow reads, EXIF orientation applied,
+A picture is read from its bytes (one of ``PICTURE_FORMATS``, EXIF orientation applied,
 transparency composited onto white, 16-bit and CMYK converted) and reduced by area averaging
 to a working copy of at most ``WORK_SIDE`` pixels on its long side, in RGB floats. Every
 conversion candidate works on that copy, or on the smaller ``SEGMENT_SIDE`` copy in Lab.
 Large JPEGs are decoded already reduced (Pillow's ``draft``), so a big photo costs little.
+
+Two limits guard the read, both checked before any pixel is decoded: no file may declare more
+than ``MAX_PIXELS`` pixels, and no more than the caller's ``max_pixels`` may be decoded (a
+JPEG's reduced decode is what counts; every other format is decoded whole).
 """
 
 from __future__ import annotations
 
-import io
 import struct
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,11 +23,17 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 from skimage import color
 
 from nonogen.errors import InputError, LimitError
-from nonogen.image.options import MAX_PIXELS, PICTURE_FORMATS
+from nonogen.image.header import EXIF_ORIENTATION, TURNED, open_picture
+from nonogen.image.options import (
+    FORMAT_NAMES,
+    MAX_PIXELS,
+    PRIMARY_FORMATS,
+    REDUCED_FORMATS,
+)
 
 RGB = npt.NDArray[np.float64]
 """Colour pictures indexed ``(row, col, channel)``, channels in ``[0, 1]``."""
@@ -36,9 +45,34 @@ WORK_SIDE: Final = 800
 SEGMENT_SIDE: Final = 200
 """Colour segmentation (Lab statistics, GrabCut) works on a copy at most this long a side."""
 
-_DECODE_ERRORS: Final = (OSError, SyntaxError, ValueError, TypeError, IndexError, struct.error)
-"""What Pillow raises on a corrupt file. ``Image.open`` turns them into UnidentifiedImageError
-while it tries its plugins, but reading frames, pixels and EXIF later lets them through."""
+_TURNS: Final[dict[int, Callable[[RGB], RGB]]] = {
+    2: lambda rgb: rgb[:, ::-1],
+    3: lambda rgb: rgb[::-1, ::-1],
+    4: lambda rgb: rgb[::-1],
+    5: lambda rgb: rgb.transpose(1, 0, 2),
+    6: lambda rgb: np.rot90(rgb, -1),
+    7: lambda rgb: rgb[::-1, ::-1].transpose(1, 0, 2),
+    8: lambda rgb: np.rot90(rgb, 1),
+}
+"""How a picture with each EXIF orientation is turned upright, as ``ImageOps.exif_transpose``
+turns it (mirrored, turned half or a quarter), done on the working copy (any other value is
+upright; HEIF is turned by libheif, its EXIF orientation reset to 1)."""
+
+_DECODE_ERRORS: Final = (
+    OSError,
+    SyntaxError,
+    ValueError,
+    TypeError,
+    IndexError,
+    struct.error,
+    RuntimeError,
+    EOFError,
+    KeyError,
+)
+"""What Pillow raises on a corrupt file (RuntimeError: its AVIF decoder; EOFError: pillow-heif
+on a truncated HEIC; KeyError: its TIFF reader counting the frames of a file with a bad tag).
+``Image.open`` turns them into UnidentifiedImageError while it tries its plugins, but reading
+frames, pixels and EXIF later lets them through."""
 
 
 @dataclass(frozen=True)
@@ -75,39 +109,64 @@ class Picture:
 
 def read_picture(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> Picture:
     """The working copy of a picture file's bytes; InputError when it is not a usable picture,
-    LimitError when it has more than ``max_pixels`` pixels."""
+    LimitError when it declares more than MAX_PIXELS pixels or would decode more than
+    ``max_pixels`` (a JPEG is decoded reduced: see REDUCED_FORMATS)."""
+    limit = min(max_pixels, MAX_PIXELS)
     try:
-        with (
-            _pillow_warnings(),
-            Image.open(io.BytesIO(data), formats=PICTURE_FORMATS) as opened,
-        ):  # reads the header only
-            if opened.width * opened.height > max_pixels:
-                raise Image.DecompressionBombError(f"{opened.width}x{opened.height} pixels")
+        with _pillow_warnings(), open_picture(data) as opened:  # reads the header only
             _check_frames(opened, name)
             size = opened.size
-            if opened.format == "JPEG":  # decode at 1/2, 1/4 or 1/8 when still big enough
-                opened.draft("RGB", (2 * WORK_SIDE, 2 * WORK_SIDE))
+            declared = MAX_PIXELS if opened.format in REDUCED_FORMATS else limit
+            _check_pixels(opened, name, declared)
+            _decode_reduced(opened)
+            _check_pixels(opened, name, limit, size)
             opened.load()
-            picture = ImageOps.exif_transpose(opened)
+            orientation = opened.getexif().get(EXIF_ORIENTATION)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise LimitError(
-            f"{name}: picture too large ({error}); use at most {max_pixels} pixels"
+            f"{name}: picture too large ({error}); use at most {limit} pixels"
         ) from None
     except UnidentifiedImageError:
-        raise InputError(
-            f"{name}: not a picture Pillow can read; give a PNG, JPEG, GIF, WebP, BMP or TIFF"
-        ) from None
+        raise InputError(f"{name}: not a picture Pillow can read; give a {FORMAT_NAMES}") from None
     except _DECODE_ERRORS as error:
         raise InputError(
             f"{name}: cannot decode the picture ({error}); is the file truncated?"
         ) from None
-    if picture.width < 2 or picture.height < 2:
+    if opened.width < 2 or opened.height < 2:
         raise InputError(
-            f"{name}: the picture is {picture.width}x{picture.height} pixels; give at least 2x2"
+            f"{name}: the picture is {opened.width}x{opened.height} pixels; give at least 2x2"
         )
-    if picture.size != opened.size:  # EXIF rotated it: the source's sides swap too
-        size = (size[1], size[0])
-    return Picture(_rgb(picture), size)
+    rgb = _rgb(opened)  # the file is closed, the decoded picture kept until this returns
+    if orientation in _TURNS:  # turned upright here, on the small copy: no full-size copy
+        rgb = np.ascontiguousarray(_TURNS[orientation](rgb))
+        size = (size[1], size[0]) if orientation in TURNED else size
+    return Picture(rgb, size)
+
+
+def _check_pixels(
+    picture: Image.Image, name: str, limit: int, source: tuple[int, int] | None = None
+) -> None:
+    """LimitError when a picture opened (or drafted, from ``source``) has over ``limit``
+    pixels; the message says how to fix it."""
+    width, height = picture.size
+    if width * height <= limit:
+        return
+    found = f"{width}x{height} pixels"
+    if source is not None and source != picture.size:
+        found = f"{source[0]}x{source[1]} pixels, decoded reduced to {width}x{height}"
+    fix = f"use at most {limit} pixels"
+    if limit < MAX_PIXELS and picture.format not in REDUCED_FORMATS:
+        fix += f", or a JPEG of up to {MAX_PIXELS} (a JPEG is decoded reduced)"
+    raise LimitError(f"{name}: picture too large ({found}); {fix}")
+
+
+def _decode_reduced(picture: Image.Image) -> None:
+    """Have a JPEG decoded at 1/2, 1/4 or 1/8 (DCT scaling, Pillow's ``draft``) when that
+    leaves at least twice WORK_SIDE on its long side, the size ``_reduced`` box-reduces to."""
+    factor = max(picture.size) // (2 * WORK_SIDE)
+    if picture.format in REDUCED_FORMATS and factor > 1:
+        width, height = picture.size
+        picture.draft("RGB", (max(1, width // factor), max(1, height // factor)))
 
 
 @contextmanager
@@ -121,7 +180,10 @@ def _pillow_warnings() -> Iterator[None]:
 
 
 def _check_frames(picture: Image.Image, name: str) -> None:
-    """Refuse animations: which frame is the puzzle would be a guess."""
+    """Refuse animations: which frame is the puzzle would be a guess. A phone photo's
+    companions (PRIMARY_FORMATS) are no animation: its primary image, open now, is read."""
+    if picture.format in PRIMARY_FORMATS:
+        return
     frames = int(getattr(picture, "n_frames", 1))
     if getattr(picture, "is_animated", False) and frames > 1:
         raise InputError(
@@ -208,9 +270,8 @@ def picture_rgb8(picture: Picture, box: tuple[int, int, int, int]) -> npt.NDArra
 def read_mask(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> npt.NDArray[np.bool_]:
     """A subject mask file (white = subject) as a bool array at its own size."""
     try:
-        with _pillow_warnings(), Image.open(io.BytesIO(data), formats=PICTURE_FORMATS) as opened:
-            if opened.width * opened.height > max_pixels:
-                raise Image.DecompressionBombError(f"{opened.width}x{opened.height} pixels")
+        with _pillow_warnings(), open_picture(data) as opened:
+            _check_pixels(opened, name, min(max_pixels, MAX_PIXELS))
             opened.load()
             return np.asarray(opened.convert("L"), dtype=np.uint8) > 127
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:

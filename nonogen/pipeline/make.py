@@ -48,7 +48,8 @@ class MakeOptions:
     allow_search: bool = False
     """Accept unique puzzles that need probing or search."""
     max_pixels: int = MAX_PIXELS
-    """The largest picture read, in pixels."""
+    """The most pixels decoded from a picture (a JPEG, decoded reduced, may have up to
+    ``MAX_PIXELS``)."""
     repair: str = "auto"
     """flips, givens, or auto (flips within ``max_flips``, then givens)."""
     max_givens: int | None = None

@@ -121,7 +121,9 @@ router = APIRouter(prefix="/api", tags=["nonogen"], responses=ERRORS)
 )
 async def make_puzzle(
     svc: ServiceDep,
-    picture: Annotated[UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP or TIFF.")],
+    picture: Annotated[
+        UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC/HEIF or AVIF.")
+    ],
     form: Annotated[MakeForm, Form()],
 ) -> dict[str, Any]:
     """Turn a picture into a unique puzzle, black and white or (with colors) colour, that

@@ -17,9 +17,12 @@ DRAIN_BYTES: Final = 64 * 1024 * 1024
 a client still sending then gets the answer, not a reset connection. Past it the 413 goes
 out at once and the connection is closed."""
 PICTURE_PIXELS: Final = 16_000_000
-"""The largest picture the service reads, in pixels. A worker process making a puzzle of a
-16-megapixel picture peaks at about 230 MB (JPEG, decoded reduced), 280-290 MB (PNG, TIFF)
-and 370 MB (PNG with alpha): measured with ``make_job``, docs/limits.md."""
+"""The most pixels the service decodes from a picture. A JPEG is decoded reduced (at most
+about 10 Mpx), so it is taken up to ``MAX_PIXELS`` (50 Mpx, the CLI's limit); every other
+format (PNG, GIF, WebP, BMP, TIFF, HEIC, AVIF) is decoded whole, so this is its limit. A worker
+process making a puzzle peaks at about 250 MB for any JPEG up to 50 Mpx, and at 16 Mpx 250 MB
+(PNG, HEIC) to 290 MB (AVIF, TIFF, PNG with alpha) and 365 MB (WebP): ``python -m
+bench.memory``, docs/limits.md."""
 SOLVER_SECONDS: Final = 10.0
 """The solver's and the generator's time budget for one request."""
 WAIT_SECONDS: Final = 2.0
@@ -67,7 +70,8 @@ class Limits:
     drain_bytes: int = DRAIN_BYTES
     """Bytes of a body over the limit read and dropped so that the client gets its 413."""
     picture_pixels: int = PICTURE_PIXELS
-    """Largest picture, in pixels (413 above it)."""
+    """Most pixels decoded from a picture (413 above it); a JPEG, decoded reduced, may have
+    up to ``MAX_PIXELS``."""
     max_side: int = MAX_CELLS
     """Largest puzzle side, in cells, for every endpoint (413 above it)."""
     solver_seconds: float = SOLVER_SECONDS

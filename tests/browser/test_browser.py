@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Dialog, Page, expect
+from playwright.sync_api import Dialog, FilePayload, Page, expect
 
 from tests.browser.browsing import (
     DIAGONAL,
@@ -23,6 +23,7 @@ from tests.browser.browsing import (
     skip_without_chromium,
     solve_with_hints,
 )
+from tests.photos import disc_photo, encode
 
 pytestmark = [pytest.mark.browser, skip_without_chromium]
 
@@ -55,6 +56,20 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
     download.value.save_as(saved)
     assert download.value.suggested_filename == "ring.pdf"
     assert saved.read_bytes().startswith(b"%PDF")
+
+
+def test_make_a_puzzle_from_a_heic_the_browser_cannot_show(page: Page, server: str) -> None:
+    # Chromium shows no HEIC: the picture is still sent and made, its broken preview hidden.
+    heic = encode(disc_photo(320, 240), "HEIF", orientation=6)
+    page.goto(f"{server}/#make")
+    picture: FilePayload = {"name": "IMG_0001.HEIC", "mimeType": "image/heic", "buffer": heic}
+    page.get_by_test_id("make-file").set_input_files(picture)
+    expect(page.get_by_test_id("make-file-name")).to_have_text("IMG_0001.HEIC")
+    page.get_by_test_id("make-width").fill("12")
+    page.get_by_test_id("make-submit").click()
+    expect(page.get_by_test_id("make-result")).to_be_visible()
+    expect(page.get_by_test_id("make-summary")).to_contain_text("12 \u00d7 16")
+    expect(page.get_by_test_id("make-source")).to_be_hidden()
 
 
 def test_a_drawing_too_big_to_read_prints_only_when_the_author_agrees(

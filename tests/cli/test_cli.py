@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.image.options import PictureOptions
+from tests.photos import PHONE_FORMATS, big_jpeg, declaring, disc_photo, encode, header_of
 from tests.waiting import unread, wait_until
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -236,6 +237,29 @@ def test_make_refuses_a_non_picture(tmp_path: Path) -> None:
     )
     assert result.exit_code == 3
     assert "not a picture" in result.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", PHONE_FORMATS)
+def test_make_reads_a_phone_photo(tmp_path: Path, fmt: str) -> None:
+    picture = tmp_path / f"photo.{fmt.lower()}"
+    data = big_jpeg() if fmt == "JPEG" else encode(disc_photo(320, 240), fmt, orientation=6)
+    picture.write_bytes(data)
+    out = tmp_path / "photo.json"
+    result = runner.invoke(app, ["make", str(picture), "-w", "12", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    made = json.loads(out.read_text())
+    assert (made["width"], made["height"]) == ((12, 9) if fmt == "JPEG" else (12, 16))
+
+
+@pytest.mark.parametrize("fmt", PHONE_FORMATS)
+def test_make_exits_3_on_a_phone_photo_over_the_limit(tmp_path: Path, fmt: str) -> None:
+    picture = tmp_path / f"huge.{fmt.lower()}"
+    picture.write_bytes(declaring(header_of(fmt), 8000, 6251))  # 50.008 Mpx declared
+    result = runner.invoke(app, ["make", str(picture), "-o", str(tmp_path / "x.json")])
+    assert result.exit_code == 3
+    assert "picture too large (8000x6251 pixels); use at most 50000000 pixels" in result.stderr
     assert not (tmp_path / "x.json").exists()
 
 

@@ -6,9 +6,9 @@ text-picture parsers; ``parse_puzzles`` with every format and with detection; th
 ``read_mask``) and the conversion of what they read to a small grid (``convert``).
 
 Hypothesis feeds them structure-aware documents with mutated fields and byte-level mutations
-of seed files (tests/fuzz/fuzz_strategies.py); the seed pictures are made here with Pillow, in
-every mode and format, animated, with EXIF orientations. Every example must give a result or
-a ``NonogenError``; any other exception fails the test. Besides:
+of seed files (tests/fuzz/fuzz_strategies.py); the seed pictures are made here with Pillow
+(HEIC with pillow-heif), in every mode and format, animated, with EXIF orientations. Every
+example must give a result or a ``NonogenError``; any other exception fails the test. Besides:
 
 * no hang: every example runs under a watchdog (SIGALRM) of ``HANG_SECONDS``; in the long
   mode, one pattern repeated a million times (blank lines, commas, nesting, ...) must be read
@@ -60,6 +60,7 @@ from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.image.read import WORK_SIDE, Picture, read_mask, read_picture
 from nonogen.puzzle import MAX_SIDE, Puzzle
 from tests.fuzz.fuzz_strategies import byte_mutations, file_bytes, mutated_documents
+from tests.photos import declaring, header_of
 
 T = TypeVar("T")
 
@@ -254,7 +255,7 @@ def test_a_pattern_repeated_a_million_times_reads_in_linear_time(
 
 # --- pictures ------------------------------------------------------------------------------
 
-PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF")
+PICTURE_FORMATS: Final = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF", "HEIF", "AVIF")
 PICTURE_MODES: Final = ("1", "L", "LA", "P", "PA", "RGB", "RGBA", "I", "I;16", "F", "CMYK")
 SAVE_OPTIONS: Final[dict[str, tuple[dict[str, object], ...]]] = {
     "PNG": ({}, {"optimize": True}, {"transparency": 0}, {"bits": 4}),
@@ -266,6 +267,8 @@ SAVE_OPTIONS: Final[dict[str, tuple[dict[str, object], ...]]] = {
         {"compression": c}
         for c in ("raw", "tiff_lzw", "tiff_deflate", "packbits", "jpeg", "group4", "tiff_ccitt")
     ),
+    "HEIF": ({}, {"quality": -1, "chroma": 444}, {"quality": 5}),
+    "AVIF": ({}, {"quality": 5, "subsampling": "4:4:4"}, {"speed": 10}),
 }
 """Encoder options tried per format (an option the mode cannot take falls back to none)."""
 ORIENTATIONS: Final = (None, 1, 3, 6, 8, 0, 9, 65535)
@@ -285,6 +288,8 @@ MAGIC: Final = (
     b"qoif",
     b"\x00\x00\x00\x0cjP  ",  # JPEG 2000
     b"\x00\x00\x00\x1cftypavif",
+    b"\x00\x00\x00\x18ftypheic",
+    b"\x00\x00\x00\x18ftypmif1",
     b"%!PS-Adobe-3.0 EPSF-3.0\n",  # Pillow runs Ghostscript on these, when it is installed
 )
 """Openings of files Pillow recognises, followed by random bytes."""
@@ -336,8 +341,14 @@ def pictures(draw: st.DrawFn) -> bytes:
     frames = [in_mode(content(draw(kinds), width, height, seed + i), mode) for i in range(count)]
     options = dict(draw(st.sampled_from(SAVE_OPTIONS[fmt])))
     orientation = draw(st.sampled_from(ORIENTATIONS))
-    # libtiff refuses orientations outside 1..8 (and prints so): those go in the others only
-    tagged = ("PNG", "JPEG", "WEBP", *(("TIFF",) if orientation in range(1, 9) else ()))
+    # libtiff refuses orientations outside 1..8 (and prints so): those go in the others only.
+    # Pillow 13.0's AVIF encoder crashes (a segmentation fault in ``finish``) on an animation
+    # with an orientation other than 1: an encoder's bug, so no such file is made here.
+    tagged = (
+        *("PNG", "JPEG", "WEBP", "HEIF"),
+        *(("TIFF",) if orientation in range(1, 9) else ()),
+        *(("AVIF",) if count == 1 or orientation == 1 else ()),
+    )
     if orientation is not None and fmt in tagged:
         exif = Image.Exif()
         exif[0x0112] = orientation
@@ -475,6 +486,22 @@ def jpeg_header(width: int, height: int) -> bytes:
     return b"\xff\xd8" + sof + sos + b"\xff\xd9"
 
 
+def without_pixels(data: bytes) -> bytes:
+    """A HEIF or AVIF file with its coded picture (the ``mdat`` box's payload) zeroed."""
+    at = data.index(b"mdat") + 4
+    return data[:at] + bytes(len(data) - at)
+
+
+def heif_header(width: int, height: int) -> bytes:
+    """A HEIC declaring the size in its ``ispe`` box, with no picture coded."""
+    return declaring(without_pixels(header_of("HEIF")), width, height)
+
+
+def avif_header(width: int, height: int) -> bytes:
+    """An AVIF declaring the size in its ``ispe`` box, with no picture coded."""
+    return declaring(without_pixels(header_of("AVIF")), width, height)
+
+
 def webp_header(width: int, height: int) -> bytes:
     """An extended WebP declaring its canvas size, with no image."""
     vp8x = b"\x00\x00\x00\x00" + (width - 1).to_bytes(3, "little")
@@ -490,6 +517,9 @@ HEADERS: Final[dict[str, tuple[Callable[[int, int], bytes], int]]] = {
     "TIFF": (tiff_header, 2**32 - 1),
     "JPEG": (jpeg_header, 2**16 - 1),
     "WEBP": (webp_header, 2**24),
+    # libheif and libavif refuse more than 32768 and 16384 pixels square as unreadable
+    "HEIF": (heif_header, 2**15),
+    "AVIF": (avif_header, 2**14),
 }
 """Each format's header builder and the largest side it can declare."""
 
@@ -498,7 +528,7 @@ HEADERS: Final[dict[str, tuple[Callable[[int, int], bytes], int]]] = {
 def test_a_tiny_file_declaring_a_huge_picture_is_a_limit_error_at_once(fmt: str) -> None:
     build, largest = HEADERS[fmt]
     data = build(largest, largest)
-    assert len(data) < 200
+    assert len(data) < 500  # HEIF and AVIF keep room for a 64-pixel square; the others none
     # At once means before decoding: decoding even the smallest of these (65535 pixels square)
     # would outlast the watchdog's 5 s by far, a margin that load cannot use up.
     with watchdog(5.0), pytest.raises(LimitError, match="too large"):
@@ -515,7 +545,7 @@ def test_declared_dimensions_are_refused_quickly(fmt: str, data: st.DataObject) 
         height = -height
     got = outcome(lambda: read_picture(build(width, height), name="header"))
     assert isinstance(got, NonogenError)  # a header alone has no pixels to read
-    if width * abs(height) > MAX_PIXELS and fmt in ("PNG", "GIF", "JPEG"):
+    if width * abs(height) > MAX_PIXELS and fmt in ("PNG", "GIF", "JPEG", "HEIF"):
         assert isinstance(got, LimitError)
 
 

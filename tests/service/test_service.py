@@ -8,7 +8,7 @@ import json
 import os
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from nonogen.service.jobs import MadePuzzle
 from nonogen.service.limits import Limits
 from nonogen.service.store import ID_PATTERN, Store
 from nonogen.solve import Status, solve_puzzle
+from tests.photos import big_jpeg, declaring, disc_photo, encode, header_of
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 RING = (SAMPLES / "ring.png").read_bytes()
@@ -230,6 +231,45 @@ def test_the_service_reads_smaller_pictures_than_the_library(client: TestClient)
     big = png_header_only(5_000, 5_000)  # 25 Mpx: under the library's 50, over the service's 16
     response = client.post("/api/puzzles", files={"picture": ("big.png", big)})
     assert_error(response, 413, "LimitError", "at most 16000000 pixels")
+
+
+PHONE_PICTURES: dict[str, Callable[[], bytes]] = {
+    "photo.heic": lambda: encode(disc_photo(320, 240), "HEIF", orientation=6),
+    "photo.avif": lambda: encode(disc_photo(320, 240), "AVIF", orientation=6),
+    "photo.jpg": big_jpeg,  # 48 Mpx, decoded at 1/4
+}
+"""Pictures as phones save them, made here."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PHONE_PICTURES))
+def test_make_from_a_phone_picture(client: TestClient, name: str) -> None:
+    data = PHONE_PICTURES[name]()
+    response = client.post("/api/puzzles", files={"picture": (name, data)}, data={"width": "12"})
+    assert response.status_code == 200, response.text
+    made = response.json()
+    rows = made["solution"]
+    assert made["width"] == 12
+    assert rows[len(rows) // 2][6] == "#"  # the disc's middle
+    assert rows[0][0] == "."
+    if name != "photo.jpg":  # stored turned by orientation 6: made upright, taller than wide
+        assert made["height"] == 16
+
+
+@pytest.mark.parametrize(
+    ("fmt", "width", "height", "words"),
+    [
+        ("JPEG", 8000, 6251, "(8000x6251 pixels); use at most 50000000 pixels"),
+        ("HEIF", 4096, 4096, "use at most 16000000 pixels, or a JPEG of up to 50000000"),
+        ("AVIF", 4096, 4096, "use at most 16000000 pixels, or a JPEG of up to 50000000"),
+    ],
+)
+def test_a_picture_over_its_formats_limit_is_413(
+    client: TestClient, fmt: str, width: int, height: int, words: str
+) -> None:
+    data = declaring(header_of(fmt), width, height)
+    response = client.post("/api/puzzles", files={"picture": (f"big.{fmt.lower()}", data)})
+    assert_error(response, 413, "LimitError", words)
 
 
 def test_busy_is_503_with_retry_after() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import struct
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
@@ -20,9 +21,20 @@ from nonogen.image.filters import (
     enhance,
     threshold_level,
 )
-from nonogen.image.options import METHODS, PictureOptions, grid_size
+from nonogen.image.header import picture_shape
+from nonogen.image.options import MAX_PIXELS, METHODS, PictureOptions, grid_size
 from nonogen.image.read import Picture
 from nonogen.image.read import read_picture as read_work_copy
+from tests.photos import (
+    PHONE_48,
+    PHONE_FORMATS,
+    big_jpeg,
+    declaring,
+    disc_photo,
+    header_of,
+    turned_band,
+    upright,
+)
 
 
 def read_picture(data: bytes, *, name: str, max_pixels: int = 50_000_000) -> npt.NDArray[Any]:
@@ -60,7 +72,7 @@ def disc(size: int = 64) -> Image.Image:
     return Image.fromarray(np.where(inside, 0, 255).astype(np.uint8), mode="L")
 
 
-@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF"])
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF", "HEIF", "AVIF"])
 def test_reads_common_formats(fmt: str) -> None:
     grey = read_picture(encode(disc().convert("RGB"), fmt), name=f"disc.{fmt.lower()}")
     assert grey.shape == (64, 64)
@@ -83,12 +95,86 @@ def test_transparency_becomes_white() -> None:
     assert grey[4, 4] == pytest.approx(0.0)
 
 
-def test_exif_orientation_is_applied() -> None:
-    wide = Image.new("L", (20, 10), 255)
+@pytest.mark.parametrize("fmt", PHONE_FORMATS)
+def test_exif_orientation_is_applied(fmt: str) -> None:
+    # Orientation 6: turn 90 degrees clockwise to display. HEIF and AVIF keep it as their
+    # container's rotation (irot), which libheif applies and Pillow's AVIF reader turns back
+    # into EXIF: either way the picture is read upright, as a JPEG's is.
+    data = turned_band(fmt)
+    picture = read_work_copy(data, name=f"rotated.{fmt.lower()}")
+    assert picture.size == (40, 80)
+    assert upright(picture.grey)
+    assert picture_shape(data) == (80, 40)
+
+
+@pytest.mark.parametrize("orientation", range(10))
+def test_every_orientation_turns_the_picture_as_pillow_does(orientation: int) -> None:
+    # The reader turns its small working copy, not the picture: the same pixels as Pillow's
+    # exif_transpose of the whole picture (0 and 9 are not orientations: left as they are).
+    pixels = np.random.default_rng(orientation).integers(0, 256, (5, 7, 3), dtype=np.uint8)
     exif = Image.Exif()
-    exif[0x0112] = 6  # rotate 90 degrees clockwise to display
-    data = encode(wide, "JPEG", exif=exif.tobytes())
-    assert read_picture(data, name="rotated.jpg").shape == (20, 10)
+    exif[0x0112] = orientation
+    data = encode(Image.fromarray(pixels), "PNG", exif=exif.tobytes())
+    with Image.open(io.BytesIO(data)) as opened:
+        pillows = np.asarray(ImageOps.exif_transpose(opened))
+    picture = read_work_copy(data, name="turned.png")
+    assert np.array_equal(np.round(picture.rgb * 255).astype(np.uint8), pillows)
+    assert picture.size == (pillows.shape[1], pillows.shape[0])
+    assert picture.rgb.flags.c_contiguous
+
+
+@pytest.mark.parametrize("fmt", ["MPO", "HEIF"])
+def test_a_phone_photo_with_more_images_reads_its_primary_image(fmt: str) -> None:
+    # Phones store an HDR gain map or a depth map as a second image of an MPO (Multi-Picture
+    # Format) JPEG, and a HEIF may hold several images besides its primary one: no
+    # animation, so the primary image is the picture.
+    out = io.BytesIO()
+    disc_photo(96, 64).save(out, fmt, save_all=True, append_images=[Image.new("RGB", (48, 32))])
+    grey = read_picture(out.getvalue(), name=f"photo.{fmt.lower()}")
+    assert grey.shape == (64, 96)
+    assert grey[32, 48] < 0.2
+    assert grey[0, 0] > 0.8
+
+
+@pytest.mark.slow
+def test_a_48_megapixel_jpeg_is_decoded_reduced_within_the_decoded_limit() -> None:
+    # Whole, it is 48.8 Mpx: read within a 4 Mpx decoded limit, it can only have been
+    # decoded at 1/4 (2016x1512) by the JPEG's DCT scaling.
+    picture = read_work_copy(big_jpeg(), name="phone.jpg", max_pixels=4_000_000)
+    assert picture.size == PHONE_48
+    assert picture.shape == (600, 800)
+    assert picture.grey[300, 400] < 0.2
+    assert picture.grey[0, 0] > 0.8
+
+
+def test_a_jpeg_too_large_even_decoded_reduced_is_a_limit_error() -> None:
+    data = big_jpeg(3200, 2400)  # decoded at 1/2: 1600x1200, 1.92 Mpx
+    with pytest.raises(LimitError, match="3200x2400 pixels, decoded reduced to 1600x1200"):
+        read_picture(data, name="big.jpg", max_pixels=1_000_000)
+    assert read_picture(data, name="big.jpg", max_pixels=2_000_000).shape == (600, 800)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "width", "height", "limit"),
+    [
+        ("JPEG", 8000, 6251, MAX_PIXELS),  # 50.008 Mpx: over the JPEG limit, reduced or not
+        ("HEIF", 4096, 4096, 16_000_000),  # 16.8 Mpx: decoded whole, over the service's 16
+        ("AVIF", 4096, 4096, 16_000_000),
+        ("HEIF", 8000, 6251, 16_000_000),
+    ],
+)
+def test_a_phone_picture_declaring_more_than_its_format_takes_is_refused_unread(
+    fmt: str, width: int, height: int, limit: int
+) -> None:
+    data = declaring(header_of(fmt), width, height)
+    with pytest.raises(LimitError, match=f"{width}x{height} pixels\\); use at most {limit} "):
+        read_picture(data, name="declared", max_pixels=16_000_000)
+
+
+def test_a_picture_decoded_whole_is_told_that_a_jpeg_may_be_larger() -> None:
+    data = declaring(header_of("HEIF"), 5000, 4000)
+    with pytest.raises(LimitError, match=f"or a JPEG of up to {MAX_PIXELS}"):
+        read_picture(data, name="photo.heic", max_pixels=16_000_000)
 
 
 @pytest.mark.parametrize(
@@ -112,11 +198,25 @@ def test_animated_gif_is_refused() -> None:
         read_picture(out.getvalue(), name="anim.gif")
 
 
+def test_a_tiff_whose_second_page_has_a_bad_tag_is_an_input_error() -> None:
+    # Found by the long random fuzz: counting the pages raised Pillow's KeyError.
+    out = io.BytesIO()
+    Image.new("L", (4, 4)).save(out, "TIFF", save_all=True, append_images=[Image.new("L", (4, 4))])
+    data = bytearray(out.getvalue())
+    first = struct.unpack_from("<I", data, 4)[0]
+    second = struct.unpack_from("<I", data, first + 2 + 12 * data[first])[0]
+    for at in range(second + 2, second + 2 + 12 * data[second], 12):
+        if struct.unpack_from("<H", data, at)[0] == 259:  # compression: made ASCII "\x05"
+            struct.pack_into("<HHIB", data, at, 259, 2, 1, 5)
+    with pytest.raises(InputError, match="cannot decode"):
+        read_picture(bytes(data), name="pages.tiff")
+
+
 @pytest.mark.parametrize("fmt", ["EPS", "PPM", "TGA", "ICO"])
 def test_only_the_common_picture_formats_are_opened(fmt: str) -> None:
     out = io.BytesIO()
     disc().convert("RGB").save(out, format=fmt)  # EPS would run Ghostscript when read
-    with pytest.raises(InputError, match="PNG, JPEG, GIF, WebP, BMP or TIFF"):
+    with pytest.raises(InputError, match="PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC/HEIF or AVIF"):
         read_picture(out.getvalue(), name=f"x.{fmt.lower()}")
 
 

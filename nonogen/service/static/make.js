@@ -203,6 +203,10 @@ export function initMake({ toEdit, toPlay }) {
     else $("make-source").removeAttribute("src");
   };
   file.addEventListener("change", showName);
+  // A picture the browser cannot show (HEIC outside Safari) is still sent: only its preview goes.
+  $("make-source").addEventListener("error", () => {
+    $("make-source").hidden = true;
+  });
   drop.addEventListener("dragover", (event) => {
     event.preventDefault();
     drop.classList.add("over");
