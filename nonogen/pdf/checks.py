@@ -76,7 +76,8 @@ def advice(entry: Entry, options: PageOptions, per_page: int, fit: Fit) -> str:
     down = parts_needed(puzzle.height, fit.scale)
     split = (
         f"split the puzzle into {across} x {down} parts of at most "
-        f"{math.ceil(puzzle.width / across)} x {math.ceil(puzzle.height / down)} cells"
+        f"{math.ceil(puzzle.width / across)} x {math.ceil(puzzle.height / down)} cells "
+        f"(from a picture: nonogen mosaic --tiles {across}x{down}, or book --mosaic)"
     )
     page = larger_page(entry, options, per_page, fit.scale)
     fixes = ([f"use --page-size {page} or larger"] if page else []) + [split]
