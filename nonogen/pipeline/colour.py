@@ -13,7 +13,6 @@ import numpy as np
 
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
-    VERDICT_SECONDS,
     MakeListener,
     MakeOptions,
     MakeProgress,
@@ -21,6 +20,8 @@ from nonogen.pipeline.make import (
     choices,
     ignore_progress,
     repair_move,
+    verdict_reserve,
+    verdict_timeout,
 )
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
@@ -156,7 +157,8 @@ def make_colour_from_picture(
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     on_progress(MakeProgress("converting"))
     conversion = by_repair_cost(convert(picture, options.picture), options.picture)
-    deadline = started + options.seconds
+    end = started + options.seconds  # the verdict's reserve kept from the repair's deadline
+    deadline = end - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     rng = np.random.default_rng(options.seed)
     closest: tuple[int, ColourRepair, PaletteGrid, Scored] | None = None
@@ -193,8 +195,7 @@ def make_colour_from_picture(
     on_progress(MakeProgress("checking"))
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
     puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
-    left = min(VERDICT_SECONDS, started + options.seconds - time.perf_counter())
-    verdict = solve_puzzle(puzzle, timeout=max(0.2, left))
+    verdict = solve_puzzle(puzzle, timeout=verdict_timeout(end))
     chars = [colour.char for colour in quantised.palette.colours]
     figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
     meta = {
@@ -225,8 +226,7 @@ def _unique_as_is(
 
     if not options.allow_search or options.difficulty is not None:
         return None
-    left = min(VERDICT_SECONDS, deadline - time.perf_counter())
-    verdict = solve_puzzle(puzzle_from_grid(grid, palette), timeout=max(0.2, left))
+    verdict = solve_puzzle(puzzle_from_grid(grid, palette), timeout=verdict_timeout(deadline))
     if verdict.status is not Status.UNIQUE:
         return None
     return ColourRepair(grid, (), 0.0, solved=True, unknown=0)

@@ -169,6 +169,24 @@ class Made:
 
 VERDICT_SECONDS = 10.0
 """The complete solver's budget for the final verdict on a made puzzle."""
+VERDICT_SHARE = 0.1
+"""The share of a make's budget kept for the final verdict: the repair stops that much before
+the deadline, so that the whole make holds its budget (``python -m bench.budgets``)."""
+MIN_VERDICT_SECONDS = 0.05
+"""The least the final verdict gets, even past the deadline: line logic settles a repaired
+puzzle in milliseconds."""
+
+
+def verdict_reserve(seconds: float) -> float:
+    """Seconds of a make's budget kept for its final verdict."""
+    return min(VERDICT_SECONDS, max(MIN_VERDICT_SECONDS, VERDICT_SHARE * seconds))
+
+
+def verdict_timeout(deadline: float) -> float:
+    """The final verdict's time limit: what is left until the make's deadline."""
+    return max(MIN_VERDICT_SECONDS, min(VERDICT_SECONDS, deadline - time.perf_counter()))
+
+
 REPAIR_RANKED = 4
 """The best candidate grids the pipeline weighs by what their repair would cost."""
 OPEN_WEIGHT = 0.3
@@ -192,22 +210,22 @@ def make_from_picture(
     on_progress(MakeProgress("converting"))
     conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
+    repairs_end = deadline - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     for attempt, found in enumerate(tries):
         scored = _with_detail(picture, found, options.picture)
-        left = max(0.01, deadline - time.perf_counter())
+        left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
         moved = partial(repair_move, on_progress, at)
         repaired = _repaired(scored, options, seconds=left, on_move=moved)
-        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= deadline:
+        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= repairs_end:
             break
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
     source = scored.cells.grid()
     on_progress(MakeProgress("checking"))
-    left = min(VERDICT_SECONDS, deadline - time.perf_counter())
-    verdict = solve_puzzle(repaired.puzzle(), timeout=max(0.2, left))
+    verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(deadline))
     box = scored.cells.box
     meta = {
         "title": "stdin" if name == "-" else Path(name).stem,

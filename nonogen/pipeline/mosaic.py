@@ -35,7 +35,6 @@ from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
-    VERDICT_SECONDS,
     Made,
     MakeListener,
     MakeOptions,
@@ -44,6 +43,8 @@ from nonogen.pipeline.make import (
     first_conversion,
     ignore_progress,
     repair_move,
+    verdict_reserve,
+    verdict_timeout,
 )
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.solve import solve_puzzle
@@ -362,13 +363,13 @@ def _made_tile(
         cutting.costs[top:bottom, left:right],
         rng=np.random.default_rng([make.seed, row, col]),
         max_flips=make.max_flips if make.max_flips is not None else max(1, cells // 20),
-        seconds=seconds,
+        seconds=max(0.01, seconds - verdict_reserve(seconds)),
         target=Target(make.target()),
         mode=make.repair,
         max_givens=make.max_givens,
         on_move=on_move,
     )
-    verdict = solve_puzzle(repaired.puzzle(), timeout=VERDICT_SECONDS)
+    verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(started + seconds))
     height, width = cutting.source.shape
     place = f"r{row + 1}c{col + 1}"
     meta = {
