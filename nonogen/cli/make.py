@@ -14,7 +14,7 @@ from nonogen.cli.options import Json, Make, Picture
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
-from nonogen.formats import read_bytes, render_puzzle, write_atomic, write_puzzle
+from nonogen.formats import make_folder, read_bytes, render_puzzle, write_atomic, write_puzzle
 from nonogen.pipeline import (
     Made,
     MadeColour,
@@ -55,7 +55,7 @@ def make(
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
     if output is None:  # the default folder is ours to create; a folder given must exist
-        _default_folder(target.parent)
+        make_folder(target.parent, "the output folder")
     elif not target.parent.is_dir():  # found before the make, not after it
         raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
     data = read_bytes(image)
@@ -86,16 +86,6 @@ def make(
     if shortfall is not None:
         err(f"nonogen: {shortfall.text(flag)} (the best attempt was written)")
         raise typer.Exit(ExitCode.NO)
-
-
-def _default_folder(folder: Path) -> None:
-    """Create the default output folder; OutputError (exit 4) if it cannot be."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(
-            f"{folder}: cannot create the output folder: {exc.strerror or exc}"
-        ) from None
 
 
 def _board(made: Made | MadeColour, show_solution: bool) -> str:

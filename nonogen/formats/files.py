@@ -112,6 +112,19 @@ def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> No
     write_atomic(Path(name), data)
 
 
+def make_folder(folder: Path, what: str) -> Path:
+    """``folder``, made with its parents if missing; OutputError (exit 4) naming ``what`` it is
+    (``the output folder``) when it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(
+            f"{folder}: cannot make {what} ({error.strerror or error}); give a folder that can "
+            "be written"
+        ) from None
+    return folder
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` via a temporary file in the same folder."""
     try:

@@ -11,6 +11,7 @@ import numpy as np
 
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import OutputError
+from nonogen.formats import make_folder
 from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import Made
 
@@ -27,13 +28,7 @@ def check_blind_folder(folder: Path) -> None:
             f"{folder}: expected a new or empty folder for --blind (it would mix two sets of "
             "pictures and keys); give another folder"
         )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"{folder}: cannot make the --blind folder ({error.strerror}); give a folder "
-            "that can be written"
-        ) from None
+    make_folder(folder, "the --blind folder")
 
 
 def write_blind(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nonogen.backends import Backend
 from nonogen.errors import InputError
-from nonogen.formats import expand_paths, write_atomic
+from nonogen.formats import expand_paths, make_folder, write_atomic
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.solve import difficulty_label
@@ -114,11 +114,7 @@ def make_book(
 def _work_folder(pdf: Path, work: str | Path | None) -> Path:
     """The work folder, made if missing (default ``.BOOK.work`` beside the PDF)."""
     folder = Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"{folder}: cannot create the work folder: {error}") from None
-    return folder
+    return make_folder(folder, "the work folder")
 
 
 def _print(

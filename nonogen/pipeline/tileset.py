@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nonogen.errors import InputError, LimitError, NonogenError, OutputError
-from nonogen.formats import write_atomic, write_puzzle
+from nonogen.errors import InputError, LimitError, NonogenError
+from nonogen.formats import make_folder, write_atomic, write_puzzle
 from nonogen.grid import Grid
 from nonogen.pipeline.make import MakeOptions, first_conversion
 from nonogen.pipeline.mosaic import (
@@ -99,12 +99,7 @@ def write_set(
     """Write every tile's puzzle file and the set's PDF into ``folder`` (made if missing).
     The PDF is drawn before any file is written, so a tile too small to print writes none."""
     pdf, warnings = set_pdf(mosaic, page, force_small=force_small)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"{folder}: cannot create the output folder: {error.strerror or error}"
-        ) from None
+    make_folder(folder, "the output folder")
     paths = tuple(tile_path(folder, mosaic.title, tile) for tile in mosaic.tiles)
     for tile, path in zip(mosaic.tiles, paths, strict=True):
         write_puzzle(tile.made.puzzle, path, "json")

@@ -423,3 +423,15 @@ def test_fitted_pages_fill_each_page_as_its_puzzles_allow() -> None:
             assert slots in PUZZLES_PER_PAGE
             assert all(fit >= slots for fit in fits[start : start + held])
             start += held
+
+
+def test_a_work_folder_that_cannot_be_made_is_an_output_error(tmp_path: Path) -> None:
+    puzzle = filled(tmp_path / "small.json", 10, 10)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = tmp_path / "b.pdf"
+    args = ["book", str(puzzle), "-o", str(out), "--jobs", "1", "--work-dir", str(blocker / "w")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 4  # an output that cannot be written, not bad data
+    assert f"{blocker / 'w'}: cannot make the work folder" in result.stderr
+    assert not out.exists()
