@@ -9,6 +9,7 @@ exhausted) are results with a status, never exceptions.
     +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
     |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
     |   +-- UsageError (exit 2, HTTP 400) an option out of range or unknown (click's rule)
+    |       +-- SubjectError (exit 2, HTTP 422) a --subject malformed or off the picture
     +-- OutputError (exit 4, HTTP 500)   an output that could not be written
     +-- NotFoundError (HTTP 404)         the service keeps no puzzle under that id
     +-- NotMadeError (exit 1, HTTP 422)  the budget ran out before the puzzle was good
@@ -72,6 +73,12 @@ class UsageError(InputError):
     """An option value is out of range or unknown: a usage error, as click reports its own."""
 
     exit_code = ExitCode.USAGE
+
+
+class SubjectError(UsageError):
+    """A ``--subject`` box or point that is malformed, of zero size or outside the picture."""
+
+    http_status = 422
 
 
 class OutputError(NonogenError):

@@ -20,6 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.grid import Grid
+from nonogen.image import boxes
+from nonogen.image.boxes import GRABCUT_ROUNDS, point_disc
 from nonogen.image.filters import (
     between_share,
     equalize,
@@ -30,11 +32,13 @@ from nonogen.image.filters import (
     threshold_level,
 )
 from nonogen.image.masks import fill_holes, thin_parts, without_crumbs
+from nonogen.image.options import SubjectPoint
 from nonogen.image.read import Grey
 from nonogen.image.source import MIN_DELTA_E, Source
 
-GRABCUT_ROUNDS: Final = 4
-"""GrabCut iterations (each re-fits both colour models)."""
+SEED_SHARE: Final = (0.05, 0.95)
+"""A seed of the subject inside a box is used when it covers this share of the box: less is a
+speck, more says nothing the box does not."""
 CLUSTERS: Final = 4
 """Colour clusters (k of k-means) the clusters candidate splits a picture into."""
 CLUSTER_SEED: Final = 20261123
@@ -195,15 +199,48 @@ def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list
 def _grabcut(source: Source, mask: npt.NDArray[np.uint8]) -> Grid | None:
     """GrabCut's subject from a seeded mask of ``small`` (GC_* codes), None when it fails
     or finds nothing."""
-    image = np.asarray(np.round(source.picture.small * 255.0), dtype=np.uint8)
-    bgd, fgd = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
-    cv2.setRNGSeed(CLUSTER_SEED)  # GrabCut seeds its colour mixtures by k-means: fix its draws
-    try:
-        cv2.grabCut(image, mask, (0, 0, 0, 0), bgd, fgd, GRABCUT_ROUNDS, cv2.GC_INIT_WITH_MASK)
-    except cv2.error:  # too few pixels on one side to fit a model
-        return None
-    subject = (mask == cv2.GC_FGD) | (mask == cv2.GC_PR_FGD)
-    return np.asarray(subject, dtype=np.bool_) if subject.any() else None
+    return boxes.grabcut(source.picture.small, mask)
+
+
+def pointed(source: Source) -> list[Split]:
+    """GrabCut from the box a person gave (``--subject``): outside it sure ground, inside it
+    likely subject (GC_INIT_WITH_RECT's start), and again with ``_box_seed`` as the likely
+    subject and the rest of the box as likely ground; a point's own disc is sure subject. The
+    box's edge is not ground, so a subject touching it is found whole."""
+    if source.box is None:
+        return []
+    shape = source.picture.small.shape
+    box = source.inside(shape)
+    sure = np.zeros(shape[:2], dtype=np.bool_)
+    if isinstance(source.subject, SubjectPoint):
+        sure = point_disc((source.subject.x, source.subject.y), source.picture.size, shape)
+    seed = _box_seed(source) & box
+    low, high = SEED_SHARE
+    starts = {"box": box}
+    if low <= seed.sum() / max(1, box.sum()) <= high:
+        starts["seeded"] = seed
+    splits = []
+    for name, likely in starts.items():
+        mask = np.where(box, cv2.GC_PR_BGD, cv2.GC_BGD).astype(np.uint8)
+        mask[likely] = cv2.GC_PR_FGD
+        mask[sure & box] = cv2.GC_FGD
+        subject = _grabcut(source, mask)
+        if subject is not None:
+            params = {"rounds": GRABCUT_ROUNDS, "start": name}
+            splits += _whole_and_holed("pointed", without_crumbs(subject), params)
+    return splits
+
+
+def _box_seed(source: Source) -> Grid:
+    """Per pixel of ``picture.small``, whether it is probably the subject, inside the box: what
+    the salient split and the background model's split both say (either, when they do not
+    meet). The hook where a learned map of the subject will seed ``pointed``."""
+    salient = source.salient_split
+    ground = source.ground_split
+    if ground is None:
+        return salient
+    both = salient & ground
+    return both if both.any() else salient | ground
 
 
 def clusters(source: Source) -> list[Split]:
@@ -279,6 +316,7 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "strokes": strokes,
     "edges": edges,
     "poster": poster,
+    "pointed": pointed,
     "level": level,
 }
 """Every conversion candidate by name; ``level`` only answers a forced threshold."""

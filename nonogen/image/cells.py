@@ -1,6 +1,7 @@
 """Split -> Cells: a candidate's split pooled into the grid.
 
-The region to grid (the whole picture, or the subject's box with ``--crop``), the grid's size
+The region to grid (the whole picture or the frame of the box pointed at with ``--subject``;
+within it, the subject's bounding box with ``--crop``), the grid's size
 from that region's aspect, and per cell the share of it the subject covers (areas) or how much
 pixel-wide line crosses it (a drawing's thin lines); a cell is filled from half.
 """
@@ -12,13 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonogen.grid import Grid
+from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
 from nonogen.image.filters import CROP_MARGIN, despeckle, subject_box
 from nonogen.image.options import PictureOptions, grid_size
 from nonogen.image.read import Grey, Picture, resize
 
-Box = tuple[int, int, int, int]
-"""A region of the source picture in pixels: ``(left, top, right, bottom)``, exclusive."""
 Region = tuple[float, float, float, float]
 """A region as fractions of the picture: ``(top, left, bottom, right)`` in ``[0, 1]``."""
 
@@ -45,9 +45,16 @@ class Cells:
         return np.asarray(np.abs(self.coverage - self.cut), dtype=np.float64)
 
 
-def pool(split: Split, picture: Picture, options: PictureOptions, warnings: list[str]) -> Cells:
-    """A split pooled into the grid: crop, size from the aspect, area or stroke coverage."""
-    region = _region(split, options.crop)
+def pool(
+    split: Split,
+    picture: Picture,
+    options: PictureOptions,
+    warnings: list[str],
+    frame: Box | None = None,
+) -> Cells:
+    """A split pooled into the grid over ``frame`` (source pixels; None: the whole picture):
+    crop, size from the aspect, area or stroke coverage."""
+    region = _region(split, options.crop) if options.crop else _frame_region(frame, picture.size)
     src_w, src_h = picture.size
     top, left, bottom, right = region
     box = (round(left * src_w), round(top * src_h), round(right * src_w), round(bottom * src_h))
@@ -74,6 +81,15 @@ def _region(split: Split, crop: bool) -> Region:
     rows, cols = mask.shape
     top, left, bottom, right = subject_box(mask, margin=CROP_MARGIN)
     return top / rows, left / cols, bottom / rows, right / cols
+
+
+def _frame_region(frame: Box | None, size: tuple[int, int]) -> Region:
+    """A frame in source pixels as a region (fractions of the picture)."""
+    if frame is None:
+        return 0.0, 0.0, 1.0, 1.0
+    left, top, right, bottom = frame
+    width, height = size
+    return top / height, left / width, bottom / height, right / width
 
 
 def _crop(values: Grey, region: Region) -> Grey:

@@ -34,21 +34,25 @@ FAMILIES: Final = ("refined", "grabcut", "background", "salient", "clusters", "c
 
 
 def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
-    """What the choice model sees of a split and its grid."""
-    rows, cols = source.ring.shape
+    """What the choice model sees of a split and its grid, within the grid's frame (the
+    whole picture, or the frame of a box pointed at: as if the picture were cropped to it)."""
+    rows, cols = source.border.shape
+    window = source.window((rows, cols))
     subject = split.subject
-    mask = (subject if subject.shape == (rows, cols) else resize(subject, cols, rows)) >= 0.5
+    whole = (subject if subject.shape == (rows, cols) else resize(subject, cols, rows)) >= 0.5
+    mask = whole[window]
     maps = source.saliency
+    salience, salient = maps.salience[window], source.salient_split[window]
     inside = float(mask.mean())
     if inside in (0.0, 1.0):
         salient_in = salient_out = ground_in = barrier_in = 0.0
     else:
-        salient_in = float(maps.salience[mask].mean())
-        salient_out = float(maps.salience[~mask].mean())
-        ground_in = float(maps.ground[mask].mean())
-        barrier_in = float(maps.barrier[mask].mean())
-    union = int((mask | source.salient_split).sum())
-    agree = int((mask & source.salient_split).sum()) / union if union else 0.0
+        salient_in = float(salience[mask].mean())
+        salient_out = float(salience[~mask].mean())
+        ground_in = float(maps.ground[window][mask].mean())
+        barrier_in = float(maps.barrier[window][mask].mean())
+    union = int((mask | salient).sum())
+    agree = int((mask & salient).sum()) / union if union else 0.0
     return {
         "salient_in": salient_in,
         "salient_gap": salient_in - salient_out,

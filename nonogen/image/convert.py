@@ -8,9 +8,14 @@
 
 A picture whose best grid is not a subject (``Scored.why_not_subject``) and is not expected
 to match one by SURE has no subject: NoSubjectError says what was found, unless forced. When
-no one subject stands out, a photo is drawn as a tonal poster of the whole frame instead. The
-pipeline then adds what the repair would cost (cells line logic leaves open) to the best few
-and repairs the winner.
+no one subject stands out, a photo is drawn as a tonal poster of the whole frame instead.
+
+With a subject pointed at (``--subject``), every split is cut to its box (outside is ground),
+the grid frames the box, the ``pointed`` candidate joins the others, and the picture is never
+drawn as a poster nor refused for want of a subject: the person said where it is.
+
+The pipeline then adds what the repair would cost (cells line logic leaves open) to the best
+few and repairs the winner.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
 from nonogen.image.choice import model
 from nonogen.image.filters import enhance, periodic_share
-from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions, grid_size
+from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
 from nonogen.image.scored import MIN_LIKENESS, Scored, measured, score_grids
 from nonogen.image.source import Source
@@ -71,6 +76,9 @@ class Conversion:
     """Every candidate grid, best first (the chosen one among them)."""
     warnings: tuple[str, ...] = ()
     source: Picture | None = field(default=None, compare=False, repr=False)
+    subject: dict[str, Any] | None = None
+    """Where the subject was pointed at: ``given`` (the ``--subject`` value) and ``box`` (in
+    source pixels: the box given, or the one found around the point); None when not."""
 
     @property
     def cells(self) -> Cells:
@@ -84,25 +92,41 @@ class Conversion:
             "params": self.chosen.split.params,
             "score": round(self.chosen.score, 4),
             "detail": self.chosen.detail or "none",
+            **({"subject": self.subject} if self.subject is not None else {}),
             "candidates": [scored.record() for scored in self.ranked],
             "warnings": list(self.warnings),
         }
 
 
 def source_of(picture: Picture, options: PictureOptions) -> Source:
-    """What every candidate sees of a picture made with these options."""
+    """What every candidate sees of a picture made with these options; SubjectError when the
+    subject pointed at lies outside the picture."""
     _check_not_flat(picture)
+    if options.subject is not None:
+        options.subject.check_within(picture.size)
     grey = enhance(picture.grey, options.contrast)
-    rows, cols = picture.shape
-    width, _, _ = grid_size((rows, cols), options.width, options.height)
-    return Source(picture, grey, cols / width, _forced_threshold(options))
+    sides = (options.width, options.height)
+    return Source(picture, grey, _forced_threshold(options), options.subject, sides)
 
 
 def candidate_grids(source: Source, options: PictureOptions, warnings: list[str]) -> list[Scored]:
-    """Every allowed candidate's split, pooled into the grid and scored."""
+    """Every allowed candidate's split, cut to the subject's box if one was pointed at,
+    pooled into the grid and scored."""
     splits = [s for name in _allowed(options) for s in CANDIDATES[name](source)]
-    splits = [s for s in splits if _wanted_side(s, options.invert)]
+    splits = [_in_box(s, source) for s in splits if _wanted_side(s, options.invert)]
     return score_grids([measured(source, s, options, warnings) for s in splits])
+
+
+def _in_box(split: Split, source: Source) -> Split:
+    """The split with everything outside the subject's box made ground (as it is without a
+    box)."""
+    if source.box is None:
+        return split
+    subject = np.where(source.inside(split.subject.shape), split.subject, 0.0)
+    thin = (
+        None if split.thin is None else np.where(source.inside(split.thin.shape), split.thin, 0.0)
+    )
+    return replace(split, subject=subject, thin=thin)
 
 
 def convert(picture: Picture, options: PictureOptions) -> Conversion:
@@ -111,7 +135,8 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     warnings: list[str] = []
 
     def conversion(chosen: Scored, ranked: tuple[Scored, ...]) -> Conversion:
-        return Conversion(chosen, ranked, tuple(dict.fromkeys(warnings)), picture)
+        said = tuple(dict.fromkeys(warnings))
+        return Conversion(chosen, ranked, said, picture, _subject_record(source))
 
     grids = candidate_grids(source, options, warnings)
     if not grids:
@@ -122,14 +147,15 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     ranked = _rank(grids)
     best = ranked[0]
     if not forced(options) and not options.crop and _empty_half(best.cells.filled):
-        cropped = pool(best.split, picture, replace(options, crop=True), warnings)
+        cropped = pool(best.split, picture, replace(options, crop=True), warnings, source.frame)
         best = replace(best, cells=cropped)
         warnings.append("cropped to the subject: it left half of the grid empty")
         ranked = _rank([best, *ranked[1:]])
     if options.method == "poster":  # the whole frame, asked for: no subject to doubt
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
-    if not forced(options) and (not plausible or best.score < POSTER_BELOW):
+    pointed = options.subject is not None  # the person said where the subject is
+    if not forced(options) and not pointed and (not plausible or best.score < POSTER_BELOW):
         drawn = _poster(source, options, warnings)
         if drawn is not None:
             warnings.append(
@@ -139,7 +165,7 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
             )
             ranked = _rank([drawn, *ranked])
             return conversion(drawn, ranked)
-    if not plausible and not options.force:
+    if not plausible and not options.force and not pointed:
         raise NoSubjectError(
             f"found no subject in the picture: the best grid ({best.label}) is not one, as "
             f"{best.why_not_subject()}; try --crop, --contrast stretch, --threshold, --method, "
@@ -149,6 +175,13 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
     return conversion(chosen, ranked)
+
+
+def _subject_record(source: Source) -> dict[str, Any] | None:
+    """What the output says of the subject pointed at: as given, and its box."""
+    if source.subject is None or source.box is None:
+        return None
+    return {"given": str(source.subject), "box": list(source.box)}
 
 
 def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Scored | None:

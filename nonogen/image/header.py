@@ -15,7 +15,7 @@ from typing import Final
 from PIL import Image, ImageFile
 
 from nonogen.errors import InputError
-from nonogen.image.options import PICTURE_FORMATS, PictureOptions, grid_size
+from nonogen.image.options import PICTURE_FORMATS, PictureOptions, SubjectBox, grid_size
 
 TURNED: Final = frozenset({5, 6, 7, 8})
 """EXIF orientations that turn the picture a quarter: its sides swap when it is read."""
@@ -55,10 +55,14 @@ def picture_shape(data: bytes) -> tuple[int, int] | None:
 
 
 def grid_cells(data: bytes, picture: PictureOptions) -> int:
-    """Cells of the grid a picture will become under these options; 0 when unknown."""
+    """Cells of the grid a picture will become under these options (over the box pointed at,
+    if one is); 0 when unknown."""
     shape = picture_shape(data)
     if shape is None:
         return 0
+    box = picture.subject
+    if isinstance(box, SubjectBox):
+        shape = (box.bottom - box.top, box.right - box.left)
     try:
         width, height, _ = grid_size(shape, picture.width, picture.height)
     except InputError:

@@ -6,10 +6,12 @@ can hold and check these options cheaply.
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
-from nonogen.errors import InputError, LimitError
+from nonogen.errors import InputError, LimitError, SubjectError
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels, whatever the format and however it is decoded (a guard
@@ -50,6 +52,7 @@ METHODS: Final = (
         "strokes",
         "edges",
         "poster",
+        "pointed",
     ),
 )
 """The conversions --method can force: the names in ``candidates.CANDIDATES`` but ``level``
@@ -58,6 +61,124 @@ CONTRASTS: Final = ("none", "stretch", "clahe")
 """Contrast enhancements; ``stretch:P`` stretches the P-th..(100-P)-th percentiles."""
 STRETCH_PERCENTILE: Final = 2.0
 """The low percentile ``stretch`` maps to black (the high one, 100 minus it, to white)."""
+SUBJECTS_FILE: Final = "subjects.csv"
+"""A book's pointers, beside its pictures: each row a picture's file name, then its box
+(LEFT,TOP,RIGHT,BOTTOM) or point (X,Y), as ``--subject`` takes them."""
+SUBJECT_SPELLING: Final = (
+    "LEFT,TOP,RIGHT,BOTTOM (a box) or X,Y (a point on the subject), whole pixels of the "
+    "picture as it is shown (after its EXIF orientation)"
+)
+
+
+@dataclass(frozen=True)
+class SubjectBox:
+    """A box around the subject, in pixels of the source picture as it is shown (EXIF
+    orientation applied); right and bottom are exclusive, as in Pillow's crop box.
+    SubjectError on construction when it is empty or inverted."""
+
+    left: int
+    """The first column of the box."""
+    top: int
+    """The first row of the box."""
+    right: int
+    """The column just past the box."""
+    bottom: int
+    """The row just past the box."""
+
+    def __post_init__(self) -> None:
+        if min(self.left, self.top) < 0:
+            raise SubjectError(
+                f"expected --subject {self} to start at pixel 0 or after, got a negative "
+                f"coordinate; give {SUBJECT_SPELLING}"
+            )
+        if self.right <= self.left or self.bottom <= self.top:
+            raise SubjectError(
+                f"expected --subject {self} to have RIGHT > LEFT and BOTTOM > TOP (a box of "
+                f"{self.right - self.left}x{self.bottom - self.top} pixels is empty); give "
+                f"{SUBJECT_SPELLING}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.left},{self.top},{self.right},{self.bottom}"
+
+    def pixels(self) -> tuple[int, int, int, int]:
+        """``(left, top, right, bottom)``, as the image stage's boxes are."""
+        return self.left, self.top, self.right, self.bottom
+
+    def check_within(self, size: tuple[int, int]) -> None:
+        """SubjectError unless the box lies within a picture of ``size`` (width, height)."""
+        width, height = size
+        if self.right > width or self.bottom > height:
+            raise SubjectError(
+                f"--subject {self} runs outside the picture, which is {width}x{height} pixels "
+                f"(as shown, after its EXIF orientation); give a box within 0,0,{width},{height}"
+            )
+
+
+@dataclass(frozen=True)
+class SubjectPoint:
+    """A point on the subject, in pixels of the source picture as it is shown: the subject is
+    the segment under it (``nonogen.image.boxes.box_at_point``). SubjectError on construction
+    when a coordinate is negative."""
+
+    x: int
+    """The column of the point."""
+    y: int
+    """The row of the point."""
+
+    def __post_init__(self) -> None:
+        if min(self.x, self.y) < 0:
+            raise SubjectError(
+                f"expected --subject {self} to be a point in the picture, got a negative "
+                f"coordinate; give {SUBJECT_SPELLING}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def check_within(self, size: tuple[int, int]) -> None:
+        """SubjectError unless the point lies in a picture of ``size`` (width, height)."""
+        width, height = size
+        if self.x >= width or self.y >= height:
+            raise SubjectError(
+                f"--subject {self} is outside the picture, which is {width}x{height} pixels "
+                f"(as shown, after its EXIF orientation); give a point with X below {width} "
+                f"and Y below {height}"
+            )
+
+
+Subject: TypeAlias = SubjectBox | SubjectPoint
+"""Where a person says the subject is: a box around it, or a point on it."""
+
+
+def parse_subject(text: str) -> Subject:
+    """A ``--subject`` value, ``LEFT,TOP,RIGHT,BOTTOM`` or ``X,Y``; SubjectError otherwise."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) not in (2, 4) or not all(part.isdigit() and part.isascii() for part in parts):
+        raise SubjectError(f"expected --subject {SUBJECT_SPELLING}; got {text!r}")
+    numbers = [int(part) for part in parts]
+    return SubjectPoint(*numbers) if len(numbers) == 2 else SubjectBox(*numbers)
+
+
+def parse_subjects(text: str, name: str) -> dict[str, Subject]:
+    """The rows of a SUBJECTS_FILE: picture file name, then its box or point (in one quoted
+    field or spread over the next ones); blank lines and a first row naming ``picture`` are
+    skipped. SubjectError naming the file and line of a malformed row."""
+    subjects: dict[str, Subject] = {}
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells) or (number == 1 and cells[0].lower() == "picture"):
+            continue
+        where = f"{name}, line {number}"
+        if len(cells) < 2 or not cells[0]:
+            raise SubjectError(
+                f"{where}: expected a picture's file name, then its box or point; got {row!r}"
+            )
+        try:
+            subjects[cells[0]] = parse_subject(",".join(cells[1:]))
+        except SubjectError as error:
+            raise SubjectError(f"{where} ({cells[0]}): {error}") from None
+    return subjects
 
 
 @dataclass(frozen=True)
@@ -91,6 +212,10 @@ class PictureOptions:
     detail: bool | None = None
     """Draw the subject's dark parts inside its outline (``nonogen.image.detail``): None when
     the subject's appearance calls for it, True whenever it has room, False never."""
+    subject: Subject | None = None
+    """Where the subject is, as a person points (``--subject``): outside the box is ground,
+    the grid frames the box, and the ``pointed`` candidate runs GrabCut from it. None: the
+    subject is found by itself."""
 
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)
@@ -98,6 +223,8 @@ class PictureOptions:
             raise InputError(
                 f"expected --method to be one of {', '.join(METHODS)}; got {self.method!r}"
             )
+        if self.method == "pointed" and self.subject is None:
+            raise InputError("--method pointed needs --subject: give the subject's box or point")
         if self.threshold is not None:
             check_threshold(self.threshold)
         forced = [

@@ -4,6 +4,11 @@ The picture, its (contrast-enhanced) grey levels and the scale of a cell, plus t
 candidates and the scorer share, each computed once when first asked for: the border ring, the
 colour gradient, the colour distance from a background fitted to the border, the saliency maps,
 and each cell's mean colour and texture.
+
+With a subject pointed at (``--subject``), the source knows its box in source pixels (a point
+made a box by ``nonogen.image.boxes.box_at_point``), where it lies on every copy of the
+picture, and the frame the grid covers (the box and a small margin). The ring the background
+model is fitted to is then the band around the box, outside it: what surrounds the subject.
 """
 
 from __future__ import annotations
@@ -16,8 +21,10 @@ import numpy as np
 from skimage import color
 
 from nonogen.grid import Grid
+from nonogen.image.boxes import Box, Window, band, box_at_point, framed, inside, scaled
 from nonogen.image.filters import gaussian, light_surface, otsu, sobel
 from nonogen.image.masks import without_crumbs
+from nonogen.image.options import Subject, SubjectBox, grid_size
 from nonogen.image.read import Grey, Picture, resize
 from nonogen.image.saliency import Saliency, saliency
 
@@ -36,22 +43,80 @@ class Source:
     picture: Picture
     grey: Grey
     """Luminance of the working copy, contrast-enhanced as asked (0 black, 1 white)."""
-    cell_px: float
-    """Working-copy pixels per cell side (before any crop): edges are smoothed to scale."""
     threshold: str | None = None
     """A forced luminance threshold (a level or ``fill:F``); None for the named methods."""
+    subject: Subject | None = None
+    """Where a person says the subject is (checked to lie in the picture), or None."""
+    sides: tuple[int | None, int | None] = (None, None)
+    """The grid's width and height as asked (None: from the aspect of what it covers)."""
     _features: dict[tuple[int, int], Grey] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
     @cached_property
-    def ring(self) -> Grid:
-        """The border ring of ``picture.small``: where the background model is fitted."""
+    def cell_px(self) -> float:
+        """Working-copy pixels per cell side, the grid over the frame (before any crop):
+        edges are smoothed to scale."""
+        rows, cols = self.picture.shape
+        if self.frame is not None:
+            width, height = self.picture.size
+            left, top, right, bottom = self.frame
+            rows = max(1, round((bottom - top) * rows / height))
+            cols = max(1, round((right - left) * cols / width))
+        grid_width, _, _ = grid_size((rows, cols), *self.sides)
+        return cols / grid_width
+
+    @cached_property
+    def border(self) -> Grid:
+        """The border ring of ``picture.small``, RING of its short side wide."""
         rows, cols = self.picture.small.shape[:2]
         width = max(2, round(RING * min(rows, cols)))
         ring = np.ones((rows, cols), dtype=np.bool_)
         ring[width:-width, width:-width] = False
         return ring
+
+    @cached_property
+    def ring(self) -> Grid:
+        """Where the background model is fitted, on ``picture.small``: the border ring, or
+        with a box, the band around the box (as wide as the ring) and the border outside it;
+        the border alone when the box leaves too little of either (it fills the picture)."""
+        if self.box is None:
+            return self.border
+        box = self.inside(self.picture.small.shape)
+        rows, cols = box.shape
+        around = (band(box, max(2, round(RING * min(rows, cols)))) | self.border) & ~box
+        return around if around.sum() >= self.border.sum() // 4 else self.border
+
+    @cached_property
+    def box(self) -> Box | None:
+        """The subject's box in source pixels: as given, or around the segment under the
+        point given; None when no subject was pointed at."""
+        if self.subject is None:
+            return None
+        if isinstance(self.subject, SubjectBox):
+            return self.subject.pixels()
+        point = (self.subject.x, self.subject.y)
+        small, size = self.picture.small, self.picture.size
+        return box_at_point(small, size, point, seed=self.salient_split, ring=self.border)
+
+    @cached_property
+    def frame(self) -> Box | None:
+        """The region the grid covers, in source pixels: the box and a margin; None without
+        a box (the whole picture)."""
+        return None if self.box is None else framed(self.box, self.picture.size)
+
+    def inside(self, shape: tuple[int, ...]) -> Grid:
+        """Per pixel of a copy of the picture of ``shape``, whether it lies in the box
+        (everywhere without one)."""
+        if self.box is None:
+            return np.ones(shape[:2], dtype=np.bool_)
+        return inside(self.box, self.picture.size, shape)
+
+    def window(self, shape: tuple[int, ...]) -> Window:
+        """The rows and columns of a copy of ``shape`` that the grid's frame covers."""
+        if self.frame is None:
+            return slice(0, shape[0]), slice(0, shape[1])
+        return scaled(self.frame, self.picture.size, shape)
 
     @cached_property
     def small_gradient(self) -> Grey:
@@ -108,9 +173,10 @@ class Source:
     def cell_features(self, shape: tuple[int, int]) -> Grey:
         """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
         spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
-        texture tells it apart). Computed once per grid shape."""
+        texture tells it apart). The grid covers the frame. Computed once per grid shape."""
         if shape not in self._features:
-            self._features[shape] = cell_stats(self.picture.lab, shape)
+            lab = self.picture.lab
+            self._features[shape] = cell_stats(lab[self.window(lab.shape)], shape)
         return self._features[shape]
 
 
