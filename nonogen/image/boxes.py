@@ -31,6 +31,10 @@ GRABCUT_SEED: Final = 20261123
 FRAME_MARGIN: Final = 0.02
 """The grid frames a box with this share of its own sides more on each side (at least a
 source pixel, within the picture): cells on the frame are ground, not cut subject."""
+CONTEXT: Final = 0.25
+"""Candidates are measured over the box and this share of its sides more on each side (within
+the picture): a subject with ground around it, as the choice model learned subjects (the
+grid the puzzle gets frames the box tightly, as ``--crop`` does, and is not measured)."""
 POINT_RADIUS: Final = 0.03
 """The disc around a point taken as sure subject, a share of the small copy's short side."""
 POINT_GROW: Final = 0.1
@@ -59,12 +63,13 @@ def inside(box: Box, size: tuple[int, int], shape: tuple[int, ...]) -> Grid:
     return mask
 
 
-def framed(box: Box, size: tuple[int, int]) -> Box:
-    """The region the grid covers for a box: the box and FRAME_MARGIN of it on each side."""
+def framed(box: Box, size: tuple[int, int], margin: float = FRAME_MARGIN) -> Box:
+    """The region the grid covers for a box: the box and ``margin`` of it on each side (at
+    least a pixel), within the picture."""
     width, height = size
     left, top, right, bottom = box
-    across = max(1, math.ceil(FRAME_MARGIN * (right - left)))
-    down = max(1, math.ceil(FRAME_MARGIN * (bottom - top)))
+    across = max(1, math.ceil(margin * (right - left)))
+    down = max(1, math.ceil(margin * (bottom - top)))
     return (
         max(0, left - across),
         max(0, top - down),

@@ -34,8 +34,8 @@ FAMILIES: Final = ("refined", "grabcut", "background", "salient", "clusters", "c
 
 
 def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
-    """What the choice model sees of a split and its grid, within the grid's frame (the
-    whole picture, or the frame of a box pointed at: as if the picture were cropped to it)."""
+    """What the choice model sees of a split and its grid, within the region it is measured
+    over (the whole picture, or the context of a box pointed at: as if cropped to it)."""
     rows, cols = source.border.shape
     window = source.window((rows, cols))
     subject = split.subject

@@ -121,17 +121,17 @@ class Scored:
 
 def measured(source: Source, split: Split, options: PictureOptions, warnings: list[str]) -> Scored:
     """A split pooled and measured (its score is 0.0 until ``score_grids``); the measures are of
-    the whole picture's grid (the frame of a box pointed at), so that a crop (which puts the
-    subject against the frame) does not change them."""
+    the whole picture's grid (with a box pointed at, the grid over its context), so that a crop
+    or the box's tight frame (which put the subject against the frame) do not change them."""
     picture = source.picture
-    cells = pool(split, picture, replace(options, crop=False), warnings, source.frame)
+    cells = pool(split, picture, replace(options, crop=False), warnings, source.context)
     parts = _parts(source, cells.filled)
     window = source.window(split.subject.shape)
     gradient = source.gradient(split.subject.shape)[window]
     parts["outline"] = _outline(gradient, split.subject[window] >= 0.5)
     parts.update(measures(source, split, cells.filled))
     whole = cells.filled
-    if options.crop:
+    if options.crop or source.frame is not None:
         cells = pool(split, picture, options, warnings, source.frame)
     return Scored(split, cells, parts, 0.0, whole_frame=whole)
 

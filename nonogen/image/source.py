@@ -21,7 +21,16 @@ import numpy as np
 from skimage import color
 
 from nonogen.grid import Grid
-from nonogen.image.boxes import Box, Window, band, box_at_point, framed, inside, scaled
+from nonogen.image.boxes import (
+    CONTEXT,
+    Box,
+    Window,
+    band,
+    box_at_point,
+    framed,
+    inside,
+    scaled,
+)
 from nonogen.image.filters import gaussian, light_surface, otsu, sobel
 from nonogen.image.masks import without_crumbs
 from nonogen.image.options import Subject, SubjectBox, grid_size
@@ -105,6 +114,12 @@ class Source:
         a box (the whole picture)."""
         return None if self.box is None else framed(self.box, self.picture.size)
 
+    @cached_property
+    def context(self) -> Box | None:
+        """The region candidates are measured over, in source pixels: the box and CONTEXT of
+        it around (the ground a subject is seen against); None without a box."""
+        return None if self.box is None else framed(self.box, self.picture.size, CONTEXT)
+
     def inside(self, shape: tuple[int, ...]) -> Grid:
         """Per pixel of a copy of the picture of ``shape``, whether it lies in the box
         (everywhere without one)."""
@@ -113,10 +128,11 @@ class Source:
         return inside(self.box, self.picture.size, shape)
 
     def window(self, shape: tuple[int, ...]) -> Window:
-        """The rows and columns of a copy of ``shape`` that the grid's frame covers."""
-        if self.frame is None:
+        """The rows and columns of a copy of ``shape`` that candidates are measured over (the
+        context of the box; the whole picture without one)."""
+        if self.context is None:
             return slice(0, shape[0]), slice(0, shape[1])
-        return scaled(self.frame, self.picture.size, shape)
+        return scaled(self.context, self.picture.size, shape)
 
     @cached_property
     def small_gradient(self) -> Grey:
@@ -173,7 +189,8 @@ class Source:
     def cell_features(self, shape: tuple[int, int]) -> Grey:
         """Per cell of a grid of ``shape``, its mean colour (L, a, b) and its texture: the
         spread of L inside it (a striped subject on flat grey has the grey's mean colour; its
-        texture tells it apart). The grid covers the frame. Computed once per grid shape."""
+        texture tells it apart). The grid covers the context of the box pointed at, if any.
+        Computed once per grid shape."""
         if shape not in self._features:
             lab = self.picture.lab
             self._features[shape] = cell_stats(lab[self.window(lab.shape)], shape)
