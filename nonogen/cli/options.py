@@ -13,7 +13,7 @@ import typer
 
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
-from nonogen.image.options import PictureOptions
+from nonogen.image.options import PictureOptions, parse_subject
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.solve import MAX_TIMEOUT
 
@@ -114,7 +114,8 @@ class Picture:
         typer.Option(
             "--method",
             help="Force one conversion: otsu, li, yen, mean, sauvola, colour, background, "
-            "grabcut, strokes or edges (default: try them all, keep the most subject-like).",
+            "grabcut, strokes, edges or pointed (GrabCut from --subject) (default: try them "
+            "all, keep the most subject-like).",
         ),
     ] = None
     threshold: Annotated[
@@ -166,10 +167,23 @@ class Picture:
             "(default: black and white).",
         ),
     ] = None
+    subject: Annotated[
+        str | None,
+        typer.Option(
+            "--subject",
+            metavar="BOX",
+            help="Where the subject is: LEFT,TOP,RIGHT,BOTTOM, a box in the picture's pixels "
+            "as it is shown (outside it is ground; the grid frames it), or X,Y, a point on "
+            "the subject (its box is found around it). A book reads each picture's from a "
+            "subjects.csv beside it.",
+        ),
+    ] = None
 
     def options(self) -> PictureOptions:
-        """The picture options these values ask for; InputError if one is malformed."""
+        """The picture options these values ask for; InputError if one is malformed
+        (SubjectError, a usage error, for a bad --subject)."""
         threshold = self.threshold if self.fill is None else f"fill:{self.fill}"
+        subject = None if self.subject is None else parse_subject(self.subject)
         return PictureOptions(
             width=self.width,
             height=self.height,
@@ -182,6 +196,7 @@ class Picture:
             invert=self.invert,
             force=self.force,
             detail=self.detail,
+            subject=subject,
         )
 
 

@@ -2,7 +2,8 @@
 solved so its answer key and difficulty are known, on every core (or a Dask cluster). Each
 prepared input is saved in a work folder under a key made of its bytes and the options, so a
 killed run started again reuses what was finished. One bad input never sinks the book: it is
-skipped with its reason."""
+skipped with its reason. A picture listed in a ``subjects.csv`` beside it is made with the box
+or point given there as its ``--subject``."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from nonogen.formats import (
 )
 from nonogen.formats.files import decode_bytes
 from nonogen.image.header import grid_cells
+from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
 from nonogen.pipeline import (
     Made,
     MadeColour,
@@ -309,13 +311,40 @@ class _Plan:
     items: list[Item[Task]]
 
 
-def _plan(paths: Sequence[str], options: BookOptions, work: Path | None) -> _Plan:
+def subjects_beside(paths: Sequence[str]) -> dict[str, Subject]:
+    """The subject pointed at for each picture listed in a SUBJECTS_FILE beside it, by path;
+    SubjectError (a usage error) naming the line of a malformed row."""
+    subjects: dict[str, Subject] = {}
+    for folder in sorted({Path(path).parent for path in paths if path != STDIO}):
+        index = folder / SUBJECTS_FILE
+        if index.is_file():
+            try:
+                text = index.read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeError) as error:
+                raise InputError(f"{index}: cannot read the subjects ({error})") from None
+            listed = parse_subjects(text, str(index))
+            subjects.update({str(folder / name): subject for name, subject in listed.items()})
+    return subjects
+
+
+def _pointed(options: BookOptions, subject: Subject | None) -> BookOptions:
+    """The options of a picture with its own subject (or the book's)."""
+    if subject is None:
+        return options
+    picture = replace(options.make.picture, subject=subject)
+    return replace(options, make=replace(options.make, picture=picture))
+
+
+def _plan(paths: Sequence[str], book: BookOptions, work: Path | None) -> _Plan:
     """Read each input once (one at a time): reuse its work-folder entry, or plan its item,
-    sized from its cells and from the seconds earlier runs recorded for the same bytes."""
+    sized from its cells and from the seconds earlier runs recorded for the same bytes. A
+    picture listed in a SUBJECTS_FILE gets its subject."""
     earlier = read_timings(work)
     rate = seconds_per_cell(earlier.values())
     plan = _Plan({}, [], [])
+    subjects = subjects_beside(paths)
     for i, path in enumerate(paths):
+        options = _pointed(book, subjects.get(str(Path(path))))
         try:
             data = read_bytes(path)
         except NonogenError as error:
