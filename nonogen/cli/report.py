@@ -61,6 +61,15 @@ def report(
             "(split over FILE-2.png... beyond 78 rows).",
         ),
     ] = None,
+    boxes: Annotated[
+        bool,
+        typer.Option(
+            "--boxes",
+            help="Point at each picture's subject with the bounding box of its true mask in "
+            "the bench.tsv beside it (as --subject gives a box): run the report with and "
+            "without it for the subject found by itself and when pointed at.",
+        ),
+    ] = False,
     jobs: Jobs = 1,
     as_json: Json = False,
     blind: Annotated[
@@ -77,7 +86,8 @@ def report(
     """Measure the generator: make every picture at every width and print a table of the
     conversion chosen, flips, fidelity, verdicts and times, then the median and worst flips and
     the tiers. Pictures listed in a bench.tsv beside them (samples/bench) are scored by the
-    silhouette IoU with their true subject, and those with no subject must be refused. Exit 1
+    silhouette IoU with their true subject (iou) and by the IoU of both with their holes filled
+    (fiou: the outline), and those with no subject must be refused. Exit 1
     if any puzzle missed its target. Every option of make applies but --width and --height:
     the widths are --widths."""
     chosen = pictures or ["samples/*.png", "samples/*.jpg"]
@@ -89,6 +99,8 @@ def report(
     base = making.options(picture)
     with usage():
         sizes = _widths(widths)
+    if boxes and picture.subject is not None:
+        raise UsageError("--boxes gives each picture the box of its true mask; leave out --subject")
     if blind is not None and sheet is not None:
         raise UsageError("--blind and --sheet write different pictures; give one of them")
     if blind is not None:
@@ -110,6 +122,7 @@ def report(
         backend=backend(jobs, bulk.scheduler),
         on_progress=None if shown is None else functools.partial(shown, "report"),
         colours=picture.colors,
+        boxes=boxes,
     ):
         rows.append(row)
         if entry is not None:

@@ -1,5 +1,8 @@
 """``nonogen report``: every picture made at every width, with the subject masks of a bench
-folder scored by intersection over union, and a summary against the targets."""
+folder scored by intersection over union (of the silhouettes as drawn, and of the outlines:
+both with their holes filled), and a summary against the targets. With ``boxes``, each
+picture with a true mask is pointed at with that mask's bounding box (``--subject``): found
+by itself and found when pointed at are two runs of one table."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from nonogen.errors import NonogenError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
 from nonogen.grid import Grid
+from nonogen.image.options import SubjectBox
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.colour import MadeColour, make_colour_from_picture
@@ -70,7 +74,7 @@ def report_case(
     from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
-    base: dict[str, Any] = {"picture": Path(name).name, "width": width}
+    base: dict[str, Any] = {"picture": Path(name).name, "width": width, **_pointed(options)}
     if truth is not None:
         base["expected"] = "none" if truth.mask is None else "subject"
     try:
@@ -97,8 +101,14 @@ def report_case(
     if truth is not None and truth.mask is not None and chosen is not None:
         # The subject found: the puzzle's cells, or the silhouette its parts are drawn in.
         grid = made.repair.grid if chosen.silhouette is None else chosen.silhouette
-        row["iou"] = round(_iou(truth, name, chosen.cells.box, grid), 4)
+        row.update(_ious(truth, name, chosen.cells.box, grid))
     return row, made
+
+
+def _pointed(options: MakeOptions) -> dict[str, str]:
+    """The row's ``subject``: the box or point the picture was pointed at, if any."""
+    subject = options.picture.subject
+    return {} if subject is None else {"subject": str(subject)}
 
 
 def _made_fields(made: Made | MadeColour) -> dict[str, Any]:
@@ -129,7 +139,12 @@ def colour_report_case(
     from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
-    base: dict[str, Any] = {"picture": Path(name).name, "width": width, "colours": colours}
+    base: dict[str, Any] = {
+        "picture": Path(name).name,
+        "width": width,
+        "colours": colours,
+        **_pointed(options),
+    }
     if truth is not None:
         base["expected"] = "none" if truth.mask is None else "subject"
     try:
@@ -154,7 +169,7 @@ def colour_report_case(
         "seconds": round(made.seconds, 3),
     }
     if truth is not None and truth.mask is not None and chosen is not None:
-        row["iou"] = round(_iou(truth, name, chosen.cells.box, made.repair.grid > 0), 4)
+        row.update(_ious(truth, name, chosen.cells.box, made.repair.grid > 0))
     return row, made
 
 
@@ -217,7 +232,8 @@ class ReportRow:
         size = f"{row['width']}x{row['height']}"
         logic = "logic" if row["line_solvable"] else "search" if row["status"] == "unique" else "-"
         start = f"{row['picture']:<28} {size:>7} {'yes' if row['ok'] else 'NO':>4} "
-        end = f"{row['seconds']:>7.3f} {row.get('iou', '-'):>5}  "
+        ious = f"{row.get('iou', '-'):>5} {row.get('filled_iou', '-'):>5}"
+        end = f"{row['seconds']:>7.3f} {ious}  "
         if "colours" in row:
             return (
                 f"{start}{row['status']:>7} {logic:>6} {row['changed']:>7} "
@@ -236,12 +252,12 @@ def report_header(*, colour: bool) -> str:
     start = f"{'picture':<28} {'grid':>7} {'ok':>4} {'status':>7} {'solved':>6} "
     if colour:
         middle = f"{'changed':>7} {'chg%':>6} {'cost':>8} {'givens':>6} "
-        return f"{start}{middle}{'seconds':>7} {'iou':>5}  palette"
+        return f"{start}{middle}{'seconds':>7} {'iou':>5} {'fiou':>5}  palette"
     middle = (
         f"{'tier':>7} {'flips':>5} {'flip%':>6} {'cost':>7} {'givens':>6} {'fill0':>6} "
         f"{'fill1':>6} "
     )
-    return f"{start}{middle}{'seconds':>7} {'iou':>5}  method"
+    return f"{start}{middle}{'seconds':>7} {'iou':>5} {'fiou':>5}  method"
 
 
 def report_rows(
@@ -254,10 +270,12 @@ def report_rows(
     backend: Backend | None = None,
     on_progress: Progress | None = None,
     colours: int | None = None,
+    boxes: bool = False,
 ) -> Iterator[tuple[ReportRow, Any]]:
     """Every picture made at every width on the backend (inline if none is given), largest
     first: its report row and its ``extra`` (see EXTRAS), yielded in input order; colour
-    puzzles of ``colours`` colours when that is given."""
+    puzzles of ``colours`` colours when that is given; with ``boxes``, each picture with a
+    true mask pointed at with the mask's bounding box."""
     from nonogen.image.header import grid_cells  # noqa: PLC0415
 
     truths = bench_truths(paths)
@@ -265,12 +283,15 @@ def report_rows(
     cases = [(path, width) for path in paths for width in widths]
     for path in paths:
         data = read_bytes(path)  # here to size its grids, then again when each case is sent
+        truth = truths.get(path)
+        subject = truth_box(truth, path) if boxes and truth is not None else None
         for width in widths:
             picture = replace(options.picture, width=width)
+            picture = picture if subject is None else replace(picture, subject=subject)
             picture = replace(picture, height=width) if square else picture
             case = replace(options, picture=picture)
             stdin = data if path == STDIO else b""
-            task = (stdin, path, width, case, truths.get(path), extra, colours)
+            task = (stdin, path, width, case, truth, extra, colours)
             load = partial(_with_bytes, task)
             items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
     runs = run_all(
@@ -302,15 +323,34 @@ LINE_KINDS = ("stroke", "thin-line")
 """Benchmark kinds whose subject is a line drawing: its cells are those the lines cross."""
 
 
-def _iou(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -> float:
-    """The silhouette IoU of a made grid with a true mask pooled over the same box."""
+def _ious(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -> dict[str, float]:
+    """The IoU of a made grid with a true mask pooled over the same box (the frame the grid
+    covers, cropped or pointed at): ``iou`` of the silhouettes as they are, ``filled_iou`` of
+    both with their holes filled (is the outline right, whatever is drawn inside)."""
     from nonogen.image.convert import mask_cells, silhouette_iou  # noqa: PLC0415
+    from nonogen.image.masks import fill_holes  # noqa: PLC0415
     from nonogen.image.read import read_mask  # noqa: PLC0415
 
     assert truth.mask is not None
     mask = read_mask(truth.mask, name=name)
     cells = mask_cells(mask, box, grid.shape, stroke=truth.kind in LINE_KINDS)
-    return silhouette_iou(grid, cells)
+    return {
+        "iou": round(silhouette_iou(grid, cells), 4),
+        "filled_iou": round(silhouette_iou(fill_holes(grid), fill_holes(cells)), 4),
+    }
+
+
+def truth_box(truth: Truth, name: str) -> SubjectBox | None:
+    """The bounding box of a true mask, as a ``--subject`` box; None without a subject."""
+    from nonogen.image.read import read_mask  # noqa: PLC0415
+
+    if truth.mask is None:
+        return None
+    mask = read_mask(truth.mask, name=name)
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if rows.size == 0:
+        return None
+    return SubjectBox(int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1)
 
 
 @dataclass(frozen=True)
@@ -347,6 +387,12 @@ class ReportSummary:
                 f"{summary['wrong']} wrong (an error, a missed target, or a picture with no "
                 "subject made)"
             )
+            lines.append(
+                f"filled IoU (holes filled in both): median {summary['median_filled_iou']}, "
+                f"lower quartile {summary['lower_quartile_filled_iou']}, min "
+                f"{summary['min_filled_iou']}; silhouette IoU lower quartile "
+                f"{summary['lower_quartile_iou']}"
+            )
         return lines
 
 
@@ -359,6 +405,7 @@ def report_summary(reported: Sequence[ReportRow]) -> ReportSummary:
     for row in made:
         by_width.setdefault(row["width"], []).append(row["seconds"])
     ious = sorted(row["iou"] for row in made if "iou" in row)
+    filled = sorted(row["filled_iou"] for row in made if "filled_iou" in row)
     return ReportSummary(
         {
             "made": len(made),
@@ -368,8 +415,12 @@ def report_summary(reported: Sequence[ReportRow]) -> ReportSummary:
             "met_target": sum(1 for row in made if row["ok"]),
             "median_flipped_percent": round(float(np.median(percents)), 2) if percents else None,
             "worst_flipped_percent": percents[-1] if percents else None,
-            "median_iou": round(float(np.median(ious)), 4) if ious else None,
+            "median_iou": _quantile(ious, 0.5),
             "min_iou": ious[0] if ious else None,
+            "lower_quartile_iou": _quantile(ious, 0.25),
+            "median_filled_iou": _quantile(filled, 0.5),
+            "lower_quartile_filled_iou": _quantile(filled, 0.25),
+            "min_filled_iou": filled[0] if filled else None,
             "tiers": {tier or "none": sum(1 for r in made if r["tier"] == tier) for tier in _TIERS},
             "max_seconds": max((row["seconds"] for row in made), default=None),
             "max_seconds_by_width": {width: max(by_width[width]) for width in sorted(by_width)},
@@ -378,6 +429,11 @@ def report_summary(reported: Sequence[ReportRow]) -> ReportSummary:
 
 
 _TIERS = (*TIERS, "")
+
+
+def _quantile(values: Sequence[float], q: float) -> float | None:
+    """A quantile of the values (numpy's linear one), rounded; None when there are none."""
+    return round(float(np.quantile(values, q)), 4) if values else None
 
 
 def _wrong(row: Mapping[str, Any]) -> bool:
