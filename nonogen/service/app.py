@@ -14,8 +14,8 @@ GET  /                             the web page (Make, Edit, Play); /docs the AP
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, cast
@@ -32,7 +32,7 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import InputError, NonogenError, utf8_safe
+from nonogen.errors import InputError, NonogenError, SubjectError, utf8_safe
 from nonogen.formats import check_title
 from nonogen.pdf import PageOptions
 from nonogen.service.answers import (
@@ -51,7 +51,7 @@ from nonogen.service.errors import (
     on_nonogen_error,
     on_validation_error,
 )
-from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest
+from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest, form_words
 from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     check_job,
@@ -110,6 +110,15 @@ FormatQuery = Annotated[
 ]
 
 
+@contextmanager
+def subject_in_form_words() -> Iterator[None]:
+    """A subject found outside the picture (422) said in the form's words, not the CLI's."""
+    try:
+        yield
+    except SubjectError as error:
+        raise SubjectError(form_words(str(error))) from None
+
+
 router = APIRouter(prefix="/api", tags=["nonogen"], responses=ERRORS)
 
 
@@ -133,10 +142,12 @@ async def make_puzzle(
     name = utf8_safe(picture.filename or "picture")
     check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
-    if form.colors is None:
-        made = await svc.runner.run(make_job, data, name, options, svc.limits)
-    else:
-        made = await svc.runner.run(colour_make_job, data, name, options, form.colors, svc.limits)
+    with subject_in_form_words():
+        if form.colors is None:
+            made = await svc.runner.run(make_job, data, name, options, svc.limits)
+        else:
+            job, colours = colour_make_job, form.colors
+            made = await svc.runner.run(job, data, name, options, colours, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
 
@@ -159,7 +170,8 @@ async def make_mosaic(
     name = utf8_safe(picture.filename or "picture")
     check_title(Path(name).stem, "the picture's file name (the mosaic's title)")
     data = await picture.read()
-    record, tiles = await svc.runner.run(mosaic_job, data, name, options, svc.limits)
+    with subject_in_form_words():
+        record, tiles = await svc.runner.run(mosaic_job, data, name, options, svc.limits)
     kept = [(svc.store.put(made), made) for made in tiles]
     answers = [{"id": ident, **made.record, "links": links(ident, made)} for ident, made in kept]
     return {**record, "tiles": answers}

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.errors import InputError, LimitError
-from nonogen.image.options import MIN_CELLS, PictureOptions
+from nonogen.errors import InputError, LimitError, SubjectError
+from nonogen.image.options import MIN_CELLS, SUBJECT_SPELLING, PictureOptions, parse_subject
 from nonogen.image.palette import MIN_COLOURS
 from nonogen.palette import MAX_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
@@ -37,8 +37,8 @@ class MakeForm(BaseModel):
     method: str | None = Field(
         None,
         description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
-        "grabcut, salient, refined, clusters, strokes, edges or poster (default: the most "
-        "subject-like of them all).",
+        "grabcut, salient, refined, clusters, strokes, edges, poster or pointed (GrabCut from "
+        "`subject`) (default: the most subject-like of them all).",
     )
     threshold: str | None = Field(
         None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
@@ -73,6 +73,27 @@ class MakeForm(BaseModel):
         description=f"Make a colour puzzle of this many colours besides the background, "
         f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white).",
     )
+
+    subject: str | None = Field(
+        None,
+        description=f"Where the subject is: {SUBJECT_SPELLING}. Outside a box is ground and "
+        "the grid frames the box; a point's box is found around the segment under it. 422 "
+        "when malformed, empty or outside the picture.",
+        examples=["120,80,360,300"],
+    )
+
+    @field_validator("subject", mode="before")
+    @classmethod
+    def subject_box(cls, value: object) -> object:
+        """The box or point as sent, if it parses (empty is none); an error that says how to
+        spell it otherwise."""
+        if value is None or value == "":
+            return None
+        try:
+            parse_subject(str(value))
+        except SubjectError as error:
+            raise ValueError(form_words(str(error))) from None
+        return str(value)
 
     @field_validator("colors", mode="before")
     @classmethod
@@ -109,6 +130,7 @@ class MakeForm(BaseModel):
             despeckle=self.despeckle,
             invert=self.invert,
             force=self.force,
+            subject=None if self.subject is None else parse_subject(self.subject),
         )
         seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
         options = MakeOptions(
