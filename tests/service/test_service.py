@@ -930,3 +930,31 @@ def test_hint_of_a_colour_puzzle(client: TestClient) -> None:
     assert_error(bad, 400, "InputError", "palette's characters")
     unknown = {**clues, "rows": [[[1, "green"]], [[1, "red"]]], "grid": ["??", "??"]}
     assert_error(client.post("/api/hint", json=unknown), 400, "InputError", "green")
+
+
+@pytest.mark.parametrize(
+    ("subject", "kind", "words"),
+    [
+        ("1,2,3", "ValidationError", "subject: Value error, expected subject LEFT,TOP"),
+        ("5,5,5,9", "ValidationError", "is empty"),
+        ("0,0,9999,10", "SubjectError", "subject 0,0,9999,10 runs outside the picture"),
+        ("300,10", "SubjectError", "outside the picture, which is 300x240 pixels"),
+    ],
+)
+def test_a_bad_subject_is_422(client: TestClient, subject: str, kind: str, words: str) -> None:
+    data = {"subject": subject, "width": "10"}
+    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
+    body = assert_error(response, 422, kind, words)
+    assert "--subject" not in body["message"]
+
+
+def test_a_subject_box_frames_the_grid_and_is_recorded(client: TestClient) -> None:
+    data = {"subject": "20,20,150,200", "width": "10"}
+    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
+    assert response.status_code == 200, response.text
+    record = response.json()
+    assert record["conversion"]["subject"] == {"given": "20,20,150,200", "box": [20, 20, 150, 200]}
+    assert record["width"] == 10
+    assert record["height"] == 14  # the box's aspect (the picture's would give 8)
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["MakeForm"]
+    assert "LEFT,TOP,RIGHT,BOTTOM" in schema["properties"]["subject"]["description"]
