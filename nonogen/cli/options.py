@@ -114,8 +114,9 @@ class Picture:
         typer.Option(
             "--method",
             help="Force one conversion: otsu, li, yen, mean, sauvola, colour, background, "
-            "grabcut, strokes, edges or pointed (GrabCut from --subject) (default: try them "
-            "all, keep the most subject-like).",
+            "grabcut, salient, refined, network, netcut, clusters, strokes, edges, poster or "
+            "pointed (GrabCut from --subject) (default: try them all, keep the most "
+            "subject-like).",
         ),
     ] = None
     threshold: Annotated[

@@ -41,6 +41,8 @@ SEED_SHARE: Final = (0.05, 0.95)
 speck, more says nothing the box does not."""
 CLUSTERS: Final = 4
 """Colour clusters (k of k-means) the clusters candidate splits a picture into."""
+NETCUT_SURE: Final = 0.95
+"""Odds at which the subject finder's answer is sure (subject above, ground below 1 - it)."""
 CLUSTER_SEED: Final = 20261123
 """The seed of OpenCV's random draws (k-means++ seeds, GrabCut's mixtures)."""
 
@@ -186,6 +188,29 @@ def refined(source: Source) -> list[Split]:
     return _whole_and_holed("refined", without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
 
 
+def network(source: Source) -> list[Split]:
+    """The trained subject finder's answer cut at even odds, as it is and whole; it keeps
+    every separate thing it finds (two things drawn are two things)."""
+    subject = without_crumbs(source.subject_map >= 0.5)
+    return _whole_and_holed("network", subject, {}) if subject.any() else []
+
+
+def netcut(source: Source) -> list[Split]:
+    """GrabCut seeded by the subject finder: its confident subject as sure subject, its even
+    odds as likely subject, its confident ground on the border ring as sure ground; the edge
+    then follows the picture's colours at the working size rather than the network's map."""
+    odds = source.subject_map
+    if not (odds >= 0.5).any():
+        return []
+    mask = np.where(odds >= 0.5, cv2.GC_PR_FGD, cv2.GC_PR_BGD).astype(np.uint8)
+    mask[odds >= NETCUT_SURE] = cv2.GC_FGD
+    mask[odds <= 1.0 - NETCUT_SURE] = cv2.GC_BGD
+    subject = _grabcut(source, mask)
+    if subject is None:
+        return []
+    return _whole_and_holed("netcut", without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
+
+
 def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list[Split]:
     """A subject as found (holes kept: a ring, a window, a letter's counter) and whole
     (holes filled: a fruit's highlight, a face's eyes), when the two differ."""
@@ -232,9 +257,12 @@ def pointed(source: Source) -> list[Split]:
 
 
 def _box_seed(source: Source) -> Grid:
-    """Per pixel of ``picture.small``, whether it is probably the subject, inside the box: what
-    the salient split and the background model's split both say (either, when they do not
-    meet). The hook where a learned map of the subject will seed ``pointed``."""
+    """Per pixel of ``picture.small``, whether it is probably the subject, inside the box:
+    what the subject finder, shown the box's context, gives even odds; failing that, what the
+    salient split and the background model's split both say (either, when they do not meet)."""
+    found = source.subject_map >= 0.5
+    if found.any():
+        return found
     salient = source.salient_split
     ground = source.ground_split
     if ground is None:
@@ -312,6 +340,8 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "grabcut": grabcut,
     "salient": salient,
     "refined": refined,
+    "network": network,
+    "netcut": netcut,
     "clusters": clusters,
     "strokes": strokes,
     "edges": edges,

@@ -1,7 +1,8 @@
 """Which candidate grid is the subject: measures of a grid, and a fitted model of its IoU.
 
 Every candidate grid is measured from the picture alone (``measures``): how it agrees with
-where a person looks (``nonogen.image.saliency``), where it lies, whether it is whole, and
+where a person looks (``nonogen.image.saliency``) and with the trained subject finder
+(``nonogen.image.network``), where it lies, whether it is whole, and
 the structure measures of ``nonogen.image.scored`` (likeness, outline, frame, specks, fill).
 Gradient-boosted regression trees predict from them the grid's silhouette IoU with the true
 subject; the trees are data (``choice.json``), fitted on the dev split of a benchmark of real
@@ -29,7 +30,17 @@ MODEL_FILE: Final = "choice.json"
 """The fitted coefficients, beside this module."""
 
 
-FAMILIES: Final = ("refined", "grabcut", "background", "salient", "clusters", "colour", "strokes")
+FAMILIES: Final = (
+    "network",
+    "netcut",
+    "refined",
+    "grabcut",
+    "background",
+    "salient",
+    "clusters",
+    "colour",
+    "strokes",
+)
 """Candidates whose kind the model weighs as such (the luminance thresholds are the base)."""
 
 
@@ -51,6 +62,11 @@ def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
         salient_out = float(salience[~mask].mean())
         ground_in = float(maps.ground[window][mask].mean())
         barrier_in = float(maps.barrier[window][mask].mean())
+    odds = source.subject_map[window]
+    found = odds >= 0.5
+    net_in = float(odds[mask].mean()) if mask.any() else 0.0
+    net_out = float(odds[~mask].mean()) if not mask.all() else 0.0
+    either = int((mask | found).sum())
     union = int((mask | salient).sum())
     agree = int((mask & salient).sum()) / union if union else 0.0
     return {
@@ -60,6 +76,9 @@ def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
         "barrier_in": barrier_in,
         "agree": agree,
         "centre": _off_centre(mask),
+        "net_in": net_in,
+        "net_gap": net_in - net_out,
+        "net_agree": int((mask & found).sum()) / either if either else 0.0,
         **_shape(filled),
         **family(split.method),
     }
@@ -125,6 +144,9 @@ BASE: Final = (
     "whole",
     "pieces",
     "holes",
+    "net_in",
+    "net_gap",
+    "net_agree",
 )
 """The parts the model reads as they are (``inputs`` adds the shaped terms)."""
 

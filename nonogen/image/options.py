@@ -48,6 +48,8 @@ METHODS: Final = (
         "grabcut",
         "salient",
         "refined",
+        "network",
+        "netcut",
         "clusters",
         "strokes",
         "edges",

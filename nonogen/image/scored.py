@@ -47,7 +47,7 @@ SURE: Final = 0.7
 """A grid of sane fill the choice model expects to match a subject by this IoU is one, whatever
 the rules say (a small subject, a soft edge). The pictures with no subject in samples/bench
 reach 0.61 at most."""
-CONSENSUS: Final = ("refined", "grabcut", "salient", "background")
+CONSENSUS: Final = ("network", "netcut", "refined", "grabcut", "salient", "background")
 """The candidates that look for a subject as a whole, whose agreement a grid is scored by."""
 
 

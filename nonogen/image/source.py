@@ -21,6 +21,7 @@ import numpy as np
 from skimage import color
 
 from nonogen.grid import Grid
+from nonogen.image import network
 from nonogen.image.boxes import (
     CONTEXT,
     Box,
@@ -106,7 +107,9 @@ class Source:
             return self.subject.pixels()
         point = (self.subject.x, self.subject.y)
         small, size = self.picture.small, self.picture.size
-        return box_at_point(small, size, point, seed=self.salient_split, ring=self.border)
+        found = self.whole_map >= 0.5
+        seed = found if found.any() else self.salient_split
+        return box_at_point(small, size, point, seed=seed, ring=self.border)
 
     @cached_property
     def frame(self) -> Box | None:
@@ -179,6 +182,28 @@ class Source:
         return saliency(self.picture.lab)
 
     @cached_property
+    def whole_map(self) -> Grey:
+        """Per pixel of ``picture.small``, the probability that it is the subject, by the
+        trained subject finder (``nonogen.image.network``) shown the whole picture."""
+        return subject_map(self.picture.rgb, self.picture.small.shape[:2])
+
+    @cached_property
+    def subject_map(self) -> Grey:
+        """The subject finder's probabilities per pixel of ``picture.small``: ``whole_map``,
+        or with a box, the network shown the box's context (so the subject fills its view)
+        and certain ground outside the box."""
+        if self.context is None:
+            return self.whole_map
+        shape = self.picture.small.shape[:2]
+        window = self.window(shape)
+        found = np.zeros(shape, dtype=np.float64)
+        rows, cols = found[window].shape
+        found[window] = subject_map(
+            self.picture.rgb[self.window(self.picture.rgb.shape)], (rows, cols)
+        )
+        return np.where(self.inside(shape), found, 0.0)
+
+    @cached_property
     def salient_split(self) -> Grid:
         """Pixels of ``small`` the fused saliency puts on the subject side of Otsu's cut."""
         values = self.saliency.salience
@@ -195,6 +220,16 @@ class Source:
             lab = self.picture.lab
             self._features[shape] = cell_stats(lab[self.window(lab.shape)], shape)
         return self._features[shape]
+
+
+def subject_map(rgb: Grey, shape: tuple[int, ...]) -> Grey:
+    """The subject finder's probabilities of an RGB picture, at ``shape`` (rows, cols): the
+    picture is squeezed to the network's square and its answer stretched back."""
+    side = network.SIDE
+    square = np.stack([resize(rgb[:, :, k], side, side) for k in range(3)], axis=2)
+    found = network.mirrored(network.shipped(), square.astype(np.float32))
+    rows, cols = shape[:2]
+    return np.clip(resize(found, cols, rows, smooth=True), 0.0, 1.0)
 
 
 def cell_stats(lab: Grey, shape: tuple[int, int]) -> Grey:

@@ -37,8 +37,8 @@ class MakeForm(BaseModel):
     method: str | None = Field(
         None,
         description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
-        "grabcut, salient, refined, clusters, strokes, edges, poster or pointed (GrabCut from "
-        "`subject`) (default: the most subject-like of them all).",
+        "grabcut, salient, refined, network, netcut, clusters, strokes, edges, poster or "
+        "pointed (GrabCut from `subject`) (default: the most subject-like of them all).",
     )
     threshold: str | None = Field(
         None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
