@@ -1,5 +1,6 @@
 """How long the ``nonogen`` program takes, whole process and warm, for the start-up targets:
-``--version``, ``check`` of a small puzzle, and ``make`` of a picture 30 cells wide.
+``--version``, ``check`` of a small puzzle, ``make`` of a picture 30 cells wide, and ``make``
+of a photo 40 cells wide (every candidate, the subject finder included: issue 32's 1.5 s).
 
     python -m bench.startup [--runs 7] [--json]
 
@@ -27,10 +28,12 @@ def cases(folder: Path) -> list[tuple[str, list[str], float]]:
     """(name, arguments, target seconds) of each measured run."""
     out = str(folder / "ring.json")
     make = ["make", str(SAMPLES / "ring.png"), "-w", "30", "-o", out]
+    photo = ["make", str(SAMPLES / "chelsea.jpg"), "-w", "40", "-o", str(folder / "cat.json")]
     return [
         ("version", ["--version"], 0.1),
         ("check 15x15", ["check", str(SAMPLES / "heart.txt")], 0.2),
         ("make 30 wide", make, 0.6),
+        ("make 40 wide", photo, 1.5),
     ]
 
 

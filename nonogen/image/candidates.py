@@ -351,9 +351,12 @@ CANDIDATES: Final[dict[str, Candidate]] = {
 }
 """Every conversion candidate by name; ``level`` only answers a forced threshold."""
 
-AUTO: Final = tuple(name for name in CANDIDATES if name not in ("level", "edges", "poster"))
+AUTO: Final = tuple(
+    name for name in CANDIDATES if name not in ("level", "edges", "poster", "network")
+)
 """The candidates tried when nothing is forced (edges only when asked: they outline; the
-poster only when no subject stands out, see ``nonogen.image.convert``)."""
+poster only when no subject stands out, see ``nonogen.image.convert``; the network's own
+map only when asked: at 64 x 64 its outline is coarse, and ``netcut`` draws it sharp)."""
 
 
 def polarity(split: Split) -> str | None:

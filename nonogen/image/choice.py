@@ -28,6 +28,13 @@ from nonogen.image.source import Source
 
 MODEL_FILE: Final = "choice.json"
 """The fitted coefficients, beside this module."""
+CLASSICAL_FILE: Final = "choice-classical.json"
+"""The model fitted before the subject finder (issue 23), which reads no network measure."""
+NET_FOUND_BELOW: Final = 0.02
+"""When the subject finder gives even odds to less than this share of the picture, it has
+found nothing (a real photo whose subject fills the frame, a kind of picture it never saw:
+its 5th percentile on held-out scenes is 1.6 %), and its measures mean nothing: the grids
+are chosen by the classical model instead."""
 
 
 FAMILIES: Final = (
@@ -79,6 +86,7 @@ def measures(source: Source, split: Split, filled: Grid) -> dict[str, float]:
         "net_in": net_in,
         "net_gap": net_in - net_out,
         "net_agree": int((mask & found).sum()) / either if either else 0.0,
+        "net_found": float(found.mean()),
         **_shape(filled),
         **family(split.method),
     }
@@ -189,10 +197,17 @@ class Model:
 
 
 @cache
-def model() -> Model:
-    """The fitted model shipped with the package."""
-    text = resources.files("nonogen.image").joinpath(MODEL_FILE).read_text(encoding="utf-8")
+def model(file: str = MODEL_FILE) -> Model:
+    """A fitted model shipped with the package (the one with the network's measures)."""
+    text = resources.files("nonogen.image").joinpath(file).read_text(encoding="utf-8")
     return read_model(json.loads(text))
+
+
+def model_for(parts: dict[str, float]) -> Model:
+    """The model that scores a grid: the classical one when the subject finder found
+    nothing (NET_FOUND_BELOW), else the one that reads its measures."""
+    found = parts.get("net_found", 1.0)
+    return model(CLASSICAL_FILE) if found < NET_FOUND_BELOW else model()
 
 
 def read_model(data: dict[str, Any]) -> Model:

@@ -29,7 +29,7 @@ from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
-from nonogen.image.choice import model
+from nonogen.image.choice import model_for
 from nonogen.image.filters import enhance, periodic_share
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
@@ -202,7 +202,7 @@ def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Sco
             and parts["outline"] >= POSTER_OUTLINE
             and parts["specks"] < POSTER_SPECKS
         ):
-            return replace(drawn, score=model().predict(parts | {"consensus": 0.0}))
+            return replace(drawn, score=model_for(parts).predict(parts | {"consensus": 0.0}))
     return None
 
 

@@ -27,7 +27,7 @@ import numpy as np
 from nonogen.grid import Grid
 from nonogen.image.candidates import Split, polarity
 from nonogen.image.cells import Cells, pool, silhouette_iou
-from nonogen.image.choice import measures, model
+from nonogen.image.choice import measures, model_for
 from nonogen.image.filters import between_share
 from nonogen.image.masks import blobs, ring_of
 from nonogen.image.options import PictureOptions
@@ -181,7 +181,7 @@ def _singles(mask: Grid) -> int:
 
 def score_grids(grids: list[Scored]) -> list[Scored]:
     """The measured grids scored by the choice model, with ``consensus`` among their parts."""
-    return [replace(g, parts=p, score=model().predict(p)) for g, p in _with_consensus(grids)]
+    return [replace(g, parts=p, score=model_for(p).predict(p)) for g, p in _with_consensus(grids)]
 
 
 def _with_consensus(grids: list[Scored]) -> list[tuple[Scored, dict[str, float]]]:

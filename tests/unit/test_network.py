@@ -129,3 +129,28 @@ def test_two_things_drawn_are_both_kept(width: int) -> None:
         assert xs.min() >= left, "the grid's frame cuts a thing off"
         assert xs.max() < right, "the grid's frame cuts a thing off"
         assert float(cells.filled[r, c].mean()) > 0.6
+
+
+def test_the_classical_model_chooses_when_the_finder_found_nothing() -> None:
+    from nonogen.image.choice import CLASSICAL_FILE, NET_FOUND_BELOW, model, model_for  # noqa: PLC0415
+
+    assert model_for({"net_found": NET_FOUND_BELOW / 2}) is model(CLASSICAL_FILE)
+    assert model_for({"net_found": NET_FOUND_BELOW * 2}) is model()
+    assert "net_in" in model().names
+    assert "net_in" not in model(CLASSICAL_FILE).names
+
+
+def test_a_photo_the_finder_never_saw_keeps_its_subject() -> None:
+    """The coffee cup fills its photo and the finder sees nothing in it: the classical model
+    chooses, and the cup is drawn, not a poster of the frame."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from nonogen.image.convert import convert  # noqa: PLC0415
+    from nonogen.image.options import PictureOptions  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    path = Path(__file__).resolve().parents[2] / "samples" / "coffee.jpg"
+    picture = read_picture(path.read_bytes(), name=path.name)
+    conversion = convert(picture, PictureOptions(width=40))
+    assert conversion.chosen.split.method != "poster"
+    assert conversion.chosen.parts["net_found"] < 0.02
