@@ -39,7 +39,7 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
     expect(page.get_by_test_id("make-result")).to_be_visible()
     expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")
     expect(page.get_by_test_id("make-summary")).to_contain_text("20 \u00d7 ")
-    conversion = re.compile(r"^Conversion: [a-z]+ .*score [0-9.]+ \(best of [0-9]+\)")
+    conversion = re.compile(r"^Conversion: [a-z]+\b.*score [0-9.]+ \(best of [0-9]+\)")
     expect(page.get_by_test_id("make-conversion")).to_have_text(conversion)
     expect(page.get_by_test_id("make-source")).to_be_visible()
     expect(page.get_by_test_id("make-source")).to_have_attribute("src", re.compile(r"^blob:"))
