@@ -30,14 +30,13 @@ import argparse
 import io
 import itertools
 import sys
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
+from PIL import Image, ImageEnhance, ImageFilter
 
 from bench.world import (
     EMOJI_FONT,
@@ -45,9 +44,11 @@ from bench.world import (
     drawing,
     frame_size,
     paper,
+    render_emoji,
     stamp_subjects,
     synthetic,
 )
+from bench.world import emoji_subjects as world_emoji
 
 CLIPART = Path("/usr/share/openclipart/png")
 CLIPART_CATEGORIES = (
@@ -100,15 +101,7 @@ Mask = npt.NDArray[np.bool_]
 
 def emoji_subjects() -> list[Subject]:
     """Every emoji of EMOJI_RANGES that Unicode names."""
-    found = []
-    for start, end in EMOJI_RANGES:
-        for code in range(start, end + 1):
-            try:
-                name = unicodedata.name(chr(code)).lower()
-            except ValueError:
-                continue
-            found.append(Subject(name, f"emoji:{code:X}"))
-    return found
+    return world_emoji(EMOJI_RANGES)
 
 
 def clipart_subjects() -> list[Subject]:
@@ -133,11 +126,7 @@ def load(subject: Subject, *, max_side: int = MAX_SIDE) -> RGBA | None:
     no usable alpha (an opaque rectangle, next to nothing) or does not render."""
     try:
         if subject.path.startswith("emoji:"):
-            font = ImageFont.truetype(str(EMOJI_FONT), 109)
-            image = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
-            ImageDraw.Draw(image).text(
-                (10, 10), chr(int(subject.path[6:], 16)), font=font, embedded_color=True
-            )
+            image = render_emoji(subject.path)
         else:
             image = Image.open(subject.path)
             image.draft("RGBA", (max_side, max_side))

@@ -80,10 +80,12 @@ def stamp_subjects() -> list[Subject]:
     return found
 
 
-def emoji_subjects() -> list[Subject]:
-    """Emoji pictures the colour font draws, named by Unicode."""
+def emoji_subjects(
+    blocks: tuple[tuple[int, int], ...] = EMOJI_BLOCKS,
+) -> list[Subject]:
+    """Emoji pictures the colour font draws, of the Unicode ``blocks``, named by Unicode."""
     found = []
-    for start, end in EMOJI_BLOCKS:
+    for start, end in blocks:
         for code in range(start, end + 1):
             try:
                 name = unicodedata.name(chr(code)).lower()
@@ -93,14 +95,18 @@ def emoji_subjects() -> list[Subject]:
     return found
 
 
+def render_emoji(path: str) -> Image.Image:
+    """The emoji of an ``emoji:XXXX`` path, drawn by the colour font on a clear square."""
+    font = ImageFont.truetype(str(EMOJI_FONT), 109)
+    image = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((10, 10), chr(int(path[6:], 16)), font=font, embedded_color=True)
+    return image
+
+
 def load_subject(subject: Subject) -> Image.Image | None:
     """The subject as RGBA cropped to its alpha, or None when it has no usable alpha."""
     if subject.path.startswith("emoji:"):
-        font = ImageFont.truetype(str(EMOJI_FONT), 109)
-        image = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
-        ImageDraw.Draw(image).text(
-            (10, 10), chr(int(subject.path[6:], 16)), font=font, embedded_color=True
-        )
+        image = render_emoji(subject.path)
     else:
         image = Image.open(subject.path).convert("RGBA")
     alpha = np.asarray(image)[:, :, 3]

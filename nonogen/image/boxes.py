@@ -26,8 +26,9 @@ Window = tuple[slice, slice]
 
 GRABCUT_ROUNDS: Final = 4
 """GrabCut iterations (each re-fits both colour models)."""
-GRABCUT_SEED: Final = 20261123
-"""The seed of OpenCV's random draws (GrabCut seeds its colour mixtures by k-means)."""
+OPENCV_SEED: Final = 20261123
+"""The seed of OpenCV's random draws (GrabCut's colour mixtures and the clusters candidate's
+k-means++ both start from k-means seeds)."""
 FRAME_MARGIN: Final = 0.02
 """The grid frames a box with this share of its own sides more on each side (at least a
 source pixel, within the picture): cells on the frame are ground, not cut subject."""
@@ -91,7 +92,7 @@ def grabcut(image: RGB, mask: npt.NDArray[np.uint8]) -> Grid | None:
     pixels = np.asarray(np.round(image * 255.0), dtype=np.uint8)
     work = mask.copy()
     bgd, fgd = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
-    cv2.setRNGSeed(GRABCUT_SEED)  # k-means seeds the colour mixtures: fix its draws
+    cv2.setRNGSeed(OPENCV_SEED)  # k-means seeds the colour mixtures: fix its draws
     try:
         cv2.grabCut(pixels, work, (0, 0, 0, 0), bgd, fgd, GRABCUT_ROUNDS, cv2.GC_INIT_WITH_MASK)
     except cv2.error:  # too few pixels on one side to fit a model

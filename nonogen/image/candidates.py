@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from nonogen.grid import Grid
 from nonogen.image import boxes
-from nonogen.image.boxes import GRABCUT_ROUNDS, point_disc
+from nonogen.image.boxes import GRABCUT_ROUNDS, OPENCV_SEED, point_disc
 from nonogen.image.filters import (
     between_share,
     equalize,
@@ -43,8 +43,6 @@ CLUSTERS: Final = 4
 """Colour clusters (k of k-means) the clusters candidate splits a picture into."""
 NETCUT_SURE: Final = 0.95
 """Odds at which the subject finder's answer is sure (subject above, ground below 1 - it)."""
-CLUSTER_SEED: Final = 20261123
-"""The seed of OpenCV's random draws (k-means++ seeds, GrabCut's mixtures)."""
 
 
 @dataclass(frozen=True)
@@ -197,8 +195,8 @@ def network(source: Source) -> list[Split]:
 
 def netcut(source: Source) -> list[Split]:
     """GrabCut seeded by the subject finder: its confident subject as sure subject, its even
-    odds as likely subject, its confident ground on the border ring as sure ground; the edge
-    then follows the picture's colours at the working size rather than the network's map."""
+    odds as likely subject, the rest as likely ground and its confident ground as sure
+    ground; the edge then follows the picture's colours rather than the network's map."""
     odds = source.subject_map
     if not (odds >= 0.5).any():
         return []
@@ -279,7 +277,7 @@ def clusters(source: Source) -> list[Split]:
     """
     lab = source.picture.lab
     pixels = np.ascontiguousarray(lab.reshape(-1, 3), dtype=np.float32)
-    cv2.setRNGSeed(CLUSTER_SEED)  # k-means++ draws its seeds: the same split every run
+    cv2.setRNGSeed(OPENCV_SEED)  # k-means++ draws its seeds: the same split every run
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     flags = cv2.KMEANS_PP_CENTERS
     _, labels, centres = cv2.kmeans(pixels, CLUSTERS, None, criteria, 2, flags)  # type: ignore[call-overload]
