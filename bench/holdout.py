@@ -50,8 +50,7 @@ def table(paths: list[Path]) -> str:
             refused = sum(1 for r in mine if r.get("iou") is None)
             lines.append(
                 f"| {path.stem} | {width} | {len(mine)} | {refused} | "
-                f"{np.median(iou):.3f} | {np.quantile(iou, 0.25):.3f} | "
-                f"{np.median(filled):.3f} | {np.quantile(filled, 0.25):.3f} |"
+                f"{_quartiles(iou)} | {_quartiles(filled)} |"
             )
     return "\n".join(lines)
 
@@ -77,6 +76,14 @@ def speed(picture: Path, runs: int) -> str:
         f"{picture.name} ({read.rgb.shape[1]}x{read.rgb.shape[0]} working copy), one core: "
         f"best {min(times):.3f} s, median {float(np.median(times)):.3f} s of {runs}"
     )
+
+
+def _quartiles(values: list[float]) -> str:
+    """Median and lower quartile as two table cells, or dashes when there are none (a report
+    from before the filled IoU)."""
+    if not values:
+        return "- | -"
+    return f"{np.median(values):.3f} | {np.quantile(values, 0.25):.3f}"
 
 
 def main() -> None:
