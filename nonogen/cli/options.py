@@ -139,8 +139,21 @@ class Picture:
     ] = False
     crop: Annotated[bool, typer.Option("--crop", help="Crop to the subject first.")] = False
     despeckle: Annotated[
-        bool, typer.Option("--despeckle", help="Remove isolated cells and pinholes.")
-    ] = False
+        bool | None,
+        typer.Option(
+            "--despeckle/--no-despeckle",
+            help="Remove lone cells and pinholes: --despeckle from every candidate before the "
+            "choice, --no-despeckle never (default: from the subject's outline once chosen).",
+        ),
+    ] = None
+    tight: Annotated[
+        bool,
+        typer.Option(
+            "--tight/--no-tight",
+            help="Cut the grid to the subject and one empty line a side, the width kept "
+            "(--no-tight: the whole picture, or the box pointed at).",
+        ),
+    ] = True
     invert: Annotated[
         bool | None,
         typer.Option(
@@ -194,6 +207,7 @@ class Picture:
             edges=self.edges,
             crop=self.crop,
             despeckle=self.despeckle,
+            tight=self.tight,
             invert=self.invert,
             force=self.force,
             detail=self.detail,

@@ -8,6 +8,12 @@ likeness to the subject's appearance, not to the whole frame: when the split of 
 inside the outline explains at least DETAIL_LIKENESS of the variance of their colour and
 texture, and both sides of it are real parts (each at least MIN_PART of the inside), the
 detail is kept; otherwise the silhouette is.
+
+The split is then drawn as areas (``nonogen.image.areas``): dark and light parts of 2 x 2
+cells and more, lines of three cells and more, and smaller parts only as features (an eye, a
+window) that stand out from the area around them; the outline ring is kept whole. The
+likeness is measured on the areas drawn, so what cannot be drawn legibly at the width asked
+does not count for the detail.
 """
 
 from __future__ import annotations
@@ -15,13 +21,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-import cv2
 import numpy as np
 from skimage import color
 
-from nonogen.grid import Grid
+from nonogen.image.areas import cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
+from nonogen.image.masks import outline_ring
 from nonogen.image.read import Grey, Picture
 from nonogen.image.scored import Scored
 from nonogen.image.source import cell_stats
@@ -34,14 +40,6 @@ MIN_INSIDE: Final = 16
 """The subject has at least this many cells inside its outline ring, or detail is no use."""
 SPREAD: Final = 8.0
 """Lightness (L*) over which an inner cell's coverage goes from the cut to sure."""
-
-
-def outline_ring(filled: Grid) -> Grid:
-    """The subject cells with a side on the ground or on the grid's edge."""
-    padded = np.pad(filled, 1).astype(np.uint8)
-    kernel = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
-    shrunk = cv2.erode(padded, kernel)[1:-1, 1:-1] > 0
-    return np.asarray(filled & ~shrunk, dtype=np.bool_)
 
 
 def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> Grey:
@@ -75,7 +73,8 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     if float(np.ptp(values)) < 1.0:  # under a unit of L*: one tone
         return scored
     cut = float(otsu(values))
-    dark = lightness < cut
+    labels = np.where(filled & ((lightness < cut) | ring), 1, 0).astype(np.int16)
+    dark = cleaned(labels, filled, features[:, :, :3], fixed=ring) == 1
     likeness = between_share(features[inside], dark[inside])
     part = float(dark[inside].mean())
     wanted = likeness >= DETAIL_LIKENESS and MIN_PART <= part <= 1.0 - MIN_PART
@@ -83,6 +82,7 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
         return scored
     grid = ring | (inside & dark)
     sure = np.clip(0.5 + (cut - lightness) / (2 * SPREAD), 0.0, 1.0)
+    sure = np.where(dark == (sure >= 0.5), sure, np.where(dark, 0.55, 0.45))  # merged specks
     coverage = np.where(
         inside, sure, np.where(ring, np.maximum(cells.coverage, 0.5), cells.coverage)
     )

@@ -59,3 +59,11 @@ def thin_parts(mask: Grid, side: int) -> Grey:
     kernel = np.ones((side, side), dtype=np.uint8)
     opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
     return (mask & ~opened).astype(np.float64)
+
+
+def outline_ring(filled: Grid) -> Grid:
+    """The subject cells with a side on the ground or on the grid's edge."""
+    padded = np.pad(filled, 1).astype(np.uint8)
+    kernel = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
+    shrunk = cv2.erode(padded, kernel)[1:-1, 1:-1] > 0
+    return np.asarray(filled & ~shrunk, dtype=np.bool_)

@@ -205,8 +205,14 @@ class PictureOptions:
     """Force the edges candidate (Canny, strokes thickened to a cell): line drawings."""
     crop: bool = False
     """Crop to the subject's bounding box plus a margin before the grid is sized."""
-    despeckle: bool = False
-    """Clear lone filled cells and fill one-cell pinholes of the grid."""
+    despeckle: bool | None = None
+    """Clear lone filled cells and fill one-cell pinholes of the subject's outline: None (the
+    default) or True clears them, False keeps the grid as pooled. Inside the outline, specks
+    are cleared either way, small parts that stand out kept (``nonogen.image.areas``)."""
+    tight: bool = True
+    """Cut the grid to the subject and one line of ground a side, the width kept
+    (``nonogen.image.drawing``); False keeps the whole frame (the picture, or the box pointed
+    at)."""
     invert: bool | None = None
     """True: the subject is the light side; False: the dark side; None: chosen by structure."""
     force: bool = False

@@ -1,17 +1,24 @@
 """Picture -> palette grid: the subject's colours quantised in Lab and pooled to cells
 (``nonogen make --colors K``).
 
-    the chosen split's cells (ground cells are the background)
+    the chosen split's cells (ground cells are the background: paper white)
     -> sub-pixels in Lab (SUBPIXELS x SUBPIXELS per cell)
-    -> seeded k-means (k-means++ start) over the subject's sub-pixels
+    -> the subject's own white (sub-pixels within MERGE_DELTA_E of paper) set apart
+    -> seeded k-means (k-means++ start) over the rest, SPLIT_FACTOR times the colours asked
+    -> clusters merged, the cheapest pair first, at a cost that weighs their sizes only by
+       the square root (``_merged``): a small colour that differs much (a red cap, a yellow
+       beak) outlives a large one that differs little
     -> centres closer than MERGE_DELTA_E merged, the nearest pair first, until all are distinct
     -> each subject cell takes the colour most of its subject sub-pixels are nearest to
+    -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them
+    -> the subject's own white drawn as paper, where it touches the ground in the subject's
+       darkest colour (its outline)
 
-The background is the mean colour of the ground cells' ground sub-pixels. A subject colour
-closer than MERGE_DELTA_E to the background joins the nearest other subject colour (a subject
-of one colour keeps it), so every colour of the palette can be told apart in print. Colours
-are named after the nearest entry of ``NAMED`` not yet taken, and keep the cluster's centre as
-their RGB. Colours are numbered by how many cells they cover, most first.
+The background is paper white, whatever the picture's ground: the subject is what is drawn,
+and a subject colour is never the ground's. A subject all of white keeps it as a colour.
+Colours are named after the nearest entry, in Lab, of the CSS colour keywords (the standard
+list ``webcolors`` ships) not yet taken, and keep the cluster's centre as their RGB. Colours
+are numbered by how many cells they cover, most first.
 """
 
 from __future__ import annotations
@@ -21,11 +28,14 @@ from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+import webcolors
 from skimage import color
 
 from nonogen.clues import ColourGrid
 from nonogen.errors import InputError
 from nonogen.grid import Grid
+from nonogen.image.areas import cleaned
+from nonogen.image.masks import outline_ring
 from nonogen.image.read import Picture, resize
 from nonogen.palette import MAX_COLOURS, Palette, make_palette
 
@@ -42,34 +52,22 @@ SUBPIXELS: Final = 4
 """Each cell is sampled as this many sub-pixels a side (at most the pixels it covers)."""
 KMEANS_ROUNDS: Final = 40
 """Lloyd iterations at most (they stop when no sub-pixel changes cluster)."""
-NAMED: Final = (
-    ("white", "ffffff"),
-    ("black", "000000"),
-    ("grey", "808080"),
-    ("light grey", "c8c8c8"),
-    ("dark grey", "404040"),
-    ("red", "d62728"),
-    ("dark red", "8b0000"),
-    ("pink", "ff9eb5"),
-    ("orange", "ff7f0e"),
-    ("brown", "8c564b"),
-    ("dark brown", "4a2c1a"),
-    ("tan", "d2b48c"),
-    ("cream", "f5e6c8"),
-    ("yellow", "ffd92f"),
-    ("olive", "808000"),
-    ("green", "2ca02c"),
-    ("dark green", "1b5e20"),
-    ("light green", "98df8a"),
-    ("teal", "008080"),
-    ("cyan", "17becf"),
-    ("light blue", "9ecae1"),
-    ("blue", "1f77b4"),
-    ("navy", "1a237e"),
-    ("purple", "7b3fa0"),
-    ("lilac", "c5b0d5"),
-    ("magenta", "e377c2"),
-)
+SPLIT_FACTOR: Final = 3
+"""k-means finds this many times the colours asked before they are merged down."""
+PAPER: Final = np.array([100.0, 0.0, 0.0])
+"""Paper white in Lab: the background of every colour puzzle."""
+
+
+def _css_names() -> tuple[tuple[str, str], ...]:
+    """The CSS colour keywords (name, sRGB hex), one name per colour: a grey spelt grey, else
+    the shortest name (then the first in order)."""
+    by_hex: dict[str, str] = {}
+    for name in sorted(webcolors.names("css3"), key=lambda n: ("gray" in n, len(n), n)):
+        by_hex.setdefault(webcolors.name_to_hex(name, spec="css3")[1:], name)
+    return tuple(sorted((name, hexed) for hexed, name in by_hex.items()))
+
+
+NAMED: Final = _css_names()
 """The names a palette's colours take: (name, sRGB hex)."""
 
 
@@ -126,18 +124,66 @@ def quantise(
     side = _side(picture, box, filled.shape)
     lab = _subpixels(picture, box, filled.shape, side)
     inside = _subject_subpixels(subject, picture.size, box, filled, side)
-    background = _background(lab, filled, inside)
-    pixels = lab[inside]
-    centres = _kmeans(pixels, min(colours, len(np.unique(pixels.round(1), axis=0))), rng)
-    centres, merged = _distinct(pixels, centres, background)
+    white = inside & (delta_e(lab, PAPER[None, None, None, :]) < MERGE_DELTA_E)
+    coloured = inside & ~white
+    if not coloured.any():  # a subject all of white keeps it as its colour
+        white, coloured = np.zeros_like(white), inside
+    pixels = lab[coloured]
+    found = _kmeans(pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
+    centres, merged = _distinct(pixels, _merged(pixels, found, colours), PAPER)
     labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
+    labels = np.where(white, -1, labels)
     grid = _pooled(labels, inside, filled, len(centres))
+    measured = _cell_colours(lab, inside, filled)
+    grid = cleaned(grid.astype(np.int16), filled, measured).astype(np.uint8)
+    grid = _outlined(grid, filled, centres)
     pooled = len(centres)
     grid, centres = _renumbered(grid, centres)
     merged += pooled - len(centres)
-    all_lab = np.vstack([background[None, :], centres])
-    cells = _cell_colours(lab, inside, grid)
+    all_lab = np.vstack([PAPER[None, :], centres])
+    cells = _cell_colours(lab, inside, filled)
     return PaletteGrid(grid, all_lab, cells, _named(all_lab), merged)
+
+
+def _distinct_count(pixels: Lab) -> int:
+    """How many distinct colours the pixels have (to a tenth of a unit)."""
+    return len(np.unique(pixels.round(1), axis=0))
+
+
+def _merged(pixels: Lab, centres: Lab, count: int) -> Lab:
+    """Clusters merged, the cheapest pair first, down to ``count``: a pair costs its squared
+    Delta E times the square root of n1 n2 / (n1 + n2) (Ward's cost weighs the sizes whole),
+    so that a small colour far from the rest outlives a large one close to another."""
+    labels = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
+    sizes = np.bincount(labels, minlength=len(centres)).astype(np.float64)
+    means = [
+        pixels[labels == j].mean(axis=0) if sizes[j] else centres[j] for j in range(len(centres))
+    ]
+    groups = [(float(n), np.asarray(m)) for n, m in zip(sizes, means, strict=True) if n > 0]
+    while len(groups) > count:
+        best: tuple[float, int, int] | None = None
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                (ni, mi), (nj, mj) = groups[i], groups[j]
+                cost = float(((mi - mj) ** 2).sum()) * float(np.sqrt(ni * nj / (ni + nj)))
+                if best is None or cost < best[0]:
+                    best = (cost, i, j)
+        assert best is not None
+        _, i, j = best
+        (ni, mi), (nj, mj) = groups[i], groups[j]
+        groups[i] = (ni + nj, (ni * mi + nj * mj) / (ni + nj))
+        del groups[j]
+    return np.array([m for _, m in groups])
+
+
+def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> ColourGrid:
+    """The subject's white cells (0 inside the subject) on its outline given its darkest
+    colour, so that the subject's white never runs into the paper around it."""
+    edge = outline_ring(filled) & (grid == 0) & filled
+    if not edge.any() or len(centres) == 0:
+        return grid
+    darkest = int(np.argmin(centres[:, 0])) + 1
+    return np.asarray(np.where(edge, darkest, grid), dtype=np.uint8)
 
 
 def _side(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> int:
@@ -199,17 +245,6 @@ def _subject_subpixels(
     return inside
 
 
-def _background(lab: Lab, filled: Grid, inside: npt.NDArray[np.bool_]) -> Lab:
-    """The mean colour of the ground: ground cells' sub-pixels (every non-subject sub-pixel
-    when no cell is ground; white when the subject covers everything)."""
-    ground = lab[~filled]
-    if ground.size == 0:
-        ground = lab[~inside]
-    if ground.size == 0:
-        return np.array([100.0, 0.0, 0.0])
-    return np.asarray(ground.reshape(-1, 3).mean(axis=0), dtype=np.float64)
-
-
 def _kmeans(pixels: Lab, k: int, rng: np.random.Generator) -> Lab:
     """``k`` cluster centres of the pixels: k-means++ start from the seeded generator, then
     Lloyd iterations until no pixel changes cluster."""
@@ -260,9 +295,12 @@ def _pooled(
     labels: npt.NDArray[np.intp], inside: npt.NDArray[np.bool_], filled: Grid, count: int
 ) -> ColourGrid:
     """Each subject cell's colour: the cluster most of its subject sub-pixels belong to
-    (1-based); 0 for ground cells. Ties go to the lower cluster."""
-    votes = np.stack([((labels == j) & inside).sum(axis=2) for j in range(count)], axis=2)
+    (1-based), or 0 where most are the subject's own white (label -1); 0 for ground cells.
+    Ties go to the lower cluster, and a cluster before white."""
+    values = [*range(count), -1]
+    votes = np.stack([((labels == j) & inside).sum(axis=2) for j in values], axis=2)
     grid = np.argmax(votes, axis=2) + 1
+    grid = np.where(grid == count + 1, 0, grid)
     return np.asarray(np.where(filled, grid, 0), dtype=np.uint8)
 
 
@@ -276,10 +314,10 @@ def _renumbered(grid: ColourGrid, centres: Lab) -> tuple[ColourGrid, Lab]:
     return mapping[grid], centres[order]
 
 
-def _cell_colours(lab: Lab, inside: npt.NDArray[np.bool_], grid: ColourGrid) -> Lab:
+def _cell_colours(lab: Lab, inside: npt.NDArray[np.bool_], subject: Grid) -> Lab:
     """Each cell's measured colour: the mean of its subject sub-pixels for a subject cell, of
     all its sub-pixels for a ground cell."""
-    weights = np.where(grid[:, :, None] > 0, inside, True).astype(np.float64)
+    weights = np.where(subject[:, :, None], inside, True).astype(np.float64)
     total = (lab * weights[:, :, :, None]).sum(axis=2)
     return np.asarray(total / weights.sum(axis=2)[:, :, None], dtype=np.float64)
 

@@ -19,6 +19,7 @@ from nonogen.pipeline.make import (
     by_repair_cost,
     choices,
     ignore_progress,
+    outlined,
     repair_move,
     verdict_reserve,
     verdict_timeout,
@@ -162,7 +163,8 @@ def make_colour_from_picture(
     tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     rng = np.random.default_rng(options.seed)
     closest: tuple[int, ColourRepair, PaletteGrid, Scored] | None = None
-    for attempt, found in enumerate(tries):
+    for attempt, candidate in enumerate(tries):
+        found = outlined(picture, conversion, candidate, options.picture)
         subject, cells = found.split.subject, found.cells
         quantised = quantise(picture, subject, cells.filled, cells.box, colours=colours, rng=rng)
         at = MakeProgress("repairing", attempt + 1, len(tries))

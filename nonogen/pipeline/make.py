@@ -213,7 +213,7 @@ def make_from_picture(
     repairs_end = deadline - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
     for attempt, found in enumerate(tries):
-        scored = _with_detail(picture, found, options.picture)
+        scored = drawn(picture, conversion, found, options.picture)
         left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
@@ -248,8 +248,33 @@ def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:
     from nonogen.image.convert import convert  # noqa: PLC0415
 
     conversion = by_repair_cost(convert(picture, options), options)
-    scored = _with_detail(picture, conversion.chosen, options)
+    scored = drawn(picture, conversion, conversion.chosen, options)
     return conversion if scored is conversion.chosen else replace(conversion, chosen=scored)
+
+
+def drawn(
+    picture: Picture, conversion: Conversion, scored: Scored, options: PictureOptions
+) -> Scored:
+    """A candidate grid drawn as a person would (``nonogen.image.drawing``): framed tight to
+    the subject, thin parts widened, specks cleared; then the subject's own dark parts inside
+    its outline, as ``options.detail`` asks."""
+    return _with_detail(picture, outlined(picture, conversion, scored, options), options)
+
+
+def outlined(
+    picture: Picture, conversion: Conversion, scored: Scored, options: PictureOptions
+) -> Scored:
+    """A candidate grid's outline drawn again (``nonogen.image.drawing.drawn_outline``),
+    within the box pointed at (its frame) or the whole picture."""
+    from nonogen.image.boxes import framed  # noqa: PLC0415
+    from nonogen.image.drawing import drawn_outline  # noqa: PLC0415
+
+    width, height = picture.size
+    outer = (0, 0, width, height)
+    if conversion.subject is not None:
+        left, top, right, bottom = conversion.subject["box"]
+        outer = framed((left, top, right, bottom), picture.size)
+    return drawn_outline(picture, scored, options, outer, [])
 
 
 def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> Scored:

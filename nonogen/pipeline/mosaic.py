@@ -317,7 +317,8 @@ def make_mosaic(
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
     on_progress(MakeProgress("converting"))
-    conversion = first_conversion(picture, make.picture)
+    # A mosaic is the whole picture cut into tiles: its frame is never cut to the subject.
+    conversion = first_conversion(picture, replace(make.picture, tight=False))
     cells = conversion.chosen.cells
     record = {k: v for k, v in conversion.record().items() if k != "candidates"}
     title = "stdin" if name == "-" else Path(name).stem

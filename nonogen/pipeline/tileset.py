@@ -146,7 +146,8 @@ def mosaic_for_print(
 
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
-    source = first_conversion(picture, make.picture).chosen.cells.grid()
+    whole = replace(make.picture, tight=False)  # a mosaic is the whole picture, as make_mosaic
+    source = first_conversion(picture, whole).chosen.cells.grid()
     if most_per_page(Entry(puzzle_from_grid(source)), page, 1):
         return None
     across, down = tiles_for_page(source, page)

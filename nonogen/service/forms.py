@@ -46,7 +46,16 @@ class MakeForm(BaseModel):
     contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
     edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
     crop: bool = Field(False, description="Crop to the subject first.")
-    despeckle: bool = Field(False, description="Remove isolated cells and pinholes.")
+    despeckle: bool | None = Field(
+        None,
+        description="Remove lone cells and pinholes: true from every candidate before the "
+        "choice, false never (default: from the subject's outline once chosen).",
+    )
+    tight: bool = Field(
+        True,
+        description="Cut the grid to the subject and one empty line a side, the width kept "
+        "(false: the whole picture, or the box pointed at).",
+    )
     invert: bool | None = Field(
         None, description="The subject is the light (true) or dark side (default: by structure)."
     )
@@ -128,6 +137,7 @@ class MakeForm(BaseModel):
             edges=self.edges,
             crop=self.crop,
             despeckle=self.despeckle,
+            tight=self.tight,
             invert=self.invert,
             force=self.force,
             subject=None if self.subject is None else parse_subject(self.subject),

@@ -66,6 +66,8 @@ def test_make_a_puzzle_from_a_heic_the_browser_cannot_show(page: Page, server: s
     page.get_by_test_id("make-file").set_input_files(picture)
     expect(page.get_by_test_id("make-file-name")).to_have_text("IMG_0001.HEIC")
     page.get_by_test_id("make-width").fill("12")
+    page.get_by_text("More options").click()
+    page.get_by_test_id("make-whole-frame").check()  # the frame's aspect shows the turn
     page.get_by_test_id("make-submit").click()
     expect(page.get_by_test_id("make-result")).to_be_visible()
     expect(page.get_by_test_id("make-summary")).to_contain_text("12 \u00d7 16")

@@ -69,7 +69,7 @@ def test_make_exits_2_on_a_bad_subject(
 def test_make_frames_the_box_and_records_it(bench: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     args = ["make", str(bench / "two.png"), "-w", "12", "--subject", BOX, "-o", str(out)]
-    result = runner.invoke(app, args)
+    result = runner.invoke(app, [*args, "--no-tight"])  # the box's frame, as pointed
     assert result.exit_code == 0, result.output
     record = json.loads(out.read_text())
     assert record["conversion"]["subject"] == {"given": BOX, "box": [262, 140, 340, 220]}

@@ -245,7 +245,8 @@ PHONE_PICTURES: dict[str, Callable[[], bytes]] = {
 @pytest.mark.parametrize("name", sorted(PHONE_PICTURES))
 def test_make_from_a_phone_picture(client: TestClient, name: str) -> None:
     data = PHONE_PICTURES[name]()
-    response = client.post("/api/puzzles", files={"picture": (name, data)}, data={"width": "12"})
+    fields = {"width": "12", "tight": "false"}  # the whole frame: its aspect shows the turn
+    response = client.post("/api/puzzles", files={"picture": (name, data)}, data=fields)
     assert response.status_code == 200, response.text
     made = response.json()
     rows = made["solution"]
@@ -949,7 +950,7 @@ def test_a_bad_subject_is_422(client: TestClient, subject: str, kind: str, words
 
 
 def test_a_subject_box_frames_the_grid_and_is_recorded(client: TestClient) -> None:
-    data = {"subject": "20,20,150,200", "width": "10"}
+    data = {"subject": "20,20,150,200", "width": "10", "tight": "false"}  # the box's frame
     response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
     assert response.status_code == 200, response.text
     record = response.json()

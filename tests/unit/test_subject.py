@@ -14,8 +14,9 @@ from scipy.ndimage import gaussian_filter
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.choice import inputs, model, read_model
 from nonogen.image.convert import convert, silhouette_iou, source_of
-from nonogen.image.detail import detailed, outline_ring
+from nonogen.image.detail import detailed
 from nonogen.image.filters import periodic_share
+from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture, resize
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels

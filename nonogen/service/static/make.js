@@ -38,6 +38,7 @@ function formData(file) {
   for (const key of ["edges", "crop", "despeckle", "allow_search"]) {
     if ($(`make-${key.replace("_", "-")}`).checked) data.append(key, "true");
   }
+  if ($("make-whole-frame").checked) data.append("tight", "false");
   return data;
 }
 

@@ -1,0 +1,168 @@
+"""Drawing the subject as a person would: areas, the tight frame, thin parts, specks, colour."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image, ImageDraw
+
+from nonogen.image.areas import FEATURE_DELTA_E, cleaned, specks
+from nonogen.image.drawing import despeckled, main_pieces, tight_frame
+from nonogen.image.options import PictureOptions
+from nonogen.image.palette import NAMED, quantise
+from nonogen.image.read import Picture
+from nonogen.pipeline import MakeOptions, make_colour_from_picture, make_from_picture
+
+Lab = npt.NDArray[np.float64]
+
+
+def flat_lab(labels: npt.NDArray[np.int16]) -> Lab:
+    """Cell colours that follow the labels: label 1 black, anything else white."""
+    lab = np.zeros((*labels.shape, 3))
+    lab[:, :, 0] = np.where(labels == 1, 0.0, 100.0)
+    return lab
+
+
+def png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def empty_border_lines(rows: list[str]) -> list[int]:
+    """Empty lines at the top, bottom, left and right of a solution."""
+    grid = np.array([[c != "." for c in row] for row in rows])
+
+    def lead(lines: npt.NDArray[np.bool_]) -> int:
+        return next((n for n, line in enumerate(lines) if line.any()), len(lines))
+
+    return [lead(grid), lead(grid[::-1]), lead(grid.T), lead(grid.T[::-1])]
+
+
+def test_a_speck_takes_the_label_around_it_and_lines_areas_and_fixed_cells_stay() -> None:
+    subject = np.ones((8, 8), dtype=np.bool_)
+    labels = np.zeros((8, 8), dtype=np.int16)
+    labels[1, 1] = 1  # a speck: one cell, too faint to be a feature
+    labels[5, 1:4] = 1  # a line of three
+    labels[1:3, 5:7] = 1  # a 2 x 2 area
+    lab = flat_lab(labels)
+    lab[1, 1, 0] = 100.0 - FEATURE_DELTA_E + 5.0  # under the feature contrast
+    out = cleaned(labels, subject, lab)
+    assert out[1, 1] == 0
+    assert (out[5, 1:4] == 1).all()
+    assert (out[1:3, 5:7] == 1).all()
+    fixed = np.zeros_like(subject)
+    fixed[1, 1] = True
+    assert cleaned(labels, subject, lab, fixed=fixed)[1, 1] == 1
+
+
+def test_a_small_part_that_stands_out_inside_an_area_is_a_feature() -> None:
+    subject = np.ones((7, 7), dtype=np.bool_)
+    labels = np.zeros((7, 7), dtype=np.int16)
+    labels[3, 3] = 1  # an eye: black in a white area
+    assert not specks(labels, subject, flat_lab(labels))
+    assert cleaned(labels, subject, flat_lab(labels))[3, 3] == 1
+    beside = labels.copy()
+    beside[3, 3], beside[0, 3] = 0, 1  # on the subject's edge: not inside an area
+    assert cleaned(beside, subject, flat_lab(beside))[0, 3] == 0
+
+
+def test_the_tight_frame_holds_the_subject_and_a_cell_of_ground_a_side() -> None:
+    mask = np.zeros((100, 200), dtype=np.bool_)
+    mask[40:60, 50:150] = True  # a subject 100 x 20 pixels in a 200 x 100 picture
+    frame = tight_frame(mask, (0, 0, 200, 100), (200, 100), PictureOptions(width=12))
+    assert frame == (40, 30, 160, 70)  # a cell is 100 / (12 - 2) = 10 pixels
+    tall = np.zeros((300, 200), dtype=np.bool_)
+    tall[140:160, 50:150] = True
+    both = tight_frame(tall, (0, 0, 200, 300), (200, 300), PictureOptions(width=12, height=12))
+    left, top, right, bottom = both
+    assert right - left == bottom - top == 120  # widened to the aspect asked
+    assert (left, right) == (40, 160)
+    within = tight_frame(mask, (60, 0, 200, 100), (200, 100), PictureOptions(width=12))
+    assert within[0] >= 60  # never outside the box pointed at
+
+
+def test_crumbs_of_a_split_are_left_out_but_small_parts_stay() -> None:
+    mask = np.zeros((200, 200), dtype=np.bool_)
+    mask[20:180, 20:150] = True  # the subject
+    mask[100:104, 170:172] = True  # a crumb of 8 pixels
+    mask[10:16, 170:176] = True  # a stone of 36 pixels
+    kept = main_pieces(mask, least=30.0)
+    assert kept[20:180, 20:150].all()
+    assert not kept[100:104, 170:172].any()
+    assert kept[10:16, 170:176].all()
+
+
+def test_a_pinhole_the_picture_shows_is_kept_and_one_it_does_not_is_filled() -> None:
+    filled = np.ones((5, 9), dtype=np.bool_)
+    filled[2, 2] = filled[2, 6] = False
+    lab = np.zeros((5, 9, 3))
+    lab[2, 2, 0] = 90.0  # a window: light in the dark
+    lab[2, 6, 0] = 10.0  # a pooling gap: as dark as around it
+    out = despeckled(filled, lab)
+    assert not out[2, 2]
+    assert out[2, 6]
+
+
+def animal() -> bytes:
+    """A dark body on four legs thinner than a cell at 20 wide, on a grey ground."""
+    image = Image.new("RGB", (400, 300), (150, 150, 150))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((100, 80, 300, 180), fill=(20, 20, 20))
+    for x in (130, 170, 230, 270):
+        draw.rectangle((x, 150, x + 5, 260), fill=(20, 20, 20))  # a leg a quarter cell wide
+    return png(image)
+
+
+def test_legs_thinner_than_a_cell_survive_and_the_grid_is_cut_to_the_subject() -> None:
+    made = make_from_picture(
+        animal(), name="animal.png", options=MakeOptions(picture=PictureOptions(width=20))
+    )
+    rows = [str(row) for row in made.puzzle.meta["source_grid"]]  # type: ignore[attr-defined]
+    assert all(lines <= 1 for lines in empty_border_lines(rows))
+    assert len(rows[0]) == 20
+    bottom = rows[-2]  # the last line of the subject: the legs' feet
+    feet = [run for run in bottom.split(".") if run]
+    assert len(feet) == 4, "\n".join(rows)
+
+
+def test_a_colour_puzzle_is_on_paper_white_whatever_the_picture_s_ground() -> None:
+    image = Image.new("RGB", (300, 300), (0, 0, 0))  # a black ground
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((60, 60, 240, 240), fill=(30, 90, 200))  # a blue ball
+    draw.rectangle((135, 40, 165, 75), fill=(220, 30, 30))  # a small red cap on it
+    made = make_colour_from_picture(
+        png(image),
+        name="ball.png",
+        options=MakeOptions(picture=PictureOptions(width=20)),
+        colours=2,
+    )
+    colours = made.puzzle.palette.colours
+    assert colours[0].rgb == "#ffffff"
+    assert colours[0].name == "white"
+    names = {colour.name for colour in colours[1:]}
+    assert len(names) == 2
+    assert names <= {name for name, _ in NAMED}
+    reds = [c for c in colours[1:] if int(c.rgb[1:3], 16) > 150 > int(c.rgb[5:7], 16)]
+    assert reds, colours  # the small red cap keeps its colour
+
+
+def test_a_subject_s_own_white_is_paper_inside_an_outline_of_its_darkest_colour() -> None:
+    rgb = np.full((100, 100, 3), 0.5)  # a grey ground
+    rgb[20:80, 20:80] = 1.0  # a white square...
+    rgb[45:55, 30:70] = (0.1, 0.1, 0.6)  # ...with a dark blue band across
+    picture = Picture(rgb, (100, 100))
+    subject = np.zeros((100, 100))
+    subject[20:80, 20:80] = 1.0
+    filled = np.zeros((10, 10), dtype=np.bool_)
+    filled[2:8, 2:8] = True
+    grid = quantise(
+        picture, subject, filled, (0, 0, 100, 100), colours=2, rng=np.random.default_rng(0)
+    ).grid
+    assert (grid[3, 3:7] == 0).all()  # its white is paper...
+    assert (grid[6, 3:7] == 0).all()
+    for edge in (grid[2, 2:8], grid[7, 2:8], grid[2:8, 2], grid[2:8, 7]):
+        assert (edge > 0).all()  # ...inside an outline
+    assert (grid[~filled] == 0).all()
