@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import typer
 
-COMMANDS = ("book", "check", "convert", "make", "mosaic", "pdf", "report", "serve", "solve")
+COMMANDS = (
+    "book",
+    "check",
+    "convert",
+    "fix",
+    "make",
+    "mosaic",
+    "pdf",
+    "report",
+    "serve",
+    "solve",
+)
 """Every command, each the module ``nonogen.cli.NAME`` that registers it."""
 
 

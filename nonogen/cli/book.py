@@ -12,6 +12,7 @@ from nonogen.cli.options import Bulk, Jobs, Make, Output, Page, Picture, Timeout
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode
+from nonogen.words import counted
 
 
 @command
@@ -118,7 +119,7 @@ def book(
     err(
         f"book: {made.pdf} ({made.pages} pages, gutter {made.gutter_mm:.1f} mm{covered}, "
         f"{made.bytes / 1e6:.2f} MB) and {made.manifest}; "
-        f"{len(made.puzzles)} puzzles ({reused} reused from the work folder), "
+        f"{counted(len(made.puzzles), 'puzzle')} ({reused} reused from the work folder), "
         f"{len(made.skipped)} skipped; {made.seconds:.1f} s"
     )
     for skipped in made.skipped:

@@ -47,6 +47,15 @@ def make(
         bool,
         typer.Option("--show-solution", help="Print the solution too (default: clues only)."),
     ] = False,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose",
+            "-v",
+            help="Also print the internals: flip cost, fill, and the conversion chosen with "
+            "its score among the candidates.",
+        ),
+    ] = False,
     as_json: Json = False,
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
@@ -80,7 +89,7 @@ def make(
         print(json.dumps(summary))
     else:
         print(_board(made, show_solution), end="")
-        print("\n".join(made.lines()))
+        print("\n".join(made.lines(verbose=verbose)))
         print(f"written: {target}" + (f", {preview}" if preview else ""))
     shortfall = made.shortfall()
     if shortfall is not None:

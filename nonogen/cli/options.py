@@ -146,6 +146,15 @@ class Picture:
             "choice, --no-despeckle never (default: from the subject's outline once chosen).",
         ),
     ] = None
+    candidate: Annotated[
+        str | None,
+        typer.Option(
+            "--candidate",
+            metavar="KEY",
+            help="Make the conversion candidate of this key (conversion.candidates[].key in "
+            "the output, or the studio's gallery) whatever the choice model says.",
+        ),
+    ] = None
     tight: Annotated[
         bool,
         typer.Option(
@@ -208,6 +217,7 @@ class Picture:
             crop=self.crop,
             despeckle=self.despeckle,
             tight=self.tight,
+            candidate=self.candidate,
             invert=self.invert,
             force=self.force,
             detail=self.detail,

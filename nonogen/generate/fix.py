@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -70,6 +70,16 @@ class Fix:
     """Cells the fix reveals in the printed grid (with ``grid``'s value); empty unless
     ``FIXED``."""
     seed: int = FIX_SEED
+
+    def record(self) -> dict[str, Any]:
+        """What the fix did, as a fixed puzzle file records it: status, reason, the cells
+        flipped and revealed ([row, col], 0-based)."""
+        return {
+            "status": str(self.status),
+            "reason": self.reason,
+            "flipped_cells": [[r, c] for r, c in self.flips],
+            "given_cells": [[r, c] for r, c in self.givens],
+        }
 
 
 def drawing_grid(rows: Sequence[str]) -> Grid:

@@ -145,6 +145,12 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
             "--threshold 0.5, or another picture"
         )
     ranked = _rank(grids)
+    if options.candidate is not None:  # the person picked one: no model, poster or refusal
+        drawn = (
+            _poster(source, options, warnings) if options.candidate.startswith("poster-") else None
+        )
+        picked = _picked([*grids, *([drawn] if drawn is not None else [])], options.candidate)
+        return conversion(picked, _rank([picked, *ranked]))
     best = ranked[0]
     if not forced(options) and not options.crop and _empty_half(best.cells.filled):
         cropped = pool(best.split, picture, replace(options, crop=True), warnings, source.frame)
@@ -175,6 +181,18 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
     return conversion(chosen, ranked)
+
+
+def _picked(grids: list[Scored], key: str) -> Scored:
+    """The candidate grid of a key; InputError naming the keys there are when none has it."""
+    for scored in grids:
+        if scored.key == key:
+            return scored
+    keys = ", ".join(dict.fromkeys(s.key for s in sorted(grids, key=lambda s: -s.score)))
+    raise InputError(
+        f"no conversion candidate {key!r} for this picture and these options; the "
+        f"candidates are {keys}"
+    )
 
 
 def _subject_record(source: Source) -> dict[str, Any] | None:

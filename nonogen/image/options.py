@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
@@ -183,6 +184,10 @@ def parse_subjects(text: str, name: str) -> dict[str, Subject]:
     return subjects
 
 
+CANDIDATE_KEY: Final = re.compile(r"[a-z]{2,12}-[0-9a-f]{6}")
+"""A candidate's key (``nonogen.image.scored.Scored.key``)."""
+
+
 @dataclass(frozen=True)
 class PictureOptions:
     """How a picture becomes cells; InputError on construction when an option is malformed.
@@ -209,6 +214,10 @@ class PictureOptions:
     """Clear lone filled cells and fill one-cell pinholes of the subject's outline: None (the
     default) or True clears them, False keeps the grid as pooled. Inside the outline, specks
     are cleared either way, small parts that stand out kept (``nonogen.image.areas``)."""
+    candidate: str | None = None
+    """The conversion candidate a person picked from the gallery (``Scored.key``, such as
+    ``netcut-3fa2c1``): it is drawn and repaired whatever the choice model says; None lets
+    the model choose."""
     tight: bool = True
     """Cut the grid to the subject and one line of ground a side, the width kept
     (``nonogen.image.drawing``); False keeps the whole frame (the picture, or the box pointed
@@ -235,6 +244,11 @@ class PictureOptions:
             raise InputError("--method pointed needs --subject: give the subject's box or point")
         if self.threshold is not None:
             check_threshold(self.threshold)
+        if self.candidate is not None and not CANDIDATE_KEY.fullmatch(self.candidate):
+            raise InputError(
+                f"expected --candidate to be a candidate's key such as netcut-3fa2c1 (the "
+                f"gallery's or the output's conversion.candidates[].key), got {self.candidate!r}"
+            )
         forced = [
             name
             for name, on in (

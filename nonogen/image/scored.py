@@ -19,6 +19,8 @@ is not a subject (``Scored.why_not_subject``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -69,6 +71,13 @@ class Scored:
     grids of all candidates are compared over the same frame."""
 
     @property
+    def key(self) -> str:
+        """The candidate's name for picking it (``--candidate``): its method and a digest of
+        what it chose, the same for the same picture and options."""
+        params = json.dumps(self.split.params, sort_keys=True, default=str)
+        return f"{self.split.method}-{hashlib.sha256(params.encode()).hexdigest()[:6]}"
+
+    @property
     def label(self) -> str:
         """``otsu (dark)``: the method and, when it has one, the subject's side."""
         side = polarity(self.split)
@@ -79,6 +88,7 @@ class Scored:
         """The JSON-ready record of this candidate."""
         return {
             "method": self.split.method,
+            "key": self.key,
             "params": self.split.params,
             "score": round(self.score, 4),
             **({"detail": self.detail} if self.detail else {}),

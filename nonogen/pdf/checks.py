@@ -16,6 +16,7 @@ from nonogen.pdf.fonts import missing_message
 from nonogen.pdf.pages import INCH, MM, PAGE_SIZES, SIDE_RANGE, PageOptions, text_area
 from nonogen.pdf.rules import MIN_CELL_MM, MIN_CLUE_PT, parts_needed
 from nonogen.pdf.sheet import Entry, heading, printed_texts, puzzle_layout, slots
+from nonogen.words import page_name, with_a
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,8 @@ def advice(entry: Entry, options: PageOptions, per_page: int, fit: Fit) -> str:
     fixes = ([f"use --page-size {page} or larger"] if page else []) + [split]
     return (
         f"{heading(entry)} ({puzzle.width} x {puzzle.height}): cells would be "
-        f"{fit.cell_mm:.1f} mm and clues {fit.clue_pt:.1f} pt on a {options.page_size} page; "
+        f"{fit.cell_mm:.1f} mm and clues {fit.clue_pt:.1f} pt on "
+        f"{with_a(page_name(options.page_size))} page; "
         f"for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} pt, "
         + ", or ".join(fixes)
     )

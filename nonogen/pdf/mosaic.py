@@ -29,6 +29,7 @@ from nonogen.pdf.sheet import (
     size_text,
 )
 from nonogen.pdf.tiles import Place
+from nonogen.words import page_name, with_a
 
 KEY_HEIGHT: Final = 24 * MM
 """The band at the foot of a tile's page that holds its key."""
@@ -184,8 +185,9 @@ def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[str]:
         lay = puzzle_layout(entry, box)
         problems.append(
             f"{heading(entry)} ({size_text(entry.puzzle)}): cells would be "
-            f"{lay.cell / MM:.1f} mm and clues {lay.font:.1f} pt on a {options.page_size} "
-            f"page; for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "
+            f"{lay.cell / MM:.1f} mm and clues {lay.font:.1f} pt on "
+            f"{with_a(page_name(options.page_size))} page; for cells of at least "
+            f"{MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "
             "pt, use a smaller --tile-width, more rows of tiles (--tiles) or a larger "
             "--page-size"
         )

@@ -4,9 +4,9 @@ for black-and-white and colour puzzles alike."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,10 @@ from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
+from nonogen.words import counted
+
+if TYPE_CHECKING:
+    from nonogen.generate.fix import Fix
 
 RECORD_VERSION = 1
 Progress = Callable[[int, int | None], None]
@@ -115,8 +119,8 @@ class CheckTally:
         """``checked 3 puzzles: 2 unique, 1 multiple; 0.42 s solving; 0 disagree ...``."""
         summary = ", ".join(f"{n} {status}" for status, n in sorted(self.counts.items()))
         return (
-            f"checked {sum(self.counts.values())} puzzles: {summary}; {self.seconds:.2f} s "
-            f"solving; {self.mismatches} disagree with a recorded verdict"
+            f"checked {counted(sum(self.counts.values()), 'puzzle')}: {summary}; "
+            f"{self.seconds:.2f} s solving; {self.mismatches} disagree with a recorded verdict"
         )
 
     @property
@@ -298,3 +302,34 @@ def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[Puzzle, 
     """The one puzzle of a file (either kind) with its unique solution as its goal (none
     otherwise), and the verdict: what ``nonogen pdf`` prints."""
     return for_print(_only(read_any(path, fmt), path), timeout=timeout)
+
+
+def fix_file(
+    source: str,
+    output: str,
+    *,
+    to: str | None,
+    fmt: str | None,
+    mode: str,
+    seconds: float,
+    max_flips: int | None,
+) -> Fix:
+    """A hand-made grid's fix (``nonogen fix``): the puzzle of a file's drawing (its goal)
+    made unique and logic-only by few flips or givens, as the web page's Fix it does, and
+    written to ``output`` unless the fix failed. InputError for a file of clues only."""
+    from nonogen.generate.fix import FixStatus, fix_drawing  # noqa: PLC0415
+    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
+
+    puzzle = _only(read_any(source, fmt), source)
+    if puzzle.goal is None:
+        raise InputError(
+            f"{source}: the puzzle has clues only, no drawing to fix; give a grid (a text file "
+            "of '#' and '.' rows, or a JSON file with its solution), or check the clues with "
+            "nonogen check"
+        )
+    fix = fix_drawing(puzzle.goal, puzzle.palette, seconds=seconds, mode=mode, max_flips=max_flips)
+    if fix.status is not FixStatus.FAILED:
+        givens = givens_grid(fix.grid.shape, fix.givens, fix.grid) if fix.givens else None
+        fixed = puzzle_from_grid(fix.grid, puzzle.palette, givens=givens)
+        write_puzzle(replace(fixed, meta={**puzzle.meta, "fix": fix.record()}), output, to)
+    return fix

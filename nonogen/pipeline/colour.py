@@ -16,6 +16,7 @@ from nonogen.pipeline.make import (
     MakeListener,
     MakeOptions,
     MakeProgress,
+    as_picked,
     by_repair_cost,
     choices,
     ignore_progress,
@@ -27,6 +28,7 @@ from nonogen.pipeline.make import (
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, solve_puzzle, with_article
+from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
@@ -70,20 +72,33 @@ class MadeColour:
         ]
         return {**meta, "palette": palette, "seconds": round(self.seconds, 3)}
 
-    def lines(self) -> list[str]:
-        """The summary for people: size, colours, verdict, cells changed and their colour
-        cost, time; the palette; the conversion chosen."""
+    def lines(self, *, verbose: bool = False) -> list[str]:
+        """The summary for people: size, colours, verdict, difficulty, cells changed and
+        givens, time; the palette; with ``verbose`` the internals too (colour cost, merged
+        colours) and the conversion chosen."""
         figures, verdict = self.fidelity, self.verdict
         merged = figures["merged_colours"]
         colours = self.puzzle.palette.colours
+        logic = "logic-only" if verdict.line_solvable else "needs probing or search"
+        palette = "palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours)
+        size = f"{self.puzzle.width}x{self.puzzle.height}, {counted(figures['colours'], 'colour')}"
+        if not verbose:
+            givens = figures["givens"]
+            given_text = f", {counted(givens, 'given')}" if givens else ""
+            return [
+                f"{size} on white, {verdict.status}, {logic}, {verdict.tier or 'no tier'} "
+                f"({verdict.difficulty}); {counted(figures['changed'], 'cell')} changed from "
+                f"the picture{given_text}; "
+                f"{self.seconds:.2f} s",
+                palette,
+            ]
         return [
-            f"{self.puzzle.width}x{self.puzzle.height}, {figures['colours']} colours + "
-            f"background{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
-            f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
-            f"difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} cells "
-            f"changed ({figures['changed_percent']} %, colour cost {figures['colour_cost']} "
-            f"Delta E), {figures['givens']} givens; {self.seconds:.2f} s",
-            "palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours),
+            f"{size} + background{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
+            f"{logic}, difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} "
+            f"cells changed ({figures['changed_percent']} %, colour cost "
+            f"{figures['colour_cost']} Delta E), {figures['givens']} givens; "
+            f"{self.seconds:.2f} s",
+            palette,
             conversion_line(self.conversion),
         ]
 
@@ -147,7 +162,7 @@ def make_colour_from_picture(
     from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
     from nonogen.colour.tiers import at_tier, tier_distance  # noqa: PLC0415
     from nonogen.generate.modes import default_givens  # noqa: PLC0415
-    from nonogen.image.convert import convert, forced  # noqa: PLC0415
+    from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
     from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
@@ -160,7 +175,7 @@ def make_colour_from_picture(
     conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     end = started + options.seconds  # the verdict's reserve kept from the repair's deadline
     deadline = end - verdict_reserve(options.seconds)
-    tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
+    tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
     rng = np.random.default_rng(options.seed)
     closest: tuple[int, ColourRepair, PaletteGrid, Scored] | None = None
     for attempt, candidate in enumerate(tries):

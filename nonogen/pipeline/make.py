@@ -20,6 +20,7 @@ from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, solve_puzzle, with_article
+from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
@@ -125,14 +126,22 @@ class Made:
         meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
         return {**meta, "seconds": round(self.seconds, 3)}
 
-    def lines(self) -> list[str]:
-        """The summary for people: size, verdict, flips, givens, fill and time; the
-        conversion chosen."""
+    def lines(self, *, verbose: bool = False) -> list[str]:
+        """The summary for people: size, verdict, difficulty, cells changed and givens, time;
+        with ``verbose`` the internals instead (flip cost, fill) and the conversion chosen."""
         figures, verdict = fidelity(self.source, self.repair), self.verdict
+        logic = "logic-only" if verdict.line_solvable else "needs probing or search"
+        size = f"{self.puzzle.width}x{self.puzzle.height}, {verdict.status}, {logic}"
+        if not verbose:
+            givens = figures["givens"]
+            given_text = f", {counted(givens, 'given')}" if givens else ""
+            return [
+                f"{size}, {verdict.tier or 'no tier'} ({verdict.difficulty}); "
+                f"{counted(figures['flipped'], 'cell')} changed from the picture"
+                f"{given_text}; {self.seconds:.2f} s"
+            ]
         return [
-            f"{self.puzzle.width}x{self.puzzle.height}, {verdict.status}, "
-            f"{'logic-only' if verdict.line_solvable else 'needs probing or search'}, "
-            f"difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells "
+            f"{size}, difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells "
             f"flipped ({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
             f"{figures['givens']} givens; fill "
             f"{figures['fill_before']} -> {figures['fill_after']}; {self.seconds:.2f} s",
@@ -201,7 +210,7 @@ def make_from_picture(
     """Convert a picture (the candidate that looks most like its subject) and repair it into
     a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
-    from nonogen.image.convert import convert, forced  # noqa: PLC0415
+    from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
 
     started = time.perf_counter()
@@ -211,7 +220,7 @@ def make_from_picture(
     conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
     repairs_end = deadline - verdict_reserve(options.seconds)
-    tries = [conversion.chosen] if forced(options.picture) else choices(conversion)
+    tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
     for attempt, found in enumerate(tries):
         scored = drawn(picture, conversion, found, options.picture)
         left = max(0.01, repairs_end - time.perf_counter())
@@ -289,6 +298,14 @@ def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> S
     return detailed(picture, scored, force=bool(options.detail))
 
 
+def as_picked(options: PictureOptions) -> bool:
+    """Whether an option chose the conversion (a forced one, or a candidate picked): then it
+    alone is repaired, and no other is tried."""
+    from nonogen.image.convert import forced  # noqa: PLC0415
+
+    return forced(options) or options.candidate is not None
+
+
 def choices(conversion: Conversion) -> list[Scored]:
     """The chosen candidate, then the next plausible ones in rank order."""
     rest = [s for s in conversion.ranked if s is not conversion.chosen and s.eligible]
@@ -299,9 +316,8 @@ def by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversio
     """The conversion re-ranked, among its best plausible candidates, by score minus what the
     repair would cost: the share of cells line logic leaves open."""
     from nonogen.generate import undetermined  # noqa: PLC0415
-    from nonogen.image.convert import forced  # noqa: PLC0415
 
-    if forced(picture) or conversion.chosen.split.method == "poster":
+    if as_picked(picture) or conversion.chosen.split.method == "poster":
         return conversion
     best = [s for s in conversion.ranked if s.eligible][:REPAIR_RANKED]
     if len(best) < 2:

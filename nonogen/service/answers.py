@@ -154,6 +154,32 @@ class MadeLinks(BaseModel):
     )
 
 
+class GalleryChoice(BaseModel):
+    """One conversion of a picture, drawn as the make would draw it, before any repair."""
+
+    key: str = Field(description="Give it as `candidate` to POST /api/puzzles to make this one.")
+    label: str = Field(description="The conversion, in words: its method and subject side.")
+    score: float = Field(description="The IoU with the subject the choice model expects.")
+    chosen: bool = Field(description="Whether the make picks this one when none is given.")
+    width: int
+    height: int
+    rows: list[str] = Field(
+        description="The drawn grid: '#' and '.', or (colour) the palette's characters."
+    )
+    palette: list[PaletteColour] | None = Field(
+        None, description="Colour choices only: the colours, the background first."
+    )
+    open_cells: int = Field(description="Cells line logic leaves open before the repair.")
+
+
+class GalleryAnswer(BaseModel):
+    """A picture's best conversions (the studio's gallery), the choice model's pick first."""
+
+    choices: list[GalleryChoice]
+    warnings: list[str] = Field(description="What the conversion warned of (a poster drawn...).")
+    seconds: float = Field(description="Seconds the gallery took on the worker.")
+
+
 class MadeAnswer(BaseModel):
     """A puzzle made from a picture: black and white (`kind` mono) or colour."""
 

@@ -38,6 +38,7 @@ from nonogen.pdf import PageOptions
 from nonogen.service.answers import (
     FixAnswer,
     FixRequest,
+    GalleryAnswer,
     HintAnswer,
     MadeAnswer,
     MosaicAnswer,
@@ -58,6 +59,7 @@ from nonogen.service.jobs import (
     colour_make_job,
     convert_job,
     fix_job,
+    gallery_job,
     hint_job,
     make_job,
     mosaic_job,
@@ -150,6 +152,29 @@ async def make_puzzle(
             made = await svc.runner.run(job, data, name, options, colours, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
+
+
+@router.post(
+    "/conversions",
+    response_model=GalleryAnswer,
+    response_model_exclude_unset=True,
+    responses=BAD_INPUT,
+)
+async def conversions(
+    svc: ServiceDep,
+    picture: Annotated[
+        UploadFile, File(description="PNG, JPEG, GIF, WebP, BMP, TIFF, HEIC/HEIF or AVIF.")
+    ],
+    form: Annotated[MakeForm, Form()],
+) -> dict[str, Any]:
+    """The studio's gallery: the picture's best conversions drawn at the size (and colours)
+    asked, the choice model's pick first, none repaired; give a choice's key as `candidate`
+    to POST /api/puzzles to make it."""
+    options = form.options(svc.limits)
+    name = utf8_safe(picture.filename or "picture")
+    data = await picture.read()
+    with subject_in_form_words():
+        return await svc.runner.run(gallery_job, data, name, options, form.colors, svc.limits)
 
 
 @router.post(

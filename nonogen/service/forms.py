@@ -51,6 +51,11 @@ class MakeForm(BaseModel):
         description="Remove lone cells and pinholes: true from every candidate before the "
         "choice, false never (default: from the subject's outline once chosen).",
     )
+    candidate: str | None = Field(
+        None,
+        description="Make the conversion candidate of this key (a choice's key from POST "
+        "/api/conversions, or conversion.candidates[].key) whatever the choice model says.",
+    )
     tight: bool = Field(
         True,
         description="Cut the grid to the subject and one empty line a side, the width kept "
@@ -138,6 +143,7 @@ class MakeForm(BaseModel):
             crop=self.crop,
             despeckle=self.despeckle,
             tight=self.tight,
+            candidate=self.candidate,
             invert=self.invert,
             force=self.force,
             subject=None if self.subject is None else parse_subject(self.subject),

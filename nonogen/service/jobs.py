@@ -107,6 +107,16 @@ def within(options: MakeOptions, limits: Limits) -> MakeOptions:
     )
 
 
+def gallery_job(
+    data: bytes, name: str, options: MakeOptions, colours: int | None, limits: Limits
+) -> dict[str, Any]:
+    """A picture's best conversions drawn at the size asked, before any repair (the studio's
+    gallery)."""
+    from nonogen.pipeline.gallery import gallery  # noqa: PLC0415
+
+    return gallery(data, name=name, options=within(options, limits), colours=colours).record()
+
+
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
     """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
     options = within(options, limits)

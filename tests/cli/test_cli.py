@@ -501,7 +501,12 @@ def test_make_records_the_conversion_and_the_source_box(tmp_path: Path) -> None:
     out = tmp_path / "ring.json"
     result = runner.invoke(app, ["make", str(SAMPLES / "ring.png"), "-w", "20", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "conversion: " in result.stdout
+    assert "conversion: " not in result.stdout  # the internals only when asked
+    assert "cells changed from the picture" in result.stdout
+    verbose = runner.invoke(
+        app, ["make", str(SAMPLES / "ring.png"), "-w", "20", "-v", "-o", str(out)]
+    )
+    assert "conversion: " in verbose.stdout
     written = json.loads(out.read_text())
     conversion = written["conversion"]
     assert conversion["method"] in {c["method"] for c in conversion["candidates"]}
@@ -724,3 +729,50 @@ def test_a_bug_exits_70_with_one_line_naming_its_traceback(
     assert str(report) in lines[0]
     assert "Traceback" in report.read_text()
     assert "a deliberate bug" in report.read_text()
+
+
+def test_make_makes_the_candidate_picked_by_its_key(tmp_path: Path) -> None:
+    out = tmp_path / "coffee.json"
+    picture = str(SAMPLES / "coffee.jpg")
+    first = runner.invoke(app, ["make", picture, "-w", "20", "-o", str(out)])
+    assert first.exit_code == 0, first.output
+    conversion = json.loads(out.read_text())["conversion"]
+    keys = [c["key"] for c in conversion["candidates"]]
+    other = next(c for c in conversion["candidates"] if c["method"] != conversion["method"])
+    assert len(set(keys)) == len(keys)
+    picked = runner.invoke(
+        app, ["make", picture, "-w", "20", "--candidate", other["key"], "-o", str(out)]
+    )
+    assert picked.exit_code == 0, picked.output
+    assert json.loads(out.read_text())["conversion"]["method"] == other["method"]
+    wrong = runner.invoke(app, ["make", picture, "--candidate", "otsu-000000", "-o", str(out)])
+    assert wrong.exit_code == 3
+    assert "the candidates are" in wrong.stderr
+
+
+def test_fix_repairs_a_hand_made_grid_as_the_page_does(tmp_path: Path) -> None:
+    drawing = tmp_path / "design.txt"
+    drawing.write_text("##...\n##...\n.....\n...##\n...##\n")  # two blocks: two solutions
+    out = tmp_path / "fixed.json"
+    result = runner.invoke(app, ["fix", str(drawing), "--repair", "givens", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("fixed: Revealing 1 given")
+    written = json.loads(out.read_text())
+    assert written["solution"] == ["##...", "##...", ".....", "...##", "...##"]  # exact
+    assert len(written["fix"]["given_cells"]) == 1
+    check = runner.invoke(app, ["check", "--require-logic", str(out)])
+    assert check.exit_code == 0, check.output
+    flips = runner.invoke(app, ["fix", str(drawing), "--repair", "flips", "-o", str(out), "--json"])
+    assert flips.exit_code == 0, flips.output
+    assert json.loads(flips.stdout)["status"] == "fixed"
+    assert json.loads(out.read_text())["solution"] != written["solution"]
+
+
+def test_fix_refuses_clues_alone_and_a_bad_repair(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    clues = runner.invoke(app, ["fix", str(SAMPLES / "diagonal.non"), "-o", str(out)])
+    assert clues.exit_code == 3
+    assert "clues only, no drawing to fix" in clues.stderr
+    bad = runner.invoke(app, ["fix", str(SAMPLES / "heart.txt"), "--repair", "x", "-o", str(out)])
+    assert bad.exit_code == 2
+    assert not out.exists()

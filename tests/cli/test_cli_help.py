@@ -13,7 +13,7 @@ from nonogen.cli import app
 ROOT = typer.main.get_command(app)
 assert isinstance(ROOT, TyperGroup)
 COMMANDS = sorted((n, c) for n, c in ROOT.commands.items() if isinstance(c, TyperCommand))
-assert len(COMMANDS) == len(ROOT.commands) == 9
+assert len(COMMANDS) == len(ROOT.commands) == 10
 
 
 def _options(command: TyperCommand) -> list[TyperOption]:

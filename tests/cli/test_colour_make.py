@@ -91,7 +91,7 @@ def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
         args = ["make", picture, "-w", "30", "--colors", "4", "--seed", "7", "-o", str(out)]
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.stderr
-        assert "colours + background" in result.stdout
+        assert "colours on white" in result.stdout
         assert "palette: ." in result.stdout
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]

@@ -959,3 +959,49 @@ def test_a_subject_box_frames_the_grid_and_is_recorded(client: TestClient) -> No
     assert record["height"] == 14  # the box's aspect (the picture's would give 8)
     schema = client.get("/openapi.json").json()["components"]["schemas"]["MakeForm"]
     assert "LEFT,TOP,RIGHT,BOTTOM" in schema["properties"]["subject"]["description"]
+
+
+COFFEE = (SAMPLES / "coffee.jpg").read_bytes()
+
+
+def test_the_gallery_draws_the_best_conversions_and_a_picked_one_is_made(
+    client: TestClient,
+) -> None:
+    files = {"picture": ("coffee.jpg", COFFEE)}
+    response = client.post("/api/conversions", files=files, data={"width": "25"})
+    assert response.status_code == 200, response.text
+    choices = response.json()["choices"]
+    assert 2 <= len(choices) <= 6
+    assert [c["chosen"] for c in choices] == [True] + [False] * (len(choices) - 1)
+    assert len({c["key"] for c in choices}) == len(choices)
+    for choice in choices:
+        assert choice["width"] == 25
+        assert len(choice["rows"]) == choice["height"]
+        assert set("".join(choice["rows"])) <= {"#", "."}
+        assert choice["open_cells"] >= 0
+    picked = choices[-1]
+    made = client.post(
+        "/api/puzzles", files=files, data={"width": "25", "candidate": picked["key"]}
+    )
+    assert made.status_code == 200, made.text
+    record = made.json()
+    assert record["conversion"]["method"] == picked["key"].rsplit("-", 1)[0]
+    assert record["source_grid"] == picked["rows"]  # the drawing shown is the one repaired
+
+
+def test_a_colour_gallery_draws_each_choice_in_its_palette(client: TestClient) -> None:
+    data = {"width": "20", "colors": "3"}
+    response = client.post("/api/conversions", files={"picture": ("c.jpg", COFFEE)}, data=data)
+    assert response.status_code == 200, response.text
+    for choice in response.json()["choices"]:
+        chars = {colour["char"] for colour in choice["palette"]}
+        assert choice["palette"][0]["rgb"] == "#ffffff"  # paper white is the ground
+        assert set("".join(choice["rows"])) <= chars
+
+
+def test_a_candidate_the_picture_has_not_is_400_naming_those_it_has(client: TestClient) -> None:
+    files = {"picture": ("r.png", RING)}
+    response = client.post("/api/puzzles", files=files, data={"candidate": "otsu-000000"})
+    assert_error(response, 400, "InputError", "the candidates are")
+    malformed = client.post("/api/conversions", files=files, data={"candidate": "otsu"})
+    assert_error(malformed, 400, "InputError", "netcut-3fa2c1")

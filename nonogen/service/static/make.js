@@ -4,12 +4,14 @@
 import { paint } from "./board.js";
 import { puzzleOf } from "./colour.js";
 import { announce, api, errorText } from "./common.js";
+import { initStudio } from "./studio.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** The form's options as multipart fields (empty ones left out: the server's defaults). A
- * mosaic takes the width as its tiles' width, and no height or colours. */
-function formData(file) {
+ * mosaic takes the width as its tiles' width, and no height or colours. With ``picked`` (the
+ * studio's choice) the make repairs that drawing. */
+function formData(file, picked = null) {
   const data = new FormData();
   data.append("picture", file);
   const tiles = $("make-tiles").value;
@@ -19,6 +21,8 @@ function formData(file) {
     invert: $("make-invert").value,
     seed: $("make-seed").value,
     max_flips: $("make-max-flips").value,
+    subject: $("make-subject").value.trim(),
+    candidate: picked || "",
     ...(tiles
       ? { tiles, tile_width: $("make-width").value }
       : {
@@ -203,7 +207,16 @@ export function initMake({ toEdit, toPlay }) {
     if (sourceUrl) $("make-source").src = sourceUrl;
     else $("make-source").removeAttribute("src");
   };
-  file.addEventListener("change", showName);
+  const studio = initStudio({ file, formData: (picture) => formData(picture) });
+  file.addEventListener("change", () => {
+    showName();
+    studio.chosen(sourceUrl);
+  });
+  for (const id of ["make-width", "make-height", "make-colors", "make-threshold", "make-invert",
+    "make-contrast", "make-subject", "make-whole-frame", "make-despeckle", "make-tiles"]) {
+    $(id).addEventListener("change", studio.changed);
+  }
+  for (const id of ["make-width", "make-height"]) $(id).addEventListener("input", studio.changed);
   // A picture the browser cannot show (HEIC outside Safari) is still sent: only its preview goes.
   $("make-source").addEventListener("error", () => {
     $("make-source").hidden = true;
@@ -219,6 +232,7 @@ export function initMake({ toEdit, toPlay }) {
     if (event.dataTransfer.files.length) {
       file.files = event.dataTransfer.files;
       showName();
+      studio.chosen(sourceUrl);
     }
   });
 
@@ -239,9 +253,13 @@ export function initMake({ toEdit, toPlay }) {
         showMosaic(await response.json(), toPlay);
         return;
       }
-      const response = await api("/api/puzzles", { body: formData(file.files[0]) });
+      const body = formData(file.files[0], studio.picked());
+      const response = await api("/api/puzzles", { body });
       current = await response.json();
       showResult(current);
+      if (window.matchMedia("(max-width: 700px)").matches) {
+        $("make-result").scrollIntoView({ block: "start" }); // on a phone, go to the result
+      }
       showConversion(current.conversion);
       const saved = await puzzleFile(current);
       current.givens = saved.givens || null;
@@ -249,6 +267,9 @@ export function initMake({ toEdit, toPlay }) {
     } catch (failure) {
       error.textContent = errorText(failure);
       error.hidden = false;
+      current = null; // the previous puzzle is not this picture's
+      $("make-result").hidden = true;
+      $("make-placeholder").hidden = false;
     } finally {
       submit.disabled = false;
       submit.textContent = "Make puzzle";
