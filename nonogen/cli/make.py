@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -47,6 +48,14 @@ def make(
         bool,
         typer.Option("--show-solution", help="Print the solution too (default: clues only)."),
     ] = False,
+    title: Annotated[
+        str,
+        typer.Option(
+            "--title",
+            help="The puzzle's title, printed on its page (default: none, so that nothing "
+            "gives the answer away; the picture's name is kept as its source).",
+        ),
+    ] = "",
     verbose: Annotated[
         bool,
         typer.Option(
@@ -60,7 +69,7 @@ def make(
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
-    options = making.options(picture)  # every option checked before the picture is read
+    options = replace(making.options(picture), title=title)  # checked before the picture
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
     if output is None:  # the default folder is ours to create; a folder given must exist

@@ -56,7 +56,9 @@ def pdf(
             "drop --solution or fix the puzzle (nonogen check shows why)"
         )
     label = difficulty_label(verdict.difficulty)
-    entry = Entry(printable, printable.title, number, label)
+    source = printable.meta.get("source")
+    answer = source if isinstance(source, str) else ""
+    entry = Entry(printable, printable.title, number, label, answer=answer)
     warnings = require_legible([entry], layout, force=page.force_small)
     for warning in warnings + glyph_warnings(printed_texts(entry), layout):
         err(f"nonogen: warning: {warning}")

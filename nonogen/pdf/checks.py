@@ -83,7 +83,7 @@ def advice(entry: Entry, options: PageOptions, per_page: int, fit: Fit) -> str:
     page = larger_page(entry, options, per_page, fit.scale)
     fixes = ([f"use --page-size {page} or larger"] if page else []) + [split]
     return (
-        f"{heading(entry)} ({puzzle.width} x {puzzle.height}): cells would be "
+        f"{heading(entry, solution=True)} ({puzzle.width} x {puzzle.height}): cells would be "
         f"{fit.cell_mm:.1f} mm and clues {fit.clue_pt:.1f} pt on "
         f"{with_a(page_name(options.page_size))} page; "
         f"for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} pt, "

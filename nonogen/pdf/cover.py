@@ -8,8 +8,12 @@ barcode KDP prints there; spine text appears only on books KDP allows it on.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
 
 from nonogen.pdf.front import MADE_WITH, Imprint, size_range
 from nonogen.pdf.pages import INCH, MM, Box, PageOptions, Pen, draw_centred, new_canvas, wrap_text
@@ -21,6 +25,7 @@ from nonogen.pdf.rules import (
     spine_inches,
 )
 from nonogen.pdf.sheet import Entry, any_layout, draw_any
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 SAFE = 0.375 * INCH
 """How far text keeps inside the trimmed edges and the spine's folds."""
@@ -45,7 +50,7 @@ def inset(box: Box, by: float) -> Box:
 
 
 def draw_front(pen: Pen, front: Box, entries: Sequence[Entry], imprint: Imprint) -> None:
-    """Title, subtitle, the first puzzle's picture solved, and the author."""
+    """Title, subtitle, a motif drawn from the title (no puzzle's solution), and the author."""
     area = inset(front, SAFE)
     middle, size = area.x + area.w / 2, min(40.0, area.w / 9)
     y = area.top - size
@@ -56,10 +61,24 @@ def draw_front(pen: Pen, front: Box, entries: Sequence[Entry], imprint: Imprint)
         draw_centred(pen, (middle, y), imprint.subtitle, size * 0.5, area.w, grey=0.3)
     draw_centred(pen, (middle, area.y + size * 0.3), imprint.author, size * 0.55, area.w)
     art = Box(area.x, area.y + size * 1.5, area.w, y - size - area.y - size * 1.5)
-    solved = next((e for e in entries if e.puzzle.goal is not None), None)
-    if solved is not None and art.h > 1 * INCH:
-        lay = any_layout(solved.puzzle, art, clues=False, max_cell=12 * MM, above=0.5)
-        draw_any(pen, solved.puzzle, lay, solution=True)
+    if entries and art.h > 1 * INCH:
+        motif = cover_motif(imprint.title)
+        lay = any_layout(motif, art, clues=False, max_cell=12 * MM, above=0.5)
+        draw_any(pen, motif, lay, solution=True)
+
+
+MOTIF_CELLS: Final = 12
+"""The cover motif's side in cells."""
+
+
+def cover_motif(title: str) -> Puzzle:
+    """The cover's art: a mirrored pattern of cells drawn from the book's title, the same
+    for the same title, so that the cover shows no puzzle's solution."""
+    seed = int.from_bytes(hashlib.sha256(title.encode("utf-8", "replace")).digest()[:8], "big")
+    rng = np.random.default_rng(seed)
+    half = rng.random((MOTIF_CELLS, MOTIF_CELLS // 2)) < 0.45
+    grid = np.hstack([half, half[:, ::-1]])
+    return puzzle_from_grid(grid)
 
 
 def draw_back(pen: Pen, back: Box, entries: Sequence[Entry], imprint: Imprint) -> None:

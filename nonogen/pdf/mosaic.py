@@ -85,7 +85,9 @@ def draw_place_key(pen: Pen, box: Box, place: Place) -> None:
 def tile_place(entry: Entry) -> Place:
     """The place of a tile's entry; InputError for a puzzle that is not a tile."""
     if entry.place is None:
-        raise InputError(f"{heading(entry)} is not a tile of a mosaic; give it its place")
+        raise InputError(
+            f"{heading(entry, solution=True)} is not a tile of a mosaic; give it its place"
+        )
     return entry.place
 
 
@@ -143,7 +145,7 @@ def draw_tile_answer(pen: Pen, entry: Entry, box: Box) -> None:
     """A tile's answer key: the assembled picture, this tile in black and the rest in grey."""
     place = tile_place(entry)
     size = max(7.0, min(10.0, box.h * 0.05))
-    rest = draw_lines_of_text(pen, box, [(heading(entry), size, True)])
+    rest = draw_lines_of_text(pen, box, [(heading(entry, solution=True), size, True)])
     draw_assembled(
         pen, assembled_layout(place.cuts.shape, rest, max_cell=KEY_CELL), place, only=True
     )
@@ -184,7 +186,7 @@ def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[str]:
             continue
         lay = puzzle_layout(entry, box)
         problems.append(
-            f"{heading(entry)} ({size_text(entry.puzzle)}): cells would be "
+            f"{heading(entry, solution=True)} ({size_text(entry.puzzle)}): cells would be "
             f"{lay.cell / MM:.1f} mm and clues {lay.font:.1f} pt on "
             f"{with_a(page_name(options.page_size))} page; for cells of at least "
             f"{MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "

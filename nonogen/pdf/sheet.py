@@ -46,10 +46,14 @@ class Entry:
     place: Place | None = None
     """Where the puzzle goes when it is a tile of a mosaic (its page gets a key of the set,
     its answer the assembled picture); None for a puzzle on its own."""
+    answer: str = ""
+    """What the puzzle shows, printed with its solution and answer key only (the picture's
+    name when the person gave no title): the puzzle's own page gives nothing away."""
 
     def __post_init__(self) -> None:
         # What UTF-8 cannot encode (a lone surrogate) would fail in reportlab: replace it.
         object.__setattr__(self, "title", utf8_safe(self.title))
+        object.__setattr__(self, "answer", utf8_safe(self.answer))
         object.__setattr__(self, "difficulty", utf8_safe(self.difficulty))
 
 
@@ -59,9 +63,11 @@ def printed_texts(entry: Entry) -> list[str]:
     return [heading(entry), details(entry), *legend]
 
 
-def heading(entry: Entry) -> str:
-    """The bold first line over a puzzle: its number and title."""
-    return f"{entry.number}. {entry.title}" if entry.title else f"Puzzle {entry.number}"
+def heading(entry: Entry, *, solution: bool = False) -> str:
+    """The bold first line over a puzzle: its number and title (``Puzzle 3`` untitled); over
+    a solution or an answer key, the title or else what the puzzle shows."""
+    name = entry.title or (entry.answer if solution else "")
+    return f"{entry.number}. {name}" if name else f"Puzzle {entry.number}"
 
 
 def size_text(puzzle: Puzzle) -> str:
@@ -125,7 +131,7 @@ def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Lin
     """The two lines over a puzzle in ``box``: number and title, then size and difficulty."""
     size = heading_size(box)
     second = ("Solution · " if solution else "") + details(entry)
-    return [(heading(entry), size, True), (second, size * 0.7, False)]
+    return [(heading(entry, solution=solution), size, True), (second, size * 0.7, False)]
 
 
 def puzzle_layout(entry: Entry, box: Box) -> Layout:
@@ -181,7 +187,7 @@ def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> 
 def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
     """Draw one answer key: a small solved grid without clues, under its number and title."""
     size = max(7.0, min(10.0, box.h * 0.05))
-    rest = draw_lines_of_text(pen, box, [(heading(entry), size, True)])
+    rest = draw_lines_of_text(pen, box, [(heading(entry, solution=True), size, True)])
     puzzle = entry.puzzle
     if puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
@@ -232,4 +238,4 @@ def solution_pdf(entry: Entry, *, options: PageOptions) -> bytes:
         draw_puzzle(pen, entry, text_area(options, 1), solution=True)
         pen.canvas.showPage()
 
-    return render(options, f"{heading(entry)} (solution)", draw)
+    return render(options, f"{heading(entry, solution=True)} (solution)", draw)

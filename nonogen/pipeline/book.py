@@ -131,7 +131,14 @@ def _print(
     made = [(p, p.puzzle) for p in chosen if p.puzzle is not None]
     places = set_places([(p.source, puzzle) for p, puzzle in made])
     entries = [
-        Entry(puzzle, label(puzzle.title, p.source), n, difficulty_label(p.difficulty), place)
+        Entry(
+            puzzle,
+            puzzle.title,
+            n,
+            difficulty_label(p.difficulty),
+            place,
+            answer=label(puzzle.title, p.source, puzzle.meta.get("source")),
+        )
         for n, ((p, puzzle), place) in enumerate(zip(made, places, strict=True), 1)
     ]
     press = Press(
@@ -161,7 +168,12 @@ def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
         "puzzles": [
             {
                 "number": n,
-                "title": label(p.puzzle.title if p.puzzle else "", p.source),
+                "title": p.puzzle.title if p.puzzle else "",
+                "answer": label(
+                    p.puzzle.title if p.puzzle else "",
+                    p.source,
+                    p.puzzle.meta.get("source") if p.puzzle else None,
+                ),
                 "source": p.source,
                 "width": p.puzzle.width if p.puzzle else None,
                 "height": p.puzzle.height if p.puzzle else None,

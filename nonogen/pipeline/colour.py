@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, replace
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from nonogen.pipeline.make import (
     ignore_progress,
     outlined,
     repair_move,
+    source_name,
     verdict_reserve,
     verdict_timeout,
 )
@@ -216,7 +216,8 @@ def make_colour_from_picture(
     chars = [colour.char for colour in quantised.palette.colours]
     figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
     meta = {
-        "title": "stdin" if name == "-" else Path(name).stem,
+        "title": options.title,
+        "source": source_name(name),
         "seed": options.seed,
         "options": {**asdict(options), "colours": colours},
         "conversion": conversion.record(),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from nonogen.errors import InputError
+from nonogen.formats import check_title
 from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
@@ -55,8 +56,13 @@ class MakeOptions:
     """flips, givens, or auto (flips within ``max_flips``, then givens)."""
     max_givens: int | None = None
     """Givens budget; None allows a tenth of the cells (at least one per row and column)."""
+    title: str = ""
+    """The puzzle's title as the person gave it (``--title``): printed on its page and in its
+    links. Empty (the default) leaves the puzzle untitled, so that nothing gives its answer
+    away; the picture's name is kept as the puzzle's ``source`` (answer keys print it)."""
 
     def __post_init__(self) -> None:
+        check_title(self.title, "--title")
         if self.repair not in REPAIRS:
             raise InputError(
                 f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
@@ -237,7 +243,8 @@ def make_from_picture(
     verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(deadline))
     box = scored.cells.box
     meta = {
-        "title": "stdin" if name == "-" else Path(name).stem,
+        "title": options.title,
+        "source": source_name(name),
         "seed": options.seed,
         "options": asdict(options),
         "conversion": conversion.record(),
@@ -249,6 +256,11 @@ def make_from_picture(
     puzzle = repaired.puzzle(meta=meta, where=name)
     seconds = time.perf_counter() - started
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
+
+
+def source_name(name: str) -> str:
+    """What a picture is called in records and answer keys: its file's stem (``stdin``)."""
+    return "stdin" if name == "-" else Path(name).stem
 
 
 def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:

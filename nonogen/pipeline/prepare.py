@@ -7,7 +7,9 @@ or point given there as its ``--subject``."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +30,7 @@ from nonogen.formats import (
     write_atomic,
 )
 from nonogen.formats.files import decode_bytes
+from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
 from nonogen.pipeline import (
@@ -188,9 +191,10 @@ def _from_record(record: dict[str, Any]) -> Prepared:
     return Prepared(puzzle=puzzle, cached=True, **record)
 
 
-def label(meta_title: str, path: str) -> str:
-    """A puzzle's title in the book: its own, else its file's name."""
-    return meta_title or Path(path).stem
+def label(meta_title: str, path: str, source: object = None) -> str:
+    """What a puzzle of the book shows, for its answer key and the manifest: its own title,
+    else the name of the picture it was made from, else its file's name."""
+    return meta_title or (source if isinstance(source, str) and source else Path(path).stem)
 
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
@@ -238,7 +242,10 @@ def _prepare_tiles(mosaic: Mosaic, path: str) -> list[Prepared]:
 
 def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     out = []
-    for source, puzzle in puzzles_in_text(decode_bytes(data, path), path):
+    for source, found in puzzles_in_text(decode_bytes(data, path), path):
+        puzzle = found
+        if options.make.title:  # a titles.csv row names the file's puzzle
+            puzzle = replace(found, meta={**found.meta, "title": options.make.title})
         solved, verdict = for_print(puzzle, timeout=options.timeout)
         if verdict.status is not Status.UNIQUE:
             why = verdict.reason or str(verdict.status)
@@ -327,6 +334,41 @@ def subjects_beside(paths: Sequence[str]) -> dict[str, Subject]:
     return subjects
 
 
+TITLES_FILE: Final = "titles.csv"
+"""A CSV beside a book's inputs giving titles: file name, then the title printed on its page
+(a puzzle without one is printed untitled, ``Puzzle 3``, and named on its answer key)."""
+
+
+def titles_beside(paths: Sequence[str]) -> dict[str, str]:
+    """The title of each input listed in a TITLES_FILE beside it, by path; InputError naming
+    the line of a malformed row or a title over the limit."""
+    titles: dict[str, str] = {}
+    for folder in sorted({Path(path).parent for path in paths if path != STDIO}):
+        index = folder / TITLES_FILE
+        if not index.is_file():
+            continue
+        try:
+            text = index.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeError) as error:
+            raise InputError(f"{index}: cannot read the titles ({error})") from None
+        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+            cells = [cell.strip() for cell in row]
+            if not any(cells) or (number == 1 and cells[0].lower() in ("file", "picture")):
+                continue
+            if len(cells) < 2 or not cells[0]:
+                raise InputError(
+                    f"{index}, line {number}: expected a file name, then its title; got {row!r}"
+                )
+            title = check_title(",".join(cells[1:]).strip(), f"{index}, line {number}")
+            titles[str(folder / cells[0])] = title
+    return titles
+
+
+def _titled(options: BookOptions, title: str | None) -> BookOptions:
+    """The options of an input with its own title (``make.title``)."""
+    return options if not title else replace(options, make=replace(options.make, title=title))
+
+
 def _pointed(options: BookOptions, subject: Subject | None) -> BookOptions:
     """The options of a picture with its own subject (or the book's)."""
     if subject is None:
@@ -343,8 +385,11 @@ def _plan(paths: Sequence[str], book: BookOptions, work: Path | None) -> _Plan:
     rate = seconds_per_cell(earlier.values())
     plan = _Plan({}, [], [])
     subjects = subjects_beside(paths)
+    titles = titles_beside(paths)
     for i, path in enumerate(paths):
-        options = _pointed(book, subjects.get(str(Path(path))))
+        options = _titled(
+            _pointed(book, subjects.get(str(Path(path)))), titles.get(str(Path(path)))
+        )
         try:
             data = read_bytes(path)
         except NonogenError as error:

@@ -188,7 +188,11 @@ class MadeAnswer(BaseModel):
     kind: Literal["mono", "colour"] = Field(
         description="mono: black and white; colour: blocks of the `palette`'s colours."
     )
-    title: str
+    title: str = Field(
+        description="The title given (`title`); empty by default, so that nothing gives the "
+        "answer away."
+    )
+    source: str = Field("", description="The picture's name, for the answer key.")
     width: int
     height: int
     palette: list[PaletteColour] | None = Field(

@@ -51,6 +51,11 @@ class MakeForm(BaseModel):
         description="Remove lone cells and pinholes: true from every candidate before the "
         "choice, false never (default: from the subject's outline once chosen).",
     )
+    title: str = Field(
+        "",
+        description="The puzzle's title, printed on its page and in its links (default: none, "
+        "so that nothing gives the answer away; the picture's name is kept as its source).",
+    )
     candidate: str | None = Field(
         None,
         description="Make the conversion candidate of this key (a choice's key from POST "
@@ -158,6 +163,7 @@ class MakeForm(BaseModel):
             allow_search=self.allow_search,
             repair=self.repair,
             max_givens=self.max_givens,
+            title=self.title,
         )
         if self.colors is not None:
             try:

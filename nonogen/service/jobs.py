@@ -341,7 +341,13 @@ def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     """A PDF of a puzzle (either kind): its page, its solution page, or both."""
     if pages not in PAGES:
         raise InputError(f"expected pages to be one of {', '.join(PAGES)}, got {pages!r}")
-    entry = Entry(puzzle, title=puzzle.title, difficulty=recorded_difficulty(puzzle))
+    source = puzzle.meta.get("source")
+    entry = Entry(
+        puzzle,
+        title=puzzle.title,
+        difficulty=recorded_difficulty(puzzle),
+        answer=source if isinstance(source, str) else "",
+    )
     if pages == "solution":
         return solution_pdf(entry, options=options)
     return puzzle_pdf(entry, options=options, solution=pages == "both")

@@ -35,6 +35,8 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
     page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
     expect(page.get_by_test_id("make-file-name")).to_have_text("ring.png")
     page.get_by_test_id("make-width").fill("20")
+    page.get_by_text("More options").click()
+    page.get_by_test_id("make-puzzle-title").fill("ring")  # untitled, it would be "puzzle"
     page.get_by_test_id("make-submit").click()
     expect(page.get_by_test_id("make-result")).to_be_visible()
     expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")

@@ -414,11 +414,12 @@ def test_per_page_is_the_most_a_page_and_a_large_puzzle_gets_fewer(tmp_path: Pat
     assert len(manifest["puzzles"]) == 9
     assert manifest["skipped"] == []
     texts = [page.extract_text() for page in PdfReader(out).pages]
-    first = next(i for i, text in enumerate(texts) if "1. a" in text)
-    on_pages = [
-        next(i for i, text in enumerate(texts) if f"{n}. {name}" in text) - first
-        for n, name in enumerate(names, 1)
+    first = next(i for i, text in enumerate(texts) if "Puzzle 1\n" in text)
+    on_pages = [  # untitled puzzles are numbered; their names are on the answer keys only
+        next(i for i, text in enumerate(texts) if f"Puzzle {n}\n" in text) - first
+        for n in range(1, len(names) + 1)
     ]
+    assert any(f"{len(names)}. {names[-1]}" in text for text in texts[first:])
     # a-d four a page; wide gets a page of two slots, with e; then f-h four a page
     assert on_pages == [0, 0, 0, 0, 1, 1, 2, 2, 2]
 
@@ -450,3 +451,26 @@ def test_a_work_folder_that_cannot_be_made_is_an_output_error(tmp_path: Path) ->
     assert result.exit_code == 4  # an output that cannot be written, not bad data
     assert f"{blocker / 'w'}: cannot make the work folder" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.slow
+def test_puzzle_pages_name_only_the_titles_given_and_answer_keys_name_every_puzzle(
+    inputs: Path, tmp_path: Path
+) -> None:
+    (inputs / "titles.csv").write_text("file,title\nhorse.png,A Gift\n", encoding="utf-8")
+    out = tmp_path / "titled.pdf"
+    pictures = [str(inputs / "ring.png"), str(inputs / "horse.png")]
+    args = ["book", *pictures, "-o", str(out), "--jobs", "1", "-w", "15", "--order", "given"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    texts = [page.extract_text() for page in PdfReader(out).pages]
+    puzzles = [text for text in texts if "15 x " in text and "Solution" not in text]
+    assert any("Puzzle 1" in text for text in puzzles)
+    assert any("2. A Gift" in text for text in puzzles)
+    assert not any("ring" in text or "horse" in text for text in puzzles)
+    assert any("1. ring" in text for text in texts)  # the answer key names it
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert [(p["title"], p["answer"]) for p in manifest["puzzles"]] == [
+        ("", "ring"),
+        ("A Gift", "A Gift"),
+    ]

@@ -272,7 +272,9 @@ def test_make_reads_stdin_and_writes_a_png_preview(tmp_path: Path) -> None:
     data = (SAMPLES / "ring.png").read_bytes()
     result = runner.invoke(app, ["make", "-", "-w", "12", "-o", str(out), "--png"], input=data)
     assert result.exit_code == 0, result.output
-    assert json.loads(out.read_text())["title"] == "stdin"
+    written = json.loads(out.read_text())
+    assert written["title"] == ""  # untitled unless --title: the name would give it away
+    assert written["source"] == "stdin"
     png = out.with_suffix(".png").read_bytes()
     assert png.startswith(b"\x89PNG")
     assert "unique, logic-only" in result.stdout

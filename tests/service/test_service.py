@@ -721,8 +721,10 @@ def test_downloads_of_a_puzzle_titled_in_any_script(
 
 @pytest.mark.slow
 def test_an_upload_named_in_cyrillic_gives_working_links(client: TestClient) -> None:
-    made = client.post("/api/puzzles", files={"picture": ("кот.png", RING)})
+    # A puzzle is named by its title (none by default: the picture's name would give it away).
+    made = client.post("/api/puzzles", files={"picture": ("кот.png", RING)}, data={"title": "кот"})
     assert made.status_code == 200, made.text
+    assert made.json()["source"] == "кот"
     links = made.json()["links"]
     for key in ("json", "puzzle_pdf"):
         response = client.get(links[key])
@@ -1005,3 +1007,19 @@ def test_a_candidate_the_picture_has_not_is_400_naming_those_it_has(client: Test
     assert_error(response, 400, "InputError", "the candidates are")
     malformed = client.post("/api/conversions", files=files, data={"candidate": "otsu"})
     assert_error(malformed, 400, "InputError", "netcut-3fa2c1")
+
+
+def test_an_untitled_puzzle_gives_nothing_away_but_its_answer_key_names_it(
+    client: TestClient,
+) -> None:
+    made = client.post("/api/puzzles", files={"picture": ("ring.png", RING)}, data={"width": "15"})
+    assert made.status_code == 200, made.text
+    record = made.json()
+    assert (record["title"], record["source"]) == ("", "ring")
+    page = PdfReader(io.BytesIO(client.get(record["links"]["puzzle_pdf"]).content))
+    text = page.pages[0].extract_text()
+    assert "Puzzle 1" in text
+    assert "ring" not in text.lower()
+    assert "ring" not in record["links"]["puzzle_pdf"]
+    key = PdfReader(io.BytesIO(client.get(record["links"]["solution_pdf"]).content))
+    assert "1. ring" in key.pages[0].extract_text()

@@ -586,3 +586,15 @@ def test_the_cover_is_bleed_back_spine_front_bleed(pages: int, paper: str) -> No
     )
     assert again == data
     assert ("Cats · Ann" in text) == (pages >= rules.SPINE_TEXT_PAGES)
+
+
+def test_a_cover_s_motif_is_drawn_from_the_title_not_from_a_puzzle() -> None:
+    from nonogen.pdf.cover import MOTIF_CELLS, cover_motif  # noqa: PLC0415  (reportlab)
+
+    first, again, other = cover_motif("Cats"), cover_motif("Cats"), cover_motif("Dogs")
+    assert first.goal is not None
+    assert other.goal is not None
+    assert first.goal.shape == (MOTIF_CELLS, MOTIF_CELLS)
+    assert (first.goal == again.goal).all()  # the same book, the same cover
+    assert (first.goal == first.goal[:, ::-1]).all()  # mirrored
+    assert (first.goal != other.goal).any()

@@ -22,6 +22,7 @@ function formData(file, picked = null) {
     seed: $("make-seed").value,
     max_flips: $("make-max-flips").value,
     subject: $("make-subject").value.trim(),
+    title: $("make-puzzle-title").value.trim(),
     candidate: picked || "",
     ...(tiles
       ? { tiles, tile_width: $("make-width").value }
