@@ -9,13 +9,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nonogen.backends import Backend
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, make_folder, write_atomic
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
 from nonogen.pipeline.tileset import set_key, set_places
+from nonogen.puzzle import Puzzle
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -105,10 +106,40 @@ def make_book(
         time.perf_counter() - started,
         round(printed.gutter_mm, 3),
         None if cover is None else Path(cover),
-        printed.warnings,
+        (*printed.warnings, *_reviews(chosen)),
     )
     write_atomic(book.manifest, (json.dumps(manifest(book, options), indent=1) + "\n").encode())
     return book
+
+
+REVIEW_BELOW: Final = 0.5
+"""A puzzle made from a picture whose drawing the choice model expects to match the subject
+by less IoU than this is flagged for review before printing."""
+
+
+def review_notes(puzzle: Puzzle | None) -> list[str]:
+    """Why a puzzle made from a picture deserves a look before it is printed: drawn as a
+    tonal poster (no one subject stood out), or expected to match its subject poorly."""
+    conversion = None if puzzle is None else puzzle.meta.get("conversion")
+    if not isinstance(conversion, dict):
+        return []
+    score = conversion.get("score")
+    if conversion.get("method") == "poster":
+        return ["drawn as a tonal poster of the whole picture: no one subject stood out"]
+    if isinstance(score, int | float) and score < REVIEW_BELOW:
+        return [f"the drawing is expected to match the picture's subject by {score:.0%} only"]
+    return []
+
+
+def _reviews(chosen: Sequence[Prepared]) -> list[str]:
+    """A warning for each puzzle to look at before printing, by its number in the book."""
+    return [
+        f"puzzle {n} ({label('', p.source, p.puzzle.meta.get('source'))}): {note}; look at it "
+        "before printing (make it alone with --subject, or leave it out)"
+        for n, p in enumerate(chosen, 1)
+        if p.puzzle is not None
+        for note in review_notes(p.puzzle)
+    ]
 
 
 def _work_folder(pdf: Path, work: str | Path | None) -> Path:
@@ -180,6 +211,7 @@ def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
                 "difficulty": p.difficulty,
                 "tier": p.tier,
                 "flipped_percent": p.flipped_percent,
+                "review": review_notes(p.puzzle),
                 "reused": p.cached,
                 "seconds": p.seconds,
             }

@@ -113,7 +113,7 @@ def test_draw_an_ambiguous_diagonal_and_see_it_highlighted(page: Page, server: s
     page.get_by_test_id("edit-width").fill("2")
     page.get_by_test_id("edit-height").fill("2")
     page.get_by_test_id("edit-resize").click()
-    expect(page.get_by_test_id("edit-status")).to_have_text("Unique")  # the empty grid
+    expect(page.get_by_test_id("edit-status")).to_have_text("Empty")  # nothing drawn yet
     page.get_by_test_id("edit-cell-0-0").click()
     page.get_by_test_id("edit-cell-1-1").click()
     expect(page.get_by_test_id("edit-row-clue-0")).to_have_text("1")
@@ -354,3 +354,24 @@ def test_make_a_mosaic_of_a_big_picture_and_play_a_tile(
     expect(page.get_by_test_id("make-preview")).to_be_hidden()  # one puzzle's parts hidden
     page.get_by_role("button", name="Play r2c2").click()
     expect(page.get_by_test_id("play-title")).to_contain_text("scene r2c2")
+
+
+def test_a_clue_only_file_keeps_its_clues_or_says_why_it_opens_no_drawing(
+    page: Page, server: str, tmp_path: Path
+) -> None:
+    page.goto(f"{server}/#edit")
+    page.get_by_test_id("edit-cell-0-0").click()  # the person's drawing so far
+    several = SAMPLES / "diagonal.non"  # 4 x 4, a 1 in every line: 24 solutions
+    page.get_by_test_id("edit-import").set_input_files(several)
+    expect(page.get_by_test_id("edit-error")).to_contain_text("its clues have several solutions")
+    expect(page.get_by_test_id("edit-cell-0-0")).to_have_attribute("data-state", "filled")  # kept
+    contradiction = tmp_path / "broken.non"
+    contradiction.write_text("width 2\nheight 2\n\nrows\n2\n2\n\ncolumns\n0\n0\n")
+    page.get_by_test_id("edit-import").set_input_files(contradiction)
+    expect(page.get_by_test_id("edit-error")).to_contain_text("its clues have no solution")
+    unique = tmp_path / "bar.non"
+    unique.write_text('title "A bar"\nwidth 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n1\n')
+    page.get_by_test_id("edit-import").set_input_files(unique)
+    expect(page.get_by_test_id("edit-status")).to_have_text("Unique")
+    expect(page.get_by_test_id("edit-title")).to_have_value("A bar")
+    expect(page.get_by_test_id("edit-row-clue-0")).to_have_attribute("data-clue", "3")

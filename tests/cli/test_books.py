@@ -474,3 +474,20 @@ def test_puzzle_pages_name_only_the_titles_given_and_answer_keys_name_every_puzz
         ("", "ring"),
         ("A Gift", "A Gift"),
     ]
+
+
+@pytest.mark.slow
+def test_a_puzzle_whose_drawing_is_doubtful_is_flagged_for_review(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("ring.png", "chelsea.jpg"):  # a clear subject; a cat the finder doubts
+        shutil.copy(SAMPLES / name, folder / name)
+    out = tmp_path / "review.pdf"
+    result = runner.invoke(app, ["book", str(folder), "-o", str(out), "--jobs", "1", "-w", "20"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    reviews = {p["answer"]: p["review"] for p in manifest["puzzles"]}
+    assert reviews["ring"] == []
+    assert reviews["chelsea"]
+    assert any(w.startswith("puzzle ") and "(chelsea)" in w for w in manifest["warnings"])
+    assert "(chelsea)" in result.stderr

@@ -94,7 +94,8 @@ export function initEdit({ toPlay }) {
 
   function showVerdict(record) {
     printable = record.status === "unique";
-    const [label, kind] = STATUS[record.status] || [record.status, "info"];
+    const empty = !drawing().some((row) => /[^.]/.test(row));
+    const [label, kind] = empty ? ["Empty", "info"] : STATUS[record.status] || [record.status, "info"];
     $("edit-verdict").dataset.status = record.status;
     $("edit-status").textContent = label;
     $("edit-status").className = `badge ${kind}`;
@@ -190,6 +191,7 @@ export function initEdit({ toPlay }) {
     height = rows.length;
     width = height ? rows[0].length : 0;
     title = newTitle || "";
+    $("edit-title").value = title;
     palette = newPalette;
     const given = palette
       ? (ch) => { const at = palette.findIndex(({ char }) => char === ch); return at < 0 ? UNKNOWN : at; }
@@ -204,10 +206,17 @@ export function initEdit({ toPlay }) {
     body.append("file", file);
     try {
       const record = await (await api("/api/check", { body })).json();
-      const picture = record.goal || record.solution;
-      const rows = picture || Array(record.height).fill(".".repeat(record.width));
-      load(rows, record.title || file.name.replace(/\.[^.]*$/, ""), record.givens || null,
-        record.palette || null);
+      const picture = record.goal || (record.status === "unique" ? record.solution : null);
+      if (!picture) {
+        // Clues only, with no one solution: the file's clues are kept, not replaced by a grid
+        // whose clues would be other ones.
+        const why = record.status === "none" ? "have no solution" : "have several solutions";
+        showError({ message: `${file.name}: its clues ${why} (${record.reason}), so there is no ` +
+          "one drawing to open; your drawing is kept. Open the file in Play to try its clues, " +
+          "or check it with nonogen check." });
+        return;
+      }
+      load(picture, record.title || "", record.givens || null, record.palette || null);
     } catch (failure) {
       showError(failure);
     }
@@ -248,6 +257,9 @@ export function initEdit({ toPlay }) {
       sheet.apply(flips.map((cell) => [cell.row * width + cell.col, valueOf(cell, UNKNOWN)]));
       if (!flips.length) changed(null);
     },
+  });
+  $("edit-title").addEventListener("input", () => {
+    title = $("edit-title").value.trim();
   });
   const updateZoom = zoomButtons("edit", () => board);
 
