@@ -196,8 +196,9 @@ def _step(line: LineRef, settled: dict[int, int]) -> Hint:
 
 
 def _best_step(kind: Kind[B], puzzle: Puzzle, board: B) -> Hint | None:
-    """The line that settles the most new cells (first such row, then column), or None."""
-    best: tuple[int, Hint] | None = None
+    """The line that settles the most new cells (first such row, then column), or None; an
+    empty line (clue 0), whose step is trivial, only when no other line settles a cell."""
+    best: tuple[tuple[bool, int], Hint] | None = None
     for news in kind.line_news(puzzle, board):
         clue = (puzzle.row_blocks if news.is_row else puzzle.col_blocks)[news.index]
         line = LineRef(
@@ -210,8 +211,9 @@ def _best_step(kind: Kind[B], puzzle: Puzzle, board: B) -> Hint | None:
             for p, (before, after) in enumerate(zip(news.before, news.after, strict=True))
             if not _single(before) and _single(after)
         }
-        if settled and (best is None or len(settled) > best[0]):
-            best = len(settled), _step(line, settled)
+        rank = (len(clue) > 0, len(settled))
+        if settled and (best is None or rank > best[0]):
+            best = rank, _step(line, settled)
     return None if best is None else best[1]
 
 

@@ -122,6 +122,18 @@ def filled(page: Page, prefix: str) -> int:
     return page.locator(f'#{prefix}-board td[data-state="filled"]').count()
 
 
+def all_of_it(page: Page) -> None:
+    """Ask again until the hint shown gives its cells: a line step is given where to look,
+    then why, then the cells (``data-level`` 1 to 3); any other hint at once."""
+    box = page.get_by_test_id("play-hint-box")
+    level = int(box.get_attribute("data-level") or "3")
+    while level < 3:
+        expect(page.get_by_test_id("play-apply")).to_be_hidden()
+        page.get_by_test_id("play-hint").click()
+        level += 1
+        expect(box).to_have_attribute("data-level", str(level))
+
+
 def solve_with_hints(page: Page, *, steps: int = 120) -> None:
     """In Play, ask for a hint and apply its step until the puzzle is solved: every hint on
     the way must be a step."""
@@ -133,6 +145,7 @@ def solve_with_hints(page: Page, *, steps: int = 120) -> None:
         page.get_by_test_id("play-hint").click()
         expect(box).to_be_visible()
         assert box.get_attribute("data-status") == "step"
+        all_of_it(page)
         expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be")
         page.get_by_test_id("play-apply").click()
         expect(box).to_be_hidden()

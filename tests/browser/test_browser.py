@@ -16,6 +16,7 @@ from playwright.sync_api import Dialog, FilePayload, Page, expect
 from tests.browser.browsing import (
     DIAGONAL,
     SAMPLES,
+    all_of_it,
     centre,
     filled,
     fragment,
@@ -266,6 +267,7 @@ def test_a_hint_that_tries_a_cell_shows_the_cell_it_tried(page: Page, server: st
         expect(box).to_be_visible()
         if box.get_attribute("data-kind") == "probe":
             break
+        all_of_it(page)
         page.get_by_test_id("play-apply").click()
     expect(box).to_have_attribute("data-kind", "probe")
     expect(page.locator("#play-hint-title")).to_have_text("Next step, by trying a cell")
@@ -375,3 +377,25 @@ def test_a_clue_only_file_keeps_its_clues_or_says_why_it_opens_no_drawing(
     expect(page.get_by_test_id("edit-status")).to_have_text("Unique")
     expect(page.get_by_test_id("edit-title")).to_have_value("A bar")
     expect(page.get_by_test_id("edit-row-clue-0")).to_have_attribute("data-clue", "3")
+
+
+def test_a_hint_says_where_to_look_then_why_then_the_cells(page: Page, server: str) -> None:
+    rows, cols = [[3], [], [1, 1]], [[1, 1], [1], [1, 1]]  # a trivial empty row among them
+    page.goto(f"{server}/{fragment(rows, cols)}")
+    box = page.get_by_test_id("play-hint-box")
+    page.get_by_test_id("play-hint").click()
+    expect(page.locator("#play-hint-title")).to_have_text("Look at row 1")  # not the empty row
+    expect(page.get_by_test_id("play-apply")).to_be_hidden()
+    expect(page.locator("#play-board .line-hint")).to_have_count(3)
+    expect(page.locator("#play-board .hint-fill")).to_have_count(0)
+    expect(page.get_by_test_id("play-hint")).to_have_text("More")
+    page.get_by_test_id("play-hint").click()
+    expect(box).to_have_attribute("data-level", "2")
+    expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be filled")
+    expect(page.locator("#play-board .hint-fill")).to_have_count(0)
+    page.get_by_test_id("play-hint").click()
+    expect(page.locator("#play-board .hint-fill")).to_have_count(3)
+    page.get_by_test_id("play-apply").click()
+    expect(page.get_by_test_id("play-hint")).to_have_text("Hint")
+    page.get_by_test_id("play-hint").click()  # a new board: a new hint, from the start
+    expect(box).to_have_attribute("data-level", "1")

@@ -114,6 +114,8 @@ def test_hints_name_colours_and_solve_the_strawberry(page: Page, server: str) ->
     box = page.get_by_test_id("play-hint-box")
     page.get_by_test_id("play-hint").click()
     expect(box).to_have_attribute("data-status", "step")
+    expect(page.get_by_test_id("play-hint-text")).to_contain_text("Ask again to see why")
+    page.get_by_test_id("play-hint").click()  # why
     expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be")
     named = page.get_by_test_id("play-hint-text").text_content() or ""
     assert any(name in named for name in ("red", "green", "cream", "empty"))

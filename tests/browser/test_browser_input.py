@@ -250,3 +250,34 @@ def test_a_touch_drag_marks_a_whole_row_and_two_fingers_zoom(
     assert after > before
     assert filled(phone, prefix) == 0, "a pinch marks nothing"
     no_sideways_scroll(phone)
+
+
+def test_on_a_phone_the_clues_stay_in_view_and_the_hint_is_shown_over_the_board(
+    phone: Page, server: str
+) -> None:
+    rows = [[25]] + [[1, 1]] * 23 + [[25]]
+    cols = [[25]] + [[1, 1]] * 23 + [[25]]  # a 25 x 25 frame
+    phone.goto(f"{server}/{fragment(rows, cols)}")
+    expect(phone.get_by_test_id("play-cell-0-0")).to_be_visible()
+    expect(phone.get_by_test_id("play-keys")).to_be_hidden()  # no keys to learn on a phone
+    for _ in range(4):
+        phone.get_by_test_id("play-zoom-in").click()
+    host = phone.get_by_test_id("play-board")
+    host.evaluate("host => { host.scrollTop = host.scrollHeight; host.scrollLeft = 9999; }")
+    cell = phone.get_by_test_id("play-cell-24-24")
+    cell.scroll_into_view_if_needed()
+    cell.click()
+    view = host.bounding_box()
+    column_clue = phone.get_by_test_id("play-col-clue-24").bounding_box()
+    row_clue = phone.get_by_test_id("play-row-clue-24").bounding_box()
+    assert view is not None
+    assert column_clue is not None
+    assert row_clue is not None
+    assert view["y"] - 1 <= column_clue["y"] <= view["y"] + view["height"] / 2  # still on top
+    assert view["x"] - 1 <= row_clue["x"] <= view["x"] + view["width"] / 2  # still at the left
+    phone.get_by_test_id("play-hint").click()
+    box = phone.get_by_test_id("play-hint-box")
+    expect(box).to_be_visible()
+    shown = box.bounding_box()
+    assert shown is not None
+    assert shown["y"] + shown["height"] <= 740  # in view without scrolling

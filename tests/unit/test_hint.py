@@ -84,16 +84,20 @@ def fitting(rows: tuple[Clue, ...], cols: tuple[Clue, ...], grid: Partial) -> li
     return [s for s in brute_solutions(rows, cols) if consistent_with(s, grid)]
 
 
-def assert_best_line(hint: Hint, news: list[int] | None, height: int) -> None:
+def assert_best_line(hint: Hint, news: list[int] | None, height: int, empty: list[bool]) -> None:
     """Not stuck (the default budget is ample for small grids), and a line step settles as
-    many cells as the best line does by enumeration (``news``: rows, then columns); any
-    other step comes only when no line settles a cell."""
+    many cells as the best line does by enumeration (``news``: rows, then columns), an empty
+    line (``empty``: its clue is 0) only when no other line settles a cell; any other step
+    comes only when no line settles a cell."""
     assert news is not None
     assert hint.status is not HintStatus.STUCK
     if hint.kind is StepKind.LINE:
         assert hint.line is not None
         offset = 0 if hint.line.kind is LineKind.ROW else height
-        assert len(hint.cells) == news[offset + hint.line.index] == max(news)
+        worth = [n for n, blank in zip(news, empty, strict=True) if not blank and n]
+        best = max(worth) if worth else max(news)
+        assert len(hint.cells) == news[offset + hint.line.index] == best
+        assert empty[offset + hint.line.index] == (not worth)
     else:
         assert max(news, default=0) == 0
 
@@ -110,7 +114,8 @@ def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
     if hint.status is HintStatus.MISTAKE:
         assert not solutions
         return
-    assert_best_line(hint, news, len(rows))
+    empty = [not any(clue) for clue in (*rows, *cols)]
+    assert_best_line(hint, news, len(rows), empty)
     if hint.status is HintStatus.STEP:
         assert hint.cells
         for r, c, value in hint.cells:
@@ -435,7 +440,8 @@ def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> No
     if hint.status is HintStatus.MISTAKE:
         assert not fits
         return
-    assert_best_line(hint, news, puzzle.height)
+    empty = [not clue for clue in (*puzzle.row_blocks, *puzzle.col_blocks)]
+    assert_best_line(hint, news, puzzle.height, empty)
     if hint.status is HintStatus.STEP:
         assert hint.cells
         for r, c, value in hint.cells:

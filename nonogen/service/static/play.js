@@ -111,6 +111,7 @@ export function initPlay() {
   function clearMarks() {
     hint = null;
     $("play-hint-box").hidden = true;
+    $("play-hint").textContent = "Hint";
     if (board) {
       clearHint(board);
       board.clear("wrong", "wrong-line");
@@ -174,19 +175,37 @@ export function initPlay() {
     if (saved) announce(`Resumed ${puzzle.title || "the puzzle"} at ${clock(timer.ms)}.`);
   }
 
-  function showHint(record) {
+  /** A line step is given in three asks: where to look, then why, then the cells. */
+  function graduated(record) {
+    return record.status === "step" && record.kind === "line" && record.line;
+  }
+
+  function showHint(record, level = 3) {
     clearMarks();
     const box = $("play-hint-box");
     box.hidden = false;
     box.classList.toggle("mistake", record.status === "mistake");
     box.dataset.status = record.status;
     box.dataset.kind = record.kind || "";
-    $("play-hint-title").textContent = hintTitle(record);
-    $("play-hint-text").textContent = hintText(record);
-    drawHint(board, record);
-    hint = stepPairs(record, width(), puzzle.palette);
+    box.dataset.level = String(level);
+    let [title, text] = [hintTitle(record), hintText(record)];
+    if (graduated(record) && level < 3) {
+      const { kind, index } = record.line;
+      const where = `${kind === "row" ? "Row" : "Column"} ${index + 1}`;
+      title = `Look at ${where.toLowerCase()}`;
+      text = level === 1
+        ? `${where} settles cells you have not marked yet. Ask again to see why.`
+        : `${text}. Ask again to see the cells.`;
+      drawHint(board, { line: record.line, cells: [] });
+    } else {
+      drawHint(board, record);
+      hint = stepPairs(record, width(), puzzle.palette);
+    }
+    $("play-hint-title").textContent = title;
+    $("play-hint-text").textContent = text;
     $("play-apply").hidden = hint === null;
-    announce(`${hintTitle(record)}: ${hintText(record)}`);
+    $("play-hint").textContent = graduated(record) && level < 3 ? "More" : "Hint";
+    announce(`${title}: ${text}`);
     if (record.status === "mistake") setStatus("There is a mistake.", "mistake");
   }
 
@@ -200,11 +219,22 @@ export function initPlay() {
     return (await api("/api/hint", { json })).json();
   }
 
+  let asked = null; // the latest hint, the marks it was asked for and how much was shown
+
   async function askHint() {
     if (!puzzle) return;
+    const marks = gridRows().join("/");
+    if (asked && asked.marks === marks && graduated(asked.record) && asked.level < 3) {
+      asked.level += 1;
+      showHint(asked.record, asked.level);
+      return;
+    }
     try {
-      showHint(await fetchHint());
+      const record = await fetchHint();
+      asked = { record, marks, level: 1 };
+      showHint(record, graduated(record) ? 1 : 3);
     } catch (failure) {
+      asked = null;
       showHint({ status: "error", reason: errorText(failure), line: null, cells: [] });
     }
   }
