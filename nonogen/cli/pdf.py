@@ -1,4 +1,4 @@
-"""``nonogen pdf``: one puzzle (and its solution) printed as a PDF page."""
+"""``nonogen pdf``: one puzzle printed as a PDF page (its solution page with --solution)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def pdf(
     timeout: Timeout = DEFAULT_TIMEOUT,
     fmt: Format = None,
 ) -> None:
-    """Print a puzzle (and its solution) as a PDF page with embedded fonts.
+    """Print a puzzle as a PDF page with embedded fonts (its solution page too with
+    --solution, alone with --solution-only).
 
     A colour puzzle prints each clue number on a box of its colour (black or white digits,
     whichever contrasts more), with a legend of the colours; the solution fills the cells.

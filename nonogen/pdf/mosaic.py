@@ -151,7 +151,9 @@ def draw_tile_answer(pen: Pen, entry: Entry, box: Box) -> None:
     )
 
 
-def mosaic_pdf(entries: Sequence[Entry], *, title: str, options: PageOptions) -> bytes:
+def mosaic_pdf(
+    entries: Sequence[Entry], *, title: str, options: PageOptions, answer: str = ""
+) -> bytes:
     """A set on its own as a PDF: a page per tile with its key, then the assembled picture."""
     if not entries:
         raise InputError("expected at least one tile to print, got none")
@@ -163,7 +165,7 @@ def mosaic_pdf(entries: Sequence[Entry], *, title: str, options: PageOptions) ->
             footer(pen.canvas, options, page)
             pen.canvas.showPage()
         page = len(entries) + 1
-        draw_solution_page(pen, text_area(options, page), title, places[0])
+        draw_solution_page(pen, text_area(options, page), answer or title, places[0])
         footer(pen.canvas, options, page)
         pen.canvas.showPage()
 

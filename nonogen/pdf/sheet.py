@@ -65,8 +65,8 @@ def printed_texts(entry: Entry) -> list[str]:
 
 def heading(entry: Entry, *, solution: bool = False) -> str:
     """The bold first line over a puzzle: its number and title (``Puzzle 3`` untitled); over
-    a solution or an answer key, the title or else what the puzzle shows."""
-    name = entry.title or (entry.answer if solution else "")
+    a solution or an answer key, what the puzzle shows (``answer``), else its title."""
+    name = (entry.answer or entry.title) if solution else entry.title
     return f"{entry.number}. {name}" if name else f"Puzzle {entry.number}"
 
 

@@ -374,7 +374,9 @@ def _made_tile(
     height, width = cutting.source.shape
     place = f"r{row + 1}c{col + 1}"
     meta = {
-        "title": f"{cutting.title} {place}",
+        # Untitled unless a title was given: the picture's name would give the answer away.
+        "title": f"{make.title} {place}" if make.title else place,
+        "source": f"{cutting.title} {place}",
         "seed": make.seed,
         "options": asdict(make),
         "conversion": cutting.conversion,

@@ -71,6 +71,7 @@ def tile_entries(mosaic: Mosaic) -> list[Entry]:
             number,
             difficulty_label(tile.made.verdict.difficulty),
             Place(cuts, tile.row, tile.col, picture),
+            answer=f"{mosaic.title} {tile.name}",
         )
         for number, tile in enumerate(mosaic.tiles, 1)
     ]
@@ -90,7 +91,8 @@ def set_pdf(
         more = f" (and {len(problems) - 1} more tiles)" if len(problems) > 1 else ""
         raise LimitError(f"{problems[0]}{more}; or pass --force-small to print anyway")
     warnings = problems + glyph_warnings([*entry_texts(entries), mosaic.title], page)
-    return mosaic_pdf(entries, title=mosaic.title, options=page), warnings
+    shown = mosaic.options.make.title or "Mosaic"  # the picture's name would give it away
+    return mosaic_pdf(entries, title=shown, answer=mosaic.title, options=page), warnings
 
 
 def write_set(

@@ -355,7 +355,8 @@ def test_make_a_mosaic_of_a_big_picture_and_play_a_tile(
     expect(tiles.nth(0)).to_contain_text("r1c1: 30 \u00d7 30")
     expect(page.get_by_test_id("make-preview")).to_be_hidden()  # one puzzle's parts hidden
     page.get_by_role("button", name="Play r2c2").click()
-    expect(page.get_by_test_id("play-title")).to_contain_text("scene r2c2")
+    expect(page.get_by_test_id("play-title")).to_contain_text("r2c2")
+    expect(page.get_by_test_id("play-title")).not_to_contain_text("scene")  # no spoiler
 
 
 def test_a_clue_only_file_keeps_its_clues_or_says_why_it_opens_no_drawing(
@@ -399,3 +400,17 @@ def test_a_hint_says_where_to_look_then_why_then_the_cells(page: Page, server: s
     expect(page.get_by_test_id("play-hint")).to_have_text("Hint")
     page.get_by_test_id("play-hint").click()  # a new board: a new hint, from the start
     expect(box).to_have_attribute("data-level", "1")
+
+
+def test_the_mirror_draws_each_change_in_the_mirrored_cell_too(page: Page, server: str) -> None:
+    page.goto(f"{server}/#edit")  # a blank 10 x 10 drawing
+    page.get_by_test_id("edit-mirror").check()
+    page.get_by_test_id("edit-cell-2-1").click()
+    expect(page.get_by_test_id("edit-cell-2-1")).to_have_attribute("data-state", "filled")
+    expect(page.get_by_test_id("edit-cell-2-8")).to_have_attribute("data-state", "filled")
+    page.get_by_test_id("edit-undo").click()  # one step: both cells
+    expect(page.get_by_test_id("edit-cell-2-8")).to_have_attribute("data-state", "open")
+    expect(page.get_by_test_id("edit-cell-2-1")).to_have_attribute("data-state", "open")
+    page.get_by_test_id("edit-mirror").uncheck()
+    page.get_by_test_id("edit-cell-2-1").click()
+    expect(page.get_by_test_id("edit-cell-2-8")).to_have_attribute("data-state", "open")

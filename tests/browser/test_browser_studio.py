@@ -89,3 +89,12 @@ def test_the_studio_has_no_serious_accessibility_violation(
         found: list[dict[str, Any]] = Axe().run(page).response["violations"]
         serious = [v for v in found if v["impact"] in ("serious", "critical")]
         assert not serious, json.dumps([(v["id"], v["help"]) for v in serious])
+
+
+def test_a_poster_s_warning_reaches_the_page(page: Page, server: str) -> None:
+    choose(page, server, "astronaut.jpg", "25")  # no one subject stands out: a poster
+    with page.expect_response("**/api/puzzles") as answer:
+        page.get_by_test_id("make-submit").click()
+    warnings = answer.value.json()["conversion"]["warnings"]
+    assert any("tonal poster" in warning for warning in warnings)
+    expect(page.get_by_test_id("make-warnings")).to_contain_text("drew a tonal poster")

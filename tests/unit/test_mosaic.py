@@ -161,7 +161,8 @@ def test_the_assembly_is_the_picture_but_for_exactly_the_reported_changes(
 def test_a_tile_says_its_set_and_place(target: Mosaic) -> None:
     tile = target.tiles[1]
     meta = tile.made.puzzle.meta
-    assert meta["title"] == "scene r1c2"
+    assert meta["title"] == "r1c2"  # untitled: the picture's name would give it away
+    assert meta["source"] == "scene r1c2"
     assert meta["mosaic"] == {
         "set": "scene",
         "tile": "r1c2",

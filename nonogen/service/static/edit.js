@@ -179,6 +179,7 @@ export function initEdit({ toPlay }) {
       given: (i) => givens !== null && givens[i] !== UNKNOWN,
       tool: () => tool,
       changed,
+      mirror: () => $("edit-mirror").checked,
     });
     if (history) [sheet.done, sheet.undone] = history;
     $("edit-export-non").disabled = palette !== null;

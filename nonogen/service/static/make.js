@@ -78,6 +78,18 @@ function showConversion(conversion) {
   $("make-conversion").textContent = conversion ? `Conversion: ${conversionText(conversion)}` : "";
 }
 
+/** Every warning of the conversion (a poster drawn, a crop), where the person sees them. */
+function showWarnings(conversion) {
+  const warnings = (conversion && conversion.warnings) || [];
+  const items = warnings.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  });
+  $("make-warnings").replaceChildren(...items);
+  $("make-warnings").hidden = !items.length;
+}
+
 /** Show a colour puzzle's palette as swatches (hidden for black and white). */
 function showPalette(palette) {
   const items = (palette || []).map(({ name, rgb }, i) => {
@@ -109,6 +121,7 @@ function changes(record) {
 /** Show a mosaic: the set's badges and summary, and each tile with its preview, downloads and
  * a Play button; the single puzzle's figures and buttons are hidden. */
 function showMosaic(record, toPlay) {
+  $("make-warnings").hidden = true;
   const tiles = record.tiles;
   const logic = tiles.every((tile) => tile.verdict.line_solvable);
   showPalette(null);
@@ -258,6 +271,7 @@ export function initMake({ toEdit, toPlay }) {
       const response = await api("/api/puzzles", { body });
       current = await response.json();
       showResult(current);
+      showWarnings(current.conversion);
       if (window.matchMedia("(max-width: 700px)").matches) {
         $("make-result").scrollIntoView({ block: "start" }); // on a phone, go to the result
       }

@@ -74,13 +74,13 @@ export function initPlay() {
     $("play-redo").disabled = sheet.undone.length === 0;
     if (nowSolved && !solved) {
       timer.stop();
-      announce(`Solved in ${clock(timer.ms)}! Every row and column matches its clue.`);
+      announce(`Solved in ${clock(timer.ms)}! ${reveal()}`);
     } else if (!nowSolved && solved) {
       timer.start(timer.ms);
     }
     solved = nowSolved;
     if (solved) {
-      setStatus(`Solved in ${clock(timer.ms)}! Every row and column matches its clue.`, "solved");
+      setStatus(`Solved in ${clock(timer.ms)}! ${reveal()}`, "solved");
     } else {
       const filled = values().filter((v) => v > 0).length;
       setStatus(`${done} of ${lines} lines done · ${filled} cells filled`, "playing");
@@ -106,6 +106,12 @@ export function initPlay() {
       }
     }
     sheet.apply(pairs);
+  }
+
+  /** What a solved puzzle says: the picture's title, when it has one. */
+  function reveal() {
+    return puzzle && puzzle.title ? `It is: ${puzzle.title}.`
+      : "Every row and column matches its clue.";
   }
 
   function clearMarks() {

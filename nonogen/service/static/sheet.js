@@ -23,9 +23,12 @@ export class Sheet {
    * or the same as clearing (Edit); locked(i): a cell the player cannot change; given(i): a
    * cell drawn as given (by default the locked ones); tool(): the
    * mark a primary press makes; changed(step): after every change, with the step's
-   * [i, before, after] triples (the step may be extended); moved(): after the cursor moves.
+   * [i, before, after] triples (the step may be extended); moved(): after the cursor moves;
+   * mirror(): whether every change is made in the cell mirrored left to right too (Edit).
    */
-  constructor(board, values, { crosses, locked = () => false, given = locked, tool, changed }) {
+  constructor(board, values, {
+    crosses, locked = () => false, given = locked, tool, changed, mirror = () => false,
+  }) {
     this.board = board;
     this.values = values;
     this.crosses = crosses;
@@ -33,6 +36,7 @@ export class Sheet {
     this.given = given;
     this.tool = tool || (() => FILLED);
     this.changed = changed;
+    this.mirror = mirror;
     this.done = [];
     this.undone = [];
     this.step = null;
@@ -49,6 +53,15 @@ export class Sheet {
   }
 
   set(i, value) {
+    this.setOne(i, value);
+    if (this.mirror()) {
+      const { width } = this.board;
+      const c = i % width;
+      this.setOne(i - c + (width - 1 - c), value);
+    }
+  }
+
+  setOne(i, value) {
     if (this.locked(i) || this.values[i] === value) return;
     this.step.push([i, this.values[i], value]);
     this.values[i] = value;

@@ -48,6 +48,7 @@ export function initStudio({ file, formData }) {
   const subject = $("make-subject");
   const canvas = $("make-pointer");
   let picked = null; // the key of the choice picked
+  let suggested = null; // the key of the model's own pick
   let timer = null;
   let asked = 0; // the latest request: older answers are dropped
   let image = null;
@@ -87,6 +88,7 @@ export function initStudio({ file, formData }) {
     });
     list.replaceChildren(...buttons);
     const keys = answer.choices.map((choice) => choice.key);
+    suggested = (answer.choices.find((choice) => choice.chosen) || {}).key || null;
     select(keys.includes(picked) ? picked : keys[0] || null);
     const warned = answer.warnings.length ? ` ${answer.warnings.join(" ")}` : "";
     note.textContent =
@@ -219,7 +221,8 @@ export function initStudio({ file, formData }) {
     },
     /** An option changed: draw the choices again, shortly. */
     changed: later,
-    /** The key of the drawing picked, or null. */
-    picked: () => picked,
+    /** The key of the drawing picked, or null when it is the suggested one (then the make
+     * is the model's own: its warnings, and its retries should the repair run out). */
+    picked: () => (picked === suggested ? null : picked),
   };
 }
