@@ -98,3 +98,16 @@ def test_a_poster_s_warning_reaches_the_page(page: Page, server: str) -> None:
     warnings = answer.value.json()["conversion"]["warnings"]
     assert any("tonal poster" in warning for warning in warnings)
     expect(page.get_by_test_id("make-warnings")).to_contain_text("drew a tonal poster")
+
+
+def test_the_result_is_large_enough_to_read_and_opens_full_size(page: Page, server: str) -> None:
+    choose(page, server, "ring.png", "25")
+    page.get_by_test_id("make-submit").click()
+    preview = page.get_by_test_id("make-preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_have_js_property("complete", True)
+    shown = preview.bounding_box()
+    assert shown is not None
+    assert shown["width"] >= 2 * 360  # the puzzle and its solution, side by side
+    link = page.get_by_test_id("make-preview-link")
+    expect(link).to_have_attribute("href", re.compile(r"^/api/puzzles/[0-9a-f]+\.png$"))

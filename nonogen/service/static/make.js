@@ -186,6 +186,7 @@ function showResult(record) {
     `seed ${record.seed} · made in ${record.seconds} s`;
   const name = (record.title || "puzzle").replace(/[^\w-]+/g, "_");
   $("make-preview").src = record.links.png;
+  $("make-preview-link").href = record.links.png; // full size, to zoom
   for (const [id, key, suffix] of [
     ["make-pdf", "puzzle_pdf", ".pdf"],
     ["make-solution-pdf", "solution_pdf", "-solution.pdf"],
