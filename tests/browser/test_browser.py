@@ -414,3 +414,31 @@ def test_the_mirror_draws_each_change_in_the_mirrored_cell_too(page: Page, serve
     page.get_by_test_id("edit-mirror").uncheck()
     page.get_by_test_id("edit-cell-2-1").click()
     expect(page.get_by_test_id("edit-cell-2-8")).to_have_attribute("data-state", "open")
+
+
+def test_lines_and_rectangles_are_drawn_from_corner_to_corner(page: Page, server: str) -> None:
+    page.goto(f"{server}/#edit")  # a blank 10 x 10 drawing
+
+    def drag(start: str, end: str) -> None:
+        page.mouse.move(*centre(page, start))
+        page.mouse.down()
+        page.mouse.move(*centre(page, end), steps=6)
+        page.mouse.up()
+
+    def state(r: int, c: int) -> str:
+        return page.get_by_test_id(f"edit-cell-{r}-{c}").get_attribute("data-state") or ""
+
+    page.get_by_test_id("edit-shape").select_option("line")
+    drag("edit-cell-1-1", "edit-cell-4-4")
+    expect(page.get_by_test_id("edit-cell-4-4")).to_have_attribute("data-state", "filled")
+    assert [state(k, k) for k in range(1, 5)] == ["filled"] * 4
+    assert state(1, 4) == "open"
+    assert filled(page, "edit") == 4
+    page.get_by_test_id("edit-undo").click()  # one step
+    expect(page.get_by_test_id("edit-cell-1-1")).to_have_attribute("data-state", "open")
+    page.get_by_test_id("edit-shape").select_option("rectangle")
+    drag("edit-cell-6-1", "edit-cell-8-4")
+    expect(page.get_by_test_id("edit-cell-8-4")).to_have_attribute("data-state", "filled")
+    assert filled(page, "edit") == 10  # the outline of 3 x 4 cells
+    assert state(7, 2) == "open"
+    assert state(7, 1) == "filled"

@@ -238,6 +238,7 @@ def test_a_touch_drag_marks_a_whole_row_and_two_fingers_zoom(
     phone.get_by_test_id(f"{prefix}-undo").tap()
     assert filled(phone, prefix) == 0
     before = int(phone.locator(f"#{prefix}-board table").get_attribute("data-cell") or 0)
+    phone.get_by_test_id(f"{prefix}-cell-6-6").scroll_into_view_if_needed()  # past the tools
     (x0, y0), (x1, y1) = centre(phone, f"{prefix}-cell-5-5"), centre(phone, f"{prefix}-cell-6-6")
     cdp.send("Input.dispatchTouchEvent", touch("touchStart", (x0, y0)))
     cdp.send("Input.dispatchTouchEvent", touch("touchStart", (x0, y0), (x1, y1)))

@@ -180,6 +180,7 @@ export function initEdit({ toPlay }) {
       tool: () => tool,
       changed,
       mirror: () => $("edit-mirror").checked,
+      shape: () => $("edit-shape").value,
     });
     if (history) [sheet.done, sheet.undone] = history;
     $("edit-export-non").disabled = palette !== null;

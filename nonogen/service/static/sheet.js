@@ -17,6 +17,35 @@ export function undoKey(event) {
   return null;
 }
 
+/**
+ * The cells of a shape from cell a to cell b of a grid ``width`` wide: a straight line
+ * (Bresenham's), or a rectangle's outline with a and b at opposite corners.
+ */
+export function shapeCells(shape, a, b, width) {
+  const [r0, c0, r1, c1] = [Math.floor(a / width), a % width, Math.floor(b / width), b % width];
+  const cells = [];
+  if (shape === "rectangle") {
+    const [top, bottom] = [Math.min(r0, r1), Math.max(r0, r1)];
+    const [left, right] = [Math.min(c0, c1), Math.max(c0, c1)];
+    for (let r = top; r <= bottom; r += 1) {
+      for (let c = left; c <= right; c += 1) {
+        if (r === top || r === bottom || c === left || c === right) cells.push(r * width + c);
+      }
+    }
+    return cells;
+  }
+  const [dr, dc] = [Math.abs(r1 - r0), Math.abs(c1 - c0)];
+  const [sr, sc] = [r0 < r1 ? 1 : -1, c0 < c1 ? 1 : -1];
+  let [r, c, error] = [r0, c0, dc - dr];
+  for (;;) {
+    cells.push(r * width + c);
+    if (r === r1 && c === c1) return cells;
+    const twice = 2 * error;
+    if (twice > -dr) { error -= dr; c += sc; }
+    if (twice < dc) { error += dc; r += sr; }
+  }
+}
+
 export class Sheet {
   /**
    * values: an Int8Array of UNKNOWN, EMPTY, FILLED; crosses: whether EMPTY is a mark (Play)
@@ -28,6 +57,7 @@ export class Sheet {
    */
   constructor(board, values, {
     crosses, locked = () => false, given = locked, tool, changed, mirror = () => false,
+    shape = () => "free",
   }) {
     this.board = board;
     this.values = values;
@@ -37,6 +67,8 @@ export class Sheet {
     this.tool = tool || (() => FILLED);
     this.changed = changed;
     this.mirror = mirror;
+    this.shape = shape;
+    this.origin = null; // where a line or rectangle stroke started
     this.done = [];
     this.undone = [];
     this.step = null;
@@ -66,6 +98,15 @@ export class Sheet {
     this.step.push([i, this.values[i], value]);
     this.values[i] = value;
     this.board.draw(i, value, this.given(i));
+  }
+
+  /** Take back the changes of the step being made (it stays open). */
+  undoStep() {
+    for (const [i, before] of this.step.reverse()) {
+      this.values[i] = before;
+      this.board.draw(i, before, this.given(i));
+    }
+    this.step = [];
   }
 
   /** Draw every cell again (after the given cells changed). */
@@ -120,21 +161,27 @@ export class Sheet {
         this.from = this.values[i];
         this.paint = this.toggled(i, mark);
         this.step = [];
+        this.origin = this.shape() === "free" ? null : i;
         this.board.setCursor(i, false);
         return true;
       },
       visit: (i) => {
-        if (this.values[i] === this.from) this.set(i, this.paint);
+        if (this.origin !== null) {
+          this.undoStep(); // the shape so far goes: it is drawn again to this cell
+          for (const cell of shapeCells(this.shape(), this.origin, i, this.board.width)) {
+            this.set(cell, this.paint);
+          }
+        } else if (this.values[i] === this.from) {
+          this.set(i, this.paint);
+        }
       },
       end: () => this.commit(),
       cancel: () => {
-        for (const [i, before] of this.step.reverse()) {
-          this.values[i] = before;
-          this.board.draw(i, before, this.given(i));
-        }
+        this.undoStep();
         this.step = null;
       },
       zoomed: () => this.board.table.dispatchEvent(new CustomEvent("zoomed", { bubbles: true })),
+      free: () => this.shape() !== "free",
     });
     this.board.table.addEventListener("keydown", (event) => this.key(event));
     this.board.table.addEventListener("focusin", (event) => {

@@ -2,7 +2,8 @@
 // A stroke captures its pointer and visits every cell it crosses: between two pointer
 // positions it steps cell by cell, so a fast drag that jumps many cells skips none. It is
 // locked to the row or the column it started in, the axis chosen by its first move off the
-// start cell.
+// start cell; a free stroke (a line or rectangle being drawn) visits the cell under the
+// pointer instead, wherever it is.
 
 /** The index of the band [edges[k], edges[k + 1]) holding x, clamped to the bands. */
 function band(edges, x) {
@@ -27,8 +28,9 @@ function geometry(board, r, c) {
   return { cols, rows };
 }
 
-/** A stroke from cell (r, c): feed it pointer positions; it calls visit(i) once per cell. */
-function newStroke(board, r, c, visit) {
+/** A stroke from cell (r, c): feed it pointer positions; it calls visit(i) once per cell (a
+ * free stroke: once per cell the pointer moves to). */
+function newStroke(board, r, c, visit, free = false) {
   const { cols, rows } = geometry(board, r, c);
   let axis = null; // "row" (moves along the row) or "col"
   let at = c;
@@ -37,6 +39,13 @@ function newStroke(board, r, c, visit) {
   return (x, y) => {
     const col = band(cols, x);
     const row = band(rows, y);
+    if (free) {
+      if (col !== at || row !== atRow) {
+        [at, atRow] = [col, row];
+        visit(row * board.width + col);
+      }
+      return;
+    }
     if (axis === null) {
       if (col === c && row === r) return;
       axis = Math.abs(col - c) >= Math.abs(row - r) ? "row" : "col";
@@ -61,7 +70,7 @@ function newStroke(board, r, c, visit) {
  * visit(i) paints a cell; end() closes the stroke; cancel() undoes it (a second finger
  * came down: the stroke turns into a pinch). zoomed() is told after a pinch zoom.
  */
-export function listen(board, { start, visit, end, cancel, zoomed }) {
+export function listen(board, { start, visit, end, cancel, zoomed, free = () => false }) {
   const table = board.table;
   const touches = new Map(); // pointerId -> {x, y} of the fingers down
   let stroke = null; // {id, feed}
@@ -99,7 +108,8 @@ export function listen(board, { start, visit, end, cancel, zoomed }) {
     if (i === null || stroke || pinch || !start(i, event)) return;
     event.preventDefault();
     capture(event.pointerId);
-    const feed = newStroke(board, Math.floor(i / board.width), i % board.width, visit);
+    const [r, c] = [Math.floor(i / board.width), i % board.width];
+    const feed = newStroke(board, r, c, visit, free());
     stroke = { id: event.pointerId, feed };
   });
   table.addEventListener("pointermove", (event) => {
