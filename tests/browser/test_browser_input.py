@@ -282,3 +282,12 @@ def test_on_a_phone_the_clues_stay_in_view_and_the_hint_is_shown_over_the_board(
     shown = box.bounding_box()
     assert shown is not None
     assert shown["y"] + shown["height"] <= 740  # in view without scrolling
+
+
+def test_on_a_phone_a_puzzle_up_to_10_wide_gets_cells_of_24_px(phone: Page, server: str) -> None:
+    rows = [[10]] + [[1, 1]] * 8 + [[10]]
+    phone.goto(f"{server}/{fragment(rows, rows)}")
+    expect(phone.get_by_test_id("play-cell-9-9")).to_be_visible()
+    size = int(phone.locator("#play-board table").get_attribute("data-cell") or 0)
+    assert size >= 24, f"cells of {size} px at the default zoom"
+    no_sideways_scroll(phone)
