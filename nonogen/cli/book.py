@@ -51,6 +51,14 @@ def book(
         str | None,
         typer.Option("--cover", help="Also write the wrap-around cover PDF (spine from pages)."),
     ] = None,
+    pad: Annotated[
+        str,
+        typer.Option(
+            "--pad",
+            help="Notes pages to pad with: kdp (KDP's paperback rule: at least 24 pages, even), "
+            "even, four (a multiple of four: folded sheets) or none.",
+        ),
+    ] = "kdp",
     mosaic: Annotated[
         bool,
         typer.Option(
@@ -102,6 +110,7 @@ def book(
             year=datetime.date.today().year if year is None else year,
             isbn=isbn,
             paper=paper,
+            pad=pad,
             force_small=page.force_small,
             timeout=timeout,
             workers=jobs,

@@ -127,7 +127,9 @@ def fitted_pages(fits: Sequence[int]) -> tuple[PuzzlePage, ...]:
     return tuple(pages)
 
 
-def plan_book(count: int, rows: int, puzzle_pages: int, keys_per_page: int) -> Plan:
+def plan_book(
+    count: int, rows: int, puzzle_pages: int, keys_per_page: int, pad: str = "kdp"
+) -> Plan:
     """Where the parts of a book of ``count`` puzzles start, with ``rows`` contents rows a page.
 
     Pages 1 and 2 are the title and copyright pages; notes pages pad the book to KDP's length.
@@ -135,7 +137,7 @@ def plan_book(count: int, rows: int, puzzle_pages: int, keys_per_page: int) -> P
     puzzles = 3 + math.ceil((count + 1) / rows)
     answers = puzzles + puzzle_pages
     notes = answers + math.ceil(count / keys_per_page)
-    return Plan(3, puzzles, answers, notes, book_pages(notes - 1) + 1)
+    return Plan(3, puzzles, answers, notes, book_pages(notes - 1, pad) + 1)
 
 
 def book_layout(
@@ -146,6 +148,7 @@ def book_layout(
     keys_per_page: int = 6,
     paper: str = "white",
     puzzle_pages: Sequence[PuzzlePage] | None = None,
+    pad: str = "kdp",
 ) -> tuple[PageOptions, Plan]:
     """The page options with KDP's gutter for the book's page count, and the plan of its pages
     (``per_page`` puzzles a page, unless ``puzzle_pages`` says page by page).
@@ -155,7 +158,7 @@ def book_layout(
     page = options
     grouped = even_pages(count, per_page) if puzzle_pages is None else puzzle_pages
     for _ in range(4):  # the gutter may change the contents' type size, hence the page count
-        plan = plan_book(count, toc_rows(page), len(grouped), keys_per_page)
+        plan = plan_book(count, toc_rows(page), len(grouped), keys_per_page, pad)
         check_page_count(plan.pages, paper)
         gutter = max(options.gutter_mm, gutter_inches(plan.pages) * 25.4)
         if gutter == page.gutter_mm:
@@ -238,6 +241,7 @@ def book_pdf(
     keys_per_page: int = 6,
     on_progress: Progress | None = None,
     puzzle_pages: Sequence[PuzzlePage] | None = None,
+    pad: str = "kdp",
 ) -> bytes:
     """A puzzle book: title and copyright pages, contents, puzzles ``per_page`` a page (or as
     ``puzzle_pages`` says, page by page), answer keys at the back, notes pages up to KDP's
@@ -254,6 +258,7 @@ def book_pdf(
         keys_per_page=keys_per_page,
         paper=paper,
         puzzle_pages=grouped,
+        pad=pad,
     )
     rows = toc_rows(options)
     out = io.BytesIO()

@@ -56,6 +56,8 @@ class Press:
     """Print puzzles too small to read, with a warning, instead of refusing them."""
     cover: bool = False
     """Whether to make the cover too."""
+    pad: str = "kdp"
+    """How the book is padded with notes pages (``nonogen.pdf.rules.PADS``)."""
 
 
 def print_book(
@@ -97,6 +99,7 @@ def print_book(
         keys_per_page=press.keys_per_page,
         paper=press.paper,
         puzzle_pages=grouped,
+        pad=press.pad,
     )
     pdf = book_pdf(
         kept,
@@ -111,6 +114,7 @@ def print_book(
         keys_per_page=press.keys_per_page,
         on_progress=on_progress,
         puzzle_pages=grouped,
+        pad=press.pad,
     )
     cover = None
     if press.cover:

@@ -40,9 +40,28 @@ def check_paper(paper: str) -> str:
     return paper
 
 
-def book_pages(pages: int) -> int:
-    """The page count a book is padded to: at least MIN_PAGES, and even (leaves have two sides)."""
-    return max(MIN_PAGES, pages + pages % 2)
+PADS: Final = ("kdp", "even", "four", "none")
+"""How a book is padded with notes pages (``book --pad``): to KDP's paperback rule (at least
+MIN_PAGES, and even), to an even count (leaves have two sides), to a multiple of four (folded
+sheets, saddle stitching), or not at all."""
+
+
+def check_pad(pad: str) -> str:
+    """The padding rule itself; UsageError naming the rules there are."""
+    if pad not in PADS:
+        raise UsageError(f"expected --pad to be one of {', '.join(PADS)}, got {pad!r}")
+    return pad
+
+
+def book_pages(pages: int, pad: str = "kdp") -> int:
+    """The page count a book is padded to by a rule of PADS (KDP's: at least MIN_PAGES, and
+    even)."""
+    if pad == "none":
+        return pages
+    if pad == "four":
+        return pages + (-pages) % 4
+    even = pages + pages % 2
+    return max(MIN_PAGES, even) if pad == "kdp" else even
 
 
 def check_page_count(pages: int, paper: str = "white") -> None:

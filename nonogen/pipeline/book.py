@@ -179,6 +179,7 @@ def _print(
         options.paper,
         options.force_small,
         cover,
+        options.pad,
     )
     return print_book(entries, options.imprint(), press, on_progress=on_progress)
 

@@ -88,6 +88,9 @@ class BookOptions:
     """The ISBN on the copyright page, or an empty string."""
     paper: str = "white"
     """KDP paper, white or cream: the spine's width and the most pages."""
+    pad: str = "kdp"
+    """How the book is padded with notes pages: kdp (at least 24 pages, even), even, four (a
+    multiple of four) or none (``nonogen.pdf.rules.PADS``)."""
     force_small: bool = False
     """Print puzzles whose cells or clues would be too small to read (with a warning)."""
     timeout: float = 30.0
@@ -111,11 +114,12 @@ class BookOptions:
         # The page options are checked now, not after every puzzle is made.
         from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE  # noqa: PLC0415
         from nonogen.pdf.book import check_count  # noqa: PLC0415
-        from nonogen.pdf.rules import check_paper  # noqa: PLC0415
+        from nonogen.pdf.rules import check_pad, check_paper  # noqa: PLC0415
 
         check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
         check_count("--keys-per-page", self.keys_per_page, KEYS_PER_PAGE)
         check_paper(self.paper)
+        check_pad(self.pad)
         self.page_options()
         self.imprint()
 

@@ -491,3 +491,24 @@ def test_a_puzzle_whose_drawing_is_doubtful_is_flagged_for_review(tmp_path: Path
     assert reviews["chelsea"]
     assert any(w.startswith("puzzle ") and "(chelsea)" in w for w in manifest["warnings"])
     assert "(chelsea)" in result.stderr
+
+
+def test_pad_pads_a_book_only_as_its_print_rule_asks(inputs: Path, tmp_path: Path) -> None:
+    from nonogen.pdf.rules import book_pages  # noqa: PLC0415  (reportlab)
+
+    assert [book_pages(5, pad) for pad in ("kdp", "even", "four", "none")] == [24, 6, 8, 5]
+    assert [book_pages(30, pad) for pad in ("kdp", "even", "four", "none")] == [30, 30, 32, 30]
+    pages = {}
+    for pad in ("kdp", "even", "four"):
+        out = tmp_path / f"{pad}.pdf"
+        files = [str(inputs / "heart.txt"), str(inputs / "ring.png")]
+        result = runner.invoke(app, ["book", *files, "-w", "15", "--pad", pad, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        pages[pad] = len(PdfReader(out).pages)
+    assert pages["kdp"] == 24
+    assert pages["even"] % 2 == 0
+    assert pages["even"] < 24
+    assert pages["four"] % 4 == 0
+    bad = runner.invoke(app, ["book", str(inputs / "heart.txt"), "--pad", "x", "-o", "x.pdf"])
+    assert bad.exit_code == 2
+    assert "--pad to be one of kdp, even, four, none" in bad.stderr
