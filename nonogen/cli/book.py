@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -51,6 +52,16 @@ def book(
         str | None,
         typer.Option("--cover", help="Also write the wrap-around cover PDF (spine from pages)."),
     ] = None,
+    review: Annotated[
+        str | None,
+        typer.Option(
+            "--review",
+            metavar="SHEET.png",
+            help="Also write a contact sheet of the puzzles made from pictures (picture, "
+            "drawing, puzzle), those to look at before printing first (a poster, a doubtful "
+            "drawing).",
+        ),
+    ] = None,
     pad: Annotated[
         str,
         typer.Option(
@@ -88,7 +99,7 @@ def book(
     in the manifest, and the book is made with the rest (exit 1); with --mosaic, such a
     picture becomes a set of tiles instead. A killed run resumes from the work folder.
     """
-    from nonogen.pipeline.book import make_book  # noqa: PLC0415  (reportlab)
+    from nonogen.pipeline.book import make_book, review_sheet  # noqa: PLC0415  (reportlab)
     from nonogen.pipeline.prepare import BookOptions  # noqa: PLC0415
 
     making_options = making.options(picture)
@@ -133,5 +144,11 @@ def book(
     )
     for skipped in made.skipped:
         err(f"  skipped {skipped.source}: {skipped.reason}")
+    if review is not None:
+        sheets = review_sheet(made, Path(review))
+        for written in sheets:
+            err(f"nonogen: review sheet written: {written}")
+        if not sheets:
+            err("nonogen: no review sheet: no black-and-white puzzle was made from a picture")
     if made.skipped:  # made, with items skipped (named in the manifest too)
         raise typer.Exit(ExitCode.NO)

@@ -11,8 +11,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+import numpy as np
+
 from nonogen.backends import Backend
-from nonogen.errors import InputError
+from nonogen.errors import InputError, NonogenError
 from nonogen.formats import expand_paths, make_folder, write_atomic
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
 from nonogen.pipeline.tileset import set_key, set_places
@@ -140,6 +142,43 @@ def _reviews(chosen: Sequence[Prepared]) -> list[str]:
         if p.puzzle is not None
         for note in review_notes(p.puzzle)
     ]
+
+
+def review_sheet(book: Book, path: Path) -> list[Path]:
+    """A contact sheet of the book's black-and-white puzzles made from pictures, the ones to
+    look at first (``review_notes``): each its picture, its drawing before the repair and the
+    puzzle, headed with its number and what it shows (``book --review``); the files written
+    (none when no puzzle was made from a picture)."""
+    from nonogen.image.read import picture_rgb8, read_picture  # noqa: PLC0415
+    from nonogen.pipeline.make import write_sheet  # noqa: PLC0415
+    from nonogen.preview import SheetEntry  # noqa: PLC0415
+
+    rows = []
+    for number, prepared in enumerate(book.puzzles, 1):
+        puzzle = prepared.puzzle
+        meta = {} if puzzle is None else puzzle.meta
+        grid, box = meta.get("source_grid"), meta.get("source_box")
+        if puzzle is None or puzzle.is_colour or puzzle.goal is None or not isinstance(grid, list):
+            continue  # a puzzle file, or a colour puzzle: nothing drawn from a picture to show
+        try:
+            picture = read_picture(Path(prepared.source).read_bytes(), name=prepared.source)
+        except (OSError, NonogenError):
+            continue  # the picture moved since: its row cannot be drawn
+        left, top, right, bottom = box if isinstance(box, list) else (0, 0, *picture.size)
+        notes = review_notes(puzzle)
+        conversion = meta.get("conversion")
+        method = conversion.get("method", "") if isinstance(conversion, dict) else ""
+        entry = SheetEntry(
+            label=f"{number}. {label(puzzle.title, prepared.source, meta.get('source'))}",
+            method=str(method),
+            picture=picture_rgb8(picture, (left, top, right, bottom)),
+            chosen=np.array([[ch == "#" for ch in row] for row in grid], dtype=np.bool_),
+            final=np.asarray(puzzle.goal, dtype=np.bool_),
+            note="REVIEW: " + "; ".join(notes) if notes else "",
+        )
+        rows.append((not notes, number, entry))
+    rows.sort(key=lambda row: (row[0], row[1]))  # the ones to look at first
+    return write_sheet([entry for _, _, entry in rows], path) if rows else []
 
 
 def _work_folder(pdf: Path, work: str | Path | None) -> Path:

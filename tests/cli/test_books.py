@@ -512,3 +512,26 @@ def test_pad_pads_a_book_only_as_its_print_rule_asks(inputs: Path, tmp_path: Pat
     bad = runner.invoke(app, ["book", str(inputs / "heart.txt"), "--pad", "x", "-o", "x.pdf"])
     assert bad.exit_code == 2
     assert "--pad to be one of kdp, even, four, none" in bad.stderr
+
+
+@pytest.mark.slow
+def test_review_writes_a_contact_sheet_of_the_puzzles_made_from_pictures(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("ring.png", "chelsea.jpg", "heart.txt"):
+        shutil.copy(SAMPLES / name, folder / name)
+    out, sheet = tmp_path / "b.pdf", tmp_path / "review.png"
+    args = ["book", str(folder), "-o", str(out), "-w", "20", "--review", str(sheet)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"review sheet written: {sheet}" in result.stderr
+    assert sheet.read_bytes().startswith(b"\x89PNG")
+    from nonogen.pipeline.book import review_notes  # noqa: PLC0415
+
+    book = make_book([str(folder / "ring.png")], tmp_path / "c.pdf", options(), work=tmp_path / "w")
+    assert review_notes(book.puzzles[0].puzzle) == []
+    files_only = runner.invoke(
+        app, ["book", str(folder / "heart.txt"), "-o", str(tmp_path / "d.pdf"), "--review", "x.png"]
+    )
+    assert files_only.exit_code == 0, files_only.output
+    assert "no review sheet" in files_only.stderr
