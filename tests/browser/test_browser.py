@@ -359,47 +359,31 @@ def test_make_a_mosaic_of_a_big_picture_and_play_a_tile(
     expect(page.get_by_test_id("play-title")).not_to_contain_text("scene")  # no spoiler
 
 
-def test_a_clue_only_file_keeps_its_clues_or_says_why_it_opens_no_drawing(
+def test_a_clue_only_file_opens_as_its_clues_with_their_verdict(
     page: Page, server: str, tmp_path: Path
 ) -> None:
     page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-cell-0-0").click()  # the person's drawing so far
     several = SAMPLES / "diagonal.non"  # 4 x 4, a 1 in every line: 24 solutions
     page.get_by_test_id("edit-import").set_input_files(several)
-    expect(page.get_by_test_id("edit-error")).to_contain_text("its clues have several solutions")
-    expect(page.get_by_test_id("edit-cell-0-0")).to_have_attribute("data-state", "filled")  # kept
+    expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")
+    expect(page.get_by_test_id("edit-clues-note")).to_contain_text("The clues of diagonal.non")
+    expect(page.get_by_test_id("edit-row-clue-0")).to_have_attribute("data-clue", "1")
+    expect(page.locator("#edit-board td.cell[data-ambiguous]").first).to_be_visible()
     contradiction = tmp_path / "broken.non"
     contradiction.write_text("width 2\nheight 2\n\nrows\n2\n2\n\ncolumns\n0\n0\n")
     page.get_by_test_id("edit-import").set_input_files(contradiction)
-    expect(page.get_by_test_id("edit-error")).to_contain_text("its clues have no solution")
+    expect(page.get_by_test_id("edit-status")).to_have_text("No solution")
+    expect(page.get_by_test_id("edit-row-clue-0")).to_have_attribute("data-clue", "2")  # kept
+    expect(page.get_by_test_id("edit-reason")).not_to_be_empty()
     unique = tmp_path / "bar.non"
     unique.write_text('title "A bar"\nwidth 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n1\n')
     page.get_by_test_id("edit-import").set_input_files(unique)
     expect(page.get_by_test_id("edit-status")).to_have_text("Unique")
     expect(page.get_by_test_id("edit-title")).to_have_value("A bar")
-    expect(page.get_by_test_id("edit-row-clue-0")).to_have_attribute("data-clue", "3")
-
-
-def test_a_hint_says_where_to_look_then_why_then_the_cells(page: Page, server: str) -> None:
-    rows, cols = [[3], [], [1, 1]], [[1, 1], [1], [1, 1]]  # a trivial empty row among them
-    page.goto(f"{server}/{fragment(rows, cols)}")
-    box = page.get_by_test_id("play-hint-box")
-    page.get_by_test_id("play-hint").click()
-    expect(page.locator("#play-hint-title")).to_have_text("Look at row 1")  # not the empty row
-    expect(page.get_by_test_id("play-apply")).to_be_hidden()
-    expect(page.locator("#play-board .line-hint")).to_have_count(3)
-    expect(page.locator("#play-board .hint-fill")).to_have_count(0)
-    expect(page.get_by_test_id("play-hint")).to_have_text("More")
-    page.get_by_test_id("play-hint").click()
-    expect(box).to_have_attribute("data-level", "2")
-    expect(page.get_by_test_id("play-hint-text")).to_contain_text("must be filled")
-    expect(page.locator("#play-board .hint-fill")).to_have_count(0)
-    page.get_by_test_id("play-hint").click()
-    expect(page.locator("#play-board .hint-fill")).to_have_count(3)
-    page.get_by_test_id("play-apply").click()
-    expect(page.get_by_test_id("play-hint")).to_have_text("Hint")
-    page.get_by_test_id("play-hint").click()  # a new board: a new hint, from the start
-    expect(box).to_have_attribute("data-level", "1")
+    expect(page.get_by_test_id("edit-cell-0-0")).to_have_attribute("data-state", "filled")
+    page.get_by_test_id("edit-cell-1-1").click()  # drawn on: the drawing's own clues
+    expect(page.get_by_test_id("edit-row-clue-1")).to_have_attribute("data-clue", "1")
+    expect(page.get_by_test_id("edit-clues-note")).to_contain_text("own clues from now on")
 
 
 def test_the_mirror_draws_each_change_in_the_mirrored_cell_too(page: Page, server: str) -> None:

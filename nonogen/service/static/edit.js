@@ -74,15 +74,19 @@ export function initEdit({ toPlay }) {
   let palette = null; // a colour drawing's [{name, rgb, char}], background first
   let tool = FILLED; // the colour drawn with
 
+  let fixed = null; // the clues of a file of clues only ({rows, cols}), kept as they are
+
   const drawing = () => textRows(sheet.values, width, false, palette);
-  const clues = () => (palette ? colourClues(sheet.values, width, height)
+  const clues = () => fixed || (palette ? colourClues(sheet.values, width, height)
     : gridClues(drawing().map((row) => [...row].map((ch) => ch === "#"))));
   const givenRows = () => (givens && givens.some((v) => v !== UNKNOWN)
     ? textRows(givens, width, true, palette) : null);
   const puzzleJson = () => {
     let { rows, cols } = clues();
     if (palette) [rows, cols] = [namedClues(rows, palette), namedClues(cols, palette)];
-    const object = { format: "nonogen", version: 1, rows, cols, solution: drawing() };
+    const object = {
+      format: "nonogen", version: 1, rows, cols, ...(fixed ? {} : { solution: drawing() }),
+    };
     if (palette) object.palette = palette;
     if (givenRows()) object.givens = givenRows();
     return title ? { title, ...object } : object;
@@ -94,7 +98,7 @@ export function initEdit({ toPlay }) {
 
   function showVerdict(record) {
     printable = record.status === "unique";
-    const empty = !drawing().some((row) => /[^.]/.test(row));
+    const empty = !fixed && !drawing().some((row) => /[^.]/.test(row));
     const [label, kind] = empty ? ["Empty", "info"] : STATUS[record.status] || [record.status, "info"];
     $("edit-verdict").dataset.status = record.status;
     $("edit-status").textContent = label;
@@ -154,6 +158,11 @@ export function initEdit({ toPlay }) {
   /** After any change: stale verdict and proposal, new clues, a new check. */
   function changed(step) {
     sequence += 1; // a verdict asked for before this change is stale
+    if (step && fixed) {
+      fixed = null; // drawn on: the drawing's own clues from now on
+      $("edit-clues-note").textContent = "Your drawing's own clues from now on (the file's " +
+        "clues are left).";
+    }
     printable = false;
     fix.dismiss();
     if (step && givens) {
@@ -194,6 +203,8 @@ export function initEdit({ toPlay }) {
     width = height ? rows[0].length : 0;
     title = newTitle || "";
     $("edit-title").value = title;
+    fixed = null; // a new document draws its own clues
+    $("edit-clues-note").hidden = true;
     palette = newPalette;
     const given = palette
       ? (ch) => { const at = palette.findIndex(({ char }) => char === ch); return at < 0 ? UNKNOWN : at; }
@@ -209,13 +220,22 @@ export function initEdit({ toPlay }) {
     try {
       const record = await (await api("/api/check", { body })).json();
       const picture = record.goal || (record.status === "unique" ? record.solution : null);
+      if (!record.goal && !record.palette) {
+        // Clues only: they are opened as they are, with their verdict (no, one or several
+        // solutions), never replaced by the clues of a grid; the grid shows a solution if any.
+        const blank = Array(record.height).fill(".".repeat(record.width));
+        load(record.solution || blank, record.title || "", null, null);
+        fixed = { rows: record.rows, cols: record.cols };
+        const shown = record.solution ? "a solution of them" : "an empty grid";
+        $("edit-clues-note").textContent = `The clues of ${file.name}, as they are, over ` +
+          `${shown}. Draw on the grid to use your drawing's own clues instead.`;
+        $("edit-clues-note").hidden = false;
+        changed(null); // the file's clues shown, and checked as they are
+        return;
+      }
       if (!picture) {
-        // Clues only, with no one solution: the file's clues are kept, not replaced by a grid
-        // whose clues would be other ones.
-        const why = record.status === "none" ? "have no solution" : "have several solutions";
-        showError({ message: `${file.name}: its clues ${why} (${record.reason}), so there is no ` +
-          "one drawing to open; your drawing is kept. Open the file in Play to try its clues, " +
-          "or check it with nonogen check." });
+        showError({ message: `${file.name}: its clues have no one solution ` +
+          `(${record.reason}); your drawing is kept.` });
         return;
       }
       load(picture, record.title || "", record.givens || null, record.palette || null);
