@@ -426,3 +426,15 @@ def test_lines_and_rectangles_are_drawn_from_corner_to_corner(page: Page, server
     assert filled(page, "edit") == 10  # the outline of 3 x 4 cells
     assert state(7, 2) == "open"
     assert state(7, 1) == "filled"
+
+
+def test_a_solved_puzzle_reveals_its_title_and_an_untitled_one_does_not(
+    page: Page, server: str
+) -> None:
+    rows, cols = [[2], [1]], [[2], [1]]  # 2 x 2: one solution
+    page.goto(f"{server}/{fragment(rows, cols, 'A corner')}")
+    solve_with_hints(page)
+    expect(page.get_by_test_id("play-status")).to_contain_text("It is: A corner.")
+    page.goto(f"{server}/?untitled{fragment(rows, cols)}")
+    solve_with_hints(page)
+    expect(page.get_by_test_id("play-status")).to_contain_text("matches its clue")
