@@ -7,6 +7,7 @@ A run imports only the command it runs (``--help`` and a mistyped command import
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -45,8 +46,16 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _interrupted_early(signum: int, frame: object) -> None:
+    """Ctrl-C while the commands load: say so and exit 130, with no traceback."""
+    sys.stderr.write("nonogen: interrupted\n")
+    raise SystemExit(130)
+
+
 def main() -> None:
-    """The ``nonogen`` program: the version at once, else the command asked for."""
+    """The ``nonogen`` program: the version at once, else the command asked for. Ctrl-C is
+    handled from the first line (``nonogen.cli.root`` takes over once loaded)."""
+    signal.signal(signal.SIGINT, _interrupted_early)
     args = sys.argv[1:]
     if args == ["--version"]:
         from nonogen import __version__  # noqa: PLC0415

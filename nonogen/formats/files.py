@@ -8,6 +8,7 @@ import gzip
 import io
 import json
 import os
+import stat
 import sys
 import tempfile
 import zlib
@@ -27,19 +28,38 @@ UNZIPPED_BYTES: Final = 64 * 1024 * 1024
 file or a corpus, and a 1 MB decompression bomb cannot take a gigabyte."""
 UNZIP_CHUNK: Final = 1024 * 1024
 """Bytes decompressed at a time, so that no more than the limit is ever held."""
+INPUT_BYTES: Final = 256 * 1024 * 1024
+"""The most bytes read from any input (a picture, a puzzle file, stdin): over it, a LimitError
+(exit 3) names the limit; a 50-megapixel uncompressed TIFF is 150 MB. ``/dev/zero`` or an
+endless pipe is refused within a second instead of reading until memory runs out."""
+READ_CHUNK: Final = 1024 * 1024
+"""Bytes read at a time, so that no more than the limit is ever held."""
 
 _GZIP_MAGIC: Final = b"\x1f\x8b"
 _GLOB_CHARS: Final = frozenset("*?[")
 _NEW_FILE_MODE: Final = 0o644
 
 
-def read_bytes(source: str | Path) -> bytes:
-    """The bytes of a file, or of stdin for ``-``; InputError if unreadable."""
+def read_bytes(source: str | Path, *, max_bytes: int = INPUT_BYTES) -> bytes:
+    """The bytes of a file, or of stdin for ``-``, read in chunks: LimitError as soon as they
+    pass ``max_bytes``, InputError if unreadable."""
     name = str(source)
+    chunks: list[bytes] = []
+    size = 0
     try:
-        return sys.stdin.buffer.read() if name == STDIO else Path(name).read_bytes()
+        with contextlib.ExitStack() as stack:
+            stream = sys.stdin.buffer if name == STDIO else stack.enter_context(open(name, "rb"))
+            while chunk := stream.read(min(READ_CHUNK, max_bytes + 1 - size)):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > max_bytes:
+                    raise LimitError(
+                        f"{name}: the input is over the limit of {max_bytes // (1024 * 1024)} "
+                        "MiB; give a smaller file (a device or an endless pipe is not one)"
+                    )
     except OSError as exc:
         raise InputError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
+    return b"".join(chunks)
 
 
 def read_text(source: str | Path) -> str:
@@ -126,11 +146,22 @@ def make_folder(folder: Path, what: str) -> Path:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` via a temporary file in the same folder."""
+    """Replace ``path`` with ``data`` via a temporary file in the same folder. A symbolic link
+    is followed: its target is written. OutputError (exit 4) for a path that is not a regular
+    file (a device, a FIFO, a socket, a folder): it is never replaced."""
+    path = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        mode = path.stat().st_mode & 0o777
+        status = path.stat()
     except OSError:
         mode = _NEW_FILE_MODE
+    else:
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "a device, FIFO or socket"
+            raise OutputError(
+                f"{path}: cannot write the file: it is {kind}, not a regular file; give a "
+                "file name (or - for standard output where a command takes it)"
+            )
+        mode = status.st_mode & 0o777
     try:
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
