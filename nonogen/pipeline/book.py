@@ -4,9 +4,11 @@ the page count, and printed; the PDF and the manifest are written atomically."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from nonogen.backends import Backend
-from nonogen.errors import InputError, NonogenError
+from nonogen.errors import InputError, NonogenError, OutputError
 from nonogen.formats import expand_paths, make_folder, write_atomic
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
 from nonogen.pipeline.tileset import set_key, set_places
@@ -82,7 +84,10 @@ def make_book(
     paths = expand_paths(inputs, pictures=True)
     pdf_path = Path(output)
     work_dir = _work_folder(pdf_path, work)
-    prepared = prepare_all(paths, options, work=work_dir, backend=backend, on_progress=on_progress)
+    with work_lock(work_dir):
+        prepared = prepare_all(
+            paths, options, work=work_dir, backend=backend, on_progress=on_progress
+        )
     chosen = _ordered(prepared, options.order)
     skipped = tuple(p for p in prepared if p.skipped)
     if not chosen:
@@ -179,6 +184,33 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
         rows.append((not notes, number, entry))
     rows.sort(key=lambda row: (row[0], row[1]))  # the ones to look at first
     return write_sheet([entry for _, _, entry in rows], path) if rows else []
+
+
+LOCK_FILE: Final = ".lock"
+"""The file in a work folder a book run holds an exclusive lock on while it prepares."""
+
+
+@contextmanager
+def work_lock(folder: Path) -> Iterator[None]:
+    """Hold the work folder's lock while the inputs are prepared: a second run on the same
+    folder exits 4 at once (it would redo every puzzle the first is making) instead of
+    racing it. The lock goes with the process, however it ends."""
+    try:
+        handle = (folder / LOCK_FILE).open("a+b")
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot lock the work folder: {exc.strerror or exc}") from None
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError(
+                f"{folder}: the work folder is in use by another book run; wait for it to "
+                "finish (this run would redo its puzzles), or give another --work-dir"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _work_folder(pdf: Path, work: str | Path | None) -> Path:

@@ -535,3 +535,22 @@ def test_review_writes_a_contact_sheet_of_the_puzzles_made_from_pictures(tmp_pat
     )
     assert files_only.exit_code == 0, files_only.output
     assert "no review sheet" in files_only.stderr
+
+
+def test_a_second_run_on_a_work_folder_in_use_exits_4_at_once(inputs: Path, tmp_path: Path) -> None:
+    import fcntl  # noqa: PLC0415  (Unix: the lock a running book holds)
+
+    work = tmp_path / "work"
+    work.mkdir()
+    args = ["book", str(inputs / "heart.txt"), "-o", str(tmp_path / "b.pdf")]
+    args += ["--work-dir", str(work)]
+    with (work / ".lock").open("a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a first run, preparing
+        busy = subprocess.run(
+            [sys.executable, "-m", "nonogen", *args], capture_output=True, text=True, check=False
+        )
+        assert busy.returncode == 4, busy.stderr
+        assert "in use by another book run" in busy.stderr
+        assert not (tmp_path / "b.pdf").exists()
+    free = runner.invoke(app, args)  # released: the next run goes ahead
+    assert free.exit_code == 0, free.output
