@@ -94,6 +94,8 @@ def make(
     summary["preview"] = None if preview is None else str(preview)
     for warning in made.conversion.warnings if made.conversion else ():
         err(f"nonogen: warning: {warning}")
+    if "time_budget" in made.puzzle.meta:
+        err(f"nonogen: warning: {made.puzzle.meta['time_budget']}")
     if as_json:
         print(json.dumps(summary))
     else:

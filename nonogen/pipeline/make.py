@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -240,6 +240,7 @@ def make_from_picture(
         conversion = replace(conversion, chosen=scored)
     source = scored.cells.grid()
     on_progress(MakeProgress("checking"))
+    ran_out = not repaired.solved and time.perf_counter() >= repairs_end
     verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(deadline))
     box = scored.cells.box
     meta = {
@@ -253,9 +254,20 @@ def make_from_picture(
         "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
         "fidelity": fidelity(source, repaired),
     }
+    if ran_out or verdict.status is Status.UNKNOWN:
+        meta["time_budget"] = TIME_BUDGET_NOTE
     puzzle = repaired.puzzle(meta=meta, where=name)
     seconds = time.perf_counter() - started
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
+
+
+TIME_BUDGET_NOTE: Final = (
+    "the time budget (--seconds) ran out before the puzzle was done: how far the repair got "
+    "depends on this machine's speed, so another run may give other bytes; give more "
+    "--seconds for the same bytes every time"
+)
+"""What a make whose time budget ran out records (``time_budget``) and says on stderr: only
+a make that finishes within its budget gives the same bytes for the same seed."""
 
 
 def source_name(name: str) -> str:
