@@ -115,12 +115,11 @@ def _cell_side(
     shape: tuple[int, ...], outer: Box, size: tuple[int, int], options: PictureOptions
 ) -> float:
     """A cell's side in pixels of an array of ``shape`` over the picture, for the grid asked
-    over ``outer``."""
+    over ``outer`` (a region in source pixels)."""
     left, top, right, bottom = outer
-    across = (right - left) * shape[1] / size[0]
     if options.width is None and options.height is not None:
         return (bottom - top) * shape[0] / size[1] / options.height
-    return across / (options.width or DEFAULT_WIDTH)
+    return (right - left) * shape[1] / size[0] / (options.width or DEFAULT_WIDTH)
 
 
 def main_pieces(mask: Grid, least: float) -> Grid:
@@ -213,13 +212,7 @@ def _widened(
     drawing's split, pooled as lines) as it is."""
     if plain:
         return subject
-    rows, cols = subject.shape
-    width = options.width or DEFAULT_WIDTH
-    if options.width is None and options.height is not None:
-        frame_h = (frame[3] - frame[1]) * rows / size[1]
-        cell = frame_h / options.height
-    else:
-        cell = (frame[2] - frame[0]) * cols / size[0] / width
+    cell = _cell_side(subject.shape, frame, size, options)
     side = round(cell)
     if side < MIN_THIN:
         return subject

@@ -20,6 +20,7 @@ from nonogen.pipeline.make import (
     choices,
     ignore_progress,
     outlined,
+    plain_summary,
     repair_move,
     source_name,
     verdict_reserve,
@@ -83,13 +84,9 @@ class MadeColour:
         palette = "palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours)
         size = f"{self.puzzle.width}x{self.puzzle.height}, {counted(figures['colours'], 'colour')}"
         if not verbose:
-            givens = figures["givens"]
-            given_text = f", {counted(givens, 'given')}" if givens else ""
+            changed, givens = figures["changed"], figures["givens"]
             return [
-                f"{size} on white, {verdict.status}, {logic}, {verdict.tier or 'no tier'} "
-                f"({verdict.difficulty}); {counted(figures['changed'], 'cell')} changed from "
-                f"the picture{given_text}; "
-                f"{self.seconds:.2f} s",
+                plain_summary(f"{size} on white", verdict, changed, givens, self.seconds),
                 palette,
             ]
         return [

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from nonogen.grid import format_grid
-from nonogen.pipeline.make import MakeOptions, by_repair_cost, drawn, outlined
+from nonogen.pipeline.make import MakeOptions, by_repair_cost, choices, drawn, outlined
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion, Scored
@@ -92,7 +92,6 @@ def gallery(
     from nonogen.generate import undetermined  # noqa: PLC0415
     from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
-    from nonogen.pipeline.make import choices  # noqa: PLC0415
 
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)

@@ -101,6 +101,17 @@ MakeListener = Callable[[MakeProgress], None]
 """on_progress(progress) of a make: told of every stage and repair move."""
 
 
+def plain_summary(size: str, verdict: Verdict, changed: int, givens: int, seconds: float) -> str:
+    """A made puzzle's summary for players (``make`` without ``--verbose``): ``20x15, unique,
+    logic-only, easy (9); 2 cells changed from the picture, 1 given; 0.62 s``."""
+    logic = "logic-only" if verdict.line_solvable else "needs probing or search"
+    given_text = f", {counted(givens, 'given')}" if givens else ""
+    return (
+        f"{size}, {verdict.status}, {logic}, {verdict.tier or 'no tier'} ({verdict.difficulty}); "
+        f"{counted(changed, 'cell')} changed from the picture{given_text}; {seconds:.2f} s"
+    )
+
+
 def ignore_progress(progress: MakeProgress) -> None:
     """The listener of a make nobody watches."""
 
@@ -136,19 +147,15 @@ class Made:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;
         with ``verbose`` the internals instead (flip cost, fill) and the conversion chosen."""
         figures, verdict = fidelity(self.source, self.repair), self.verdict
-        logic = "logic-only" if verdict.line_solvable else "needs probing or search"
-        size = f"{self.puzzle.width}x{self.puzzle.height}, {verdict.status}, {logic}"
+        size = f"{self.puzzle.width}x{self.puzzle.height}"
         if not verbose:
-            givens = figures["givens"]
-            given_text = f", {counted(givens, 'given')}" if givens else ""
-            return [
-                f"{size}, {verdict.tier or 'no tier'} ({verdict.difficulty}); "
-                f"{counted(figures['flipped'], 'cell')} changed from the picture"
-                f"{given_text}; {self.seconds:.2f} s"
-            ]
+            changed, givens = figures["flipped"], figures["givens"]
+            return [plain_summary(size, verdict, changed, givens, self.seconds)]
+        logic = "logic-only" if verdict.line_solvable else "needs probing or search"
         return [
-            f"{size}, difficulty {verdict.difficulty} {verdict.tier}; {figures['flipped']} cells "
-            f"flipped ({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
+            f"{size}, {verdict.status}, {logic}, difficulty {verdict.difficulty} "
+            f"{verdict.tier}; {figures['flipped']} cells flipped "
+            f"({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
             f"{figures['givens']} givens; fill "
             f"{figures['fill_before']} -> {figures['fill_after']}; {self.seconds:.2f} s",
             conversion_line(self.conversion),
