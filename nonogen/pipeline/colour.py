@@ -22,6 +22,7 @@ from nonogen.pipeline.make import (
     outlined,
     plain_summary,
     repair_move,
+    TIME_BUDGET_NOTE,
     source_name,
     verdict_reserve,
     verdict_timeout,
@@ -207,6 +208,7 @@ def make_colour_from_picture(
     if found is not conversion.chosen:
         conversion = replace(conversion, chosen=found)
     on_progress(MakeProgress("checking"))
+    ran_out = not repaired.solved and time.perf_counter() >= deadline
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
     puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(end))
@@ -223,6 +225,8 @@ def make_colour_from_picture(
         "verdict": _steady(verdict_record(verdict, puzzle)),
         "fidelity": figures,
     }
+    if ran_out or verdict.status is Status.UNKNOWN:
+        meta["time_budget"] = TIME_BUDGET_NOTE
     puzzle = replace(puzzle, meta=meta)
     seconds = time.perf_counter() - started
     return MadeColour(
