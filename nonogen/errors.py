@@ -114,6 +114,12 @@ class BusyError(NonogenError):
         """Seconds the client should wait before it tries again."""
 
 
+class SlowBodyError(InputError):
+    """A request body came more slowly than the service's minimum rate, or took too long."""
+
+    http_status = 408
+
+
 class WorkerError(NonogenError):
     """A worker process died while it ran a job (killed, out of memory)."""
 

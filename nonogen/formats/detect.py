@@ -8,7 +8,9 @@ from pathlib import PurePath
 from typing import Final
 
 from nonogen.errors import InputError
+from nonogen.formats.shared import json_value_limit, json_values
 from nonogen.grid import EMPTY_CHARS, FILLED_CHARS, UNKNOWN_CHARS
+from nonogen.puzzle import MAX_SIDE
 
 FORMATS: Final[tuple[str, ...]] = ("json", "non", "xml", "text", "r")
 """The single-puzzle formats nonogen reads and writes."""
@@ -80,8 +82,8 @@ def _content_lines(text: str) -> list[str]:
 def _looks_like_jsonl(body: str) -> bool:
     """Whether a text starting with ``{`` holds several one-line JSON objects."""
     lines = [line for line in body.splitlines() if line.strip()]
-    if len(lines) < 2:
-        return False
+    if len(lines) < 2 or json_values(lines[0]) > json_value_limit(MAX_SIDE):
+        return False  # the reader then names the limit
     try:
         return isinstance(json.loads(lines[0]), dict)
     except (ValueError, RecursionError):

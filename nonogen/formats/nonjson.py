@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.errors import InputError
-from nonogen.formats.shared import parse_goal_rows, parse_rows, shorten
+from nonogen.formats.shared import check_json_values, parse_goal_rows, parse_rows, shorten
 from nonogen.grid import UNKNOWN, Partial, format_grid
 from nonogen.palette import Palette, make_palette
 from nonogen.puzzle import MAX_SIDE, Puzzle, has_givens, make_puzzle, puzzle_from_blocks
@@ -64,6 +64,7 @@ _LONG_NUMBER: Final = (
 
 def parse_json(text: str, name: str) -> Puzzle:
     """The puzzle of a nonogen JSON (or corpus JSON) document."""
+    check_json_values(text, name)
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -83,6 +84,7 @@ def iter_jsonl(text: str, name: str) -> Iterator[tuple[str, Puzzle]]:
         if not line.strip():
             continue
         where = f"{name}: line {lineno}"
+        check_json_values(line, where)
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:

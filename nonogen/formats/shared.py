@@ -19,6 +19,38 @@ limit, and Python's ``int`` refuses to read one of more than 4,300 digits."""
 
 _RUN: Final = re.compile(r"[0-9]+")
 
+JSON_PER_CELL: Final = 8
+"""JSON values a puzzle document (or a request) may hold per cell of the largest puzzle taken,
+plus ``JSON_SPARE``: a colour puzzle's clues as ``[length, "colour"]`` blocks, its grid and its
+palette need at most about 7 per cell."""
+JSON_SPARE: Final = 4096
+
+
+def json_value_limit(side: int) -> int:
+    """The most JSON values a document about a puzzle of at most ``side`` cells a side holds."""
+    return JSON_PER_CELL * side * side + JSON_SPARE
+
+
+def json_values(text: str | bytes) -> int:
+    """The values of a JSON text counted from above without parsing it: its commas and
+    opening brackets, plus one (those inside strings count too, so it never counts short)."""
+    if isinstance(text, bytes):
+        return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
+    return text.count(",") + text.count("[") + text.count("{") + 1
+
+
+def check_json_values(text: str | bytes, where: str, side: int = MAX_SIDE) -> None:
+    """LimitError when a JSON text holds more values than a puzzle of ``side`` cells a side
+    needs: checked before it is parsed, so that a small file cannot become millions of
+    Python objects (a 20 MB file of ``[],`` is 6.8 million lists, over 2 GB)."""
+    count, limit = json_values(text), json_value_limit(side)
+    if count > limit:
+        raise LimitError(
+            f"{where}: the JSON holds about {count:,} values (commas and brackets); a puzzle "
+            f"of at most {side}x{side} cells needs no more than {limit:,}: send one puzzle "
+            "with its clues, grid and palette only"
+        )
+
 
 def parse_runs(text: str, where: str) -> Clue:
     """A clue from comma-separated run lengths; ``0`` or nothing is the empty clue."""

@@ -16,13 +16,13 @@ from nonogen.pipeline.make import (
     MakeOptions,
     MakeProgress,
     as_picked,
+    budget_record,
     by_repair_cost,
     choices,
     ignore_progress,
     outlined,
     plain_summary,
     repair_move,
-    TIME_BUDGET_NOTE,
     source_name,
     verdict_reserve,
     verdict_timeout,
@@ -205,8 +205,7 @@ def make_colour_from_picture(
     if closest is not None and not repaired.solved:  # no candidate delivered the tier
         _, repaired, quantised, found = closest
         shape = quantised.grid.shape
-    if found is not conversion.chosen:
-        conversion = replace(conversion, chosen=found)
+    conversion = conversion if found is conversion.chosen else replace(conversion, chosen=found)
     on_progress(MakeProgress("checking"))
     ran_out = not repaired.solved and time.perf_counter() >= deadline
     givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
@@ -224,9 +223,8 @@ def make_colour_from_picture(
         "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
         "verdict": _steady(verdict_record(verdict, puzzle)),
         "fidelity": figures,
+        **budget_record(ran_out, verdict),
     }
-    if ran_out or verdict.status is Status.UNKNOWN:
-        meta["time_budget"] = TIME_BUDGET_NOTE
     puzzle = replace(puzzle, meta=meta)
     seconds = time.perf_counter() - started
     return MadeColour(

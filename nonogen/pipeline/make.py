@@ -260,9 +260,8 @@ def make_from_picture(
         "source_grid": format_grid(source),
         "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
         "fidelity": fidelity(source, repaired),
+        **budget_record(ran_out, verdict),
     }
-    if ran_out or verdict.status is Status.UNKNOWN:
-        meta["time_budget"] = TIME_BUDGET_NOTE
     puzzle = repaired.puzzle(meta=meta, where=name)
     seconds = time.perf_counter() - started
     return Made(puzzle, repaired, source, verdict, seconds, conversion)
@@ -275,6 +274,12 @@ TIME_BUDGET_NOTE: Final = (
 )
 """What a make whose time budget ran out records (``time_budget``) and says on stderr: only
 a make that finishes within its budget gives the same bytes for the same seed."""
+
+
+def budget_record(ran_out: bool, verdict: Verdict) -> dict[str, str]:
+    """``time_budget``: the note a make records when its time budget ran out (the repair's
+    or the verdict's), so that its bytes may differ from run to run; nothing otherwise."""
+    return {"time_budget": TIME_BUDGET_NOTE} if ran_out or verdict.status is Status.UNKNOWN else {}
 
 
 def source_name(name: str) -> str:

@@ -43,10 +43,10 @@ from nonogen.service.answers import (
     MadeAnswer,
     MosaicAnswer,
 )
+from nonogen.service.bodies import BodyGate, Gauges
 from nonogen.service.downloads import attachment, links, stem
 from nonogen.service.errors import (
     BodyLimit,
-    RequestLimit,
     on_bug,
     on_http_error,
     on_nonogen_error,
@@ -65,6 +65,8 @@ from nonogen.service.jobs import (
     mosaic_job,
     pdf_from_json,
     pdf_job,
+    warm,
+    warm_puzzles,
 )
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import (
@@ -92,11 +94,14 @@ EXTENSIONS: Final = {"json": "json", "non": "non", "xml": "xml", "text": "txt", 
 
 @dataclass
 class Service:
-    """What every request shares: the limits, the kept puzzles and the job runner."""
+    """What every request shares: the limits, the kept puzzles, the job runners of the two
+    lanes (pictures; puzzles: check, convert, PDF, hint, fix) and what requests hold."""
 
     limits: Limits
     store: Store
-    runner: Runner
+    pictures: Runner
+    puzzles: Runner
+    gauges: Gauges
 
 
 def service(request: Request) -> Service:
@@ -146,10 +151,10 @@ async def make_puzzle(
     data = await picture.read()
     with subject_in_form_words():
         if form.colors is None:
-            made = await svc.runner.run(make_job, data, name, options, svc.limits)
+            made = await svc.pictures.run(make_job, data, name, options, svc.limits)
         else:
             job, colours = colour_make_job, form.colors
-            made = await svc.runner.run(job, data, name, options, colours, svc.limits)
+            made = await svc.pictures.run(job, data, name, options, colours, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
 
@@ -174,7 +179,7 @@ async def conversions(
     name = utf8_safe(picture.filename or "picture")
     data = await picture.read()
     with subject_in_form_words():
-        return await svc.runner.run(gallery_job, data, name, options, form.colors, svc.limits)
+        return await svc.pictures.run(gallery_job, data, name, options, form.colors, svc.limits)
 
 
 @router.post(
@@ -196,7 +201,7 @@ async def make_mosaic(
     check_title(Path(name).stem, "the picture's file name (the mosaic's title)")
     data = await picture.read()
     with subject_in_form_words():
-        record, tiles = await svc.runner.run(mosaic_job, data, name, options, svc.limits)
+        record, tiles = await svc.pictures.run(mosaic_job, data, name, options, svc.limits)
     kept = [(svc.store.put(made), made) for made in tiles]
     answers = [{"id": ident, **made.record, "links": links(ident, made)} for ident, made in kept]
     return {**record, "tiles": answers}
@@ -233,7 +238,7 @@ async def puzzle_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle's printable page (letter; a colour puzzle's clues on boxes of their
     colours, with a legend)."""
     made = svc.store.get(puzzle_id)
-    data = await svc.runner.run(pdf_job, made.puzzle, "puzzle", PageOptions())
+    data = await svc.puzzles.run(pdf_job, made.puzzle, "puzzle", PageOptions())
     return attachment(data, "application/pdf", f"{stem(made, puzzle_id)}.pdf")
 
 
@@ -245,7 +250,7 @@ async def puzzle_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
 async def solution_pdf(svc: ServiceDep, puzzle_id: PuzzleId) -> Response:
     """A made puzzle's solution page (letter)."""
     made = svc.store.get(puzzle_id)
-    data = await svc.runner.run(pdf_job, made.puzzle, "solution", PageOptions())
+    data = await svc.puzzles.run(pdf_job, made.puzzle, "solution", PageOptions())
     return attachment(data, "application/pdf", f"{stem(made, puzzle_id)}-solution.pdf")
 
 
@@ -270,7 +275,7 @@ async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> d
     """Solve a puzzle: status (none, unique, multiple with the differing cells, unknown),
     line-solvable, difficulty, tier, seconds, and its clues and goal for the editor."""
     data, name, fmt = await uploaded(request, fmt)
-    return await svc.runner.run(check_job, data, name, fmt, svc.limits)
+    return await svc.puzzles.run(check_job, data, name, fmt, svc.limits)
 
 
 @router.post(
@@ -288,7 +293,7 @@ async def convert(
     """Convert a puzzle between the formats nonogen reads and writes; a colour puzzle (nonogen
     JSON with a palette, webpbn colour XML) to json or xml only (400 for the others)."""
     data, name, fmt = await uploaded(request, fmt)
-    text = await svc.runner.run(convert_job, data, name, fmt, to, svc.limits)
+    text = await svc.puzzles.run(convert_job, data, name, fmt, to, svc.limits)
     return attachment(text, MEDIA.get(to, "text/plain"), f"puzzle.{EXTENSIONS[to]}")
 
 
@@ -297,7 +302,7 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     """A printable PDF of a puzzle, black and white or colour: its page, its solution page,
     or both (a key only for a puzzle with exactly one solution)."""
     options = PageOptions(body.page_size, body.margin_mm, body.gutter_mm, patterns=body.patterns)
-    data = await svc.runner.run(
+    data = await svc.puzzles.run(
         pdf_from_json, body.puzzle, body.pages, options, svc.limits, body.force_small
     )
     return attachment(data, "application/pdf", "puzzle.pdf")
@@ -314,7 +319,7 @@ async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     by search), or that the grid holds a mistake, is solved, has more than one solution from
     here (ambiguous), or that the hint ran out of time (stuck). A colour puzzle gives its
     palette, its blocks as [length, colour name] and its grid in the palette's characters."""
-    return await svc.runner.run(
+    return await svc.puzzles.run(
         hint_job, body.model_dump(mode="json", exclude_none=True), svc.limits
     )
 
@@ -328,7 +333,7 @@ async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
 async def fix(svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
     """Few flips or givens that make a drawn grid a unique puzzle solvable by logic alone, and
     the verdict on it; already when it is one, failed when the budget runs out first."""
-    return await svc.runner.run(
+    return await svc.puzzles.run(
         fix_job, body.model_dump(mode="json", exclude_none=True), svc.limits
     )
 
@@ -339,7 +344,12 @@ async def health(svc: ServiceDep) -> dict[str, Any]:
     return {
         "status": "ok",
         "version": __version__,
-        "jobs_running": svc.runner.running,
+        "jobs_running": svc.pictures.running + svc.puzzles.running,
+        "lanes": {
+            lane: {"jobs_running": runner.running, "in_flight": svc.gauges.in_flight[lane]}
+            for lane, runner in (("pictures", svc.pictures), ("puzzles", svc.puzzles))
+        },
+        "body_bytes": svc.gauges.body_bytes,
         "puzzles_kept": len(svc.store),
         "bytes_kept": svc.store.bytes,
         "limits": asdict(svc.limits),
@@ -361,16 +371,20 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     """The service's app; its job pool starts and stops with the app's lifespan."""
     limits = limits or Limits()
     store = Store(limits.store_size, limits.store_bytes, limits.store_seconds)
+    gauges = Gauges()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        runner = Runner(limits)
-        await runner.start()
-        app.state.service = Service(limits, store, runner)
+        pictures = Runner(limits, jobs=limits.jobs, warm=warm)
+        puzzles = Runner(limits, jobs=limits.quick_jobs, warm=warm_puzzles, cluster=False)
+        await pictures.start()
+        await puzzles.start()
+        app.state.service = Service(limits, store, pictures, puzzles, gauges)
         try:
             yield
         finally:
-            await anyio.to_thread.run_sync(runner.stop)
+            await anyio.to_thread.run_sync(pictures.stop)
+            await anyio.to_thread.run_sync(puzzles.stop)
 
     app = FastAPIOffline(
         docs_url=None,  # served below, without an inline script
@@ -380,8 +394,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         summary="Turn pictures into nonograms; check, edit and play puzzles.",
         lifespan=lifespan,
     )
+    app.add_middleware(BodyGate, limits=limits, gauges=gauges)
     app.add_middleware(BodyLimit, max_bytes=limits.upload_bytes, drain_bytes=limits.drain_bytes)
-    app.add_middleware(RequestLimit, max_requests=limits.requests, retry_after=limits.retry_after)
     if limits.cors_origins:  # outside the limits, so that a browser can read their 413 and 503
         app.add_middleware(
             CORSMiddleware,

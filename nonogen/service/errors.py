@@ -3,9 +3,9 @@
     {"version": 1, "status": 413, "error": "LimitError", "message": "what failed, how to fix"}
 
 Errors of the nonogen family carry their HTTP status; FastAPI's request validation (422),
-unknown routes and methods (404, 405), bodies over the upload limit (413) and requests over
-the in-flight limit (503) answer in the same shape, and anything else is a 500 that says it
-is a bug. ``ErrorBody`` is that shape, as the OpenAPI schema documents it.
+unknown routes and methods (404, 405), bodies over the upload limit (413) and the body
+gate's refusals (408, 413, 503, ``bodies.py``) answer in the same shape, and anything else is
+a 500 that says it is a bug. ``ErrorBody`` is that shape, as the OpenAPI schema documents it.
 """
 
 from __future__ import annotations
@@ -110,39 +110,6 @@ async def send_json(send: Send, status: int, body: dict[str, Any], headers: dict
     raw += [(key.lower().encode(), value.encode()) for key, value in headers.items()]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": data})
-
-
-class RequestLimit:
-    """ASGI middleware: at most ``max_requests`` requests in flight; 503 for the ones over.
-
-    Bodies are read before a job waits for its slot, so this bounds the memory that uploads
-    waiting their turn can hold (``max_requests`` times the upload limit).
-    """
-
-    def __init__(self, app: ASGIApp, max_requests: int, retry_after: int) -> None:
-        self.app = app
-        self.max_requests = max_requests
-        self.retry_after = retry_after
-        self.active = 0
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on if there is room, else answer 503 with Retry-After."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        if self.active >= self.max_requests:
-            message = (
-                f"the server is busy: {self.active} requests in flight (the limit is "
-                f"{self.max_requests}); retry in {self.retry_after} s"
-            )
-            body = {"error": "BusyError", "message": message}
-            await send_json(send, 503, body, {"Retry-After": str(self.retry_after)})
-            return
-        self.active += 1
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            self.active -= 1
 
 
 class BodyLimit:

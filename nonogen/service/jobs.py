@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -25,6 +26,7 @@ from nonogen.formats.nonjson import (
     palette_text,
     puzzle_from_object,
 )
+from nonogen.formats.shared import check_json_values
 from nonogen.generate.fix import drawing_grid, fix_drawing
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid
 from nonogen.palette import BLACK_ON_WHITE
@@ -61,6 +63,8 @@ WARM_MODULES: Final = (
     "nonogen.preview",
 )
 """The stages the pipeline imports lazily, loaded when a worker process starts."""
+PICTURE_NICE: Final = 10
+"""How much lower a picture worker's CPU priority is than the server's and the puzzle lane's."""
 MAKE_SHARE: Final = 0.9
 """The share of a make request's time budget the generator gets: the rest renders the
 preview and the answer, so the request holds its budget."""
@@ -92,9 +96,18 @@ class MadePuzzle:
 
 
 def warm() -> None:
-    """Import the picture, generator, preview and PDF stages (a worker's first job is fast)."""
+    """A picture lane's worker: lower its CPU priority by ``PICTURE_NICE`` (a machine busy
+    making pictures still answers checks and hints), and import the picture, generator,
+    preview and PDF stages (its first job is fast)."""
+    if hasattr(os, "nice"):
+        os.nice(PICTURE_NICE)
     for module in WARM_MODULES:
         importlib.import_module(module)
+
+
+def warm_puzzles() -> None:
+    """A puzzle lane's worker: the solver, generator and PDF stages (this module's imports)."""
+    importlib.import_module(__name__)
 
 
 def within(options: MakeOptions, limits: Limits) -> MakeOptions:
@@ -216,6 +229,8 @@ def colour_fields(puzzle: Puzzle) -> dict[str, Any]:
 
 def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> Puzzle:
     """The one puzzle in a file's text (any format nonogen reads), within the size limit."""
+    if text.lstrip()[:1] in ("{", "["):
+        check_json_values(text, name, limits.max_side)  # before it becomes Python objects
     puzzle = parse_puzzle(text, name=name, fmt=fmt)
     limits.check_side(puzzle.width, puzzle.height)
     return puzzle

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from nonogen.errors import LimitError
+from nonogen.formats.shared import json_value_limit
 from nonogen.image.options import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024
@@ -23,6 +24,21 @@ format (PNG, GIF, WebP, BMP, TIFF, HEIC, AVIF) is decoded whole, so this is its 
 process making a puzzle peaks at about 250 MB for any JPEG up to 50 Mpx, and at 16 Mpx 250 MB
 (PNG, HEIC) to 290 MB (AVIF, TIFF, PNG with alpha) and 365 MB (WebP): ``python -m
 bench.memory``, docs/limits.md."""
+BODY_GRACE: Final = 10.0
+"""Seconds a request body may take before its rate is held to ``BODY_RATE``."""
+BODY_RATE: Final = 16 * 1024
+"""Bytes a second a request body must average once past ``BODY_GRACE``: a body of N bytes
+may take ``BODY_GRACE + N / BODY_RATE`` seconds (1 MB: 74 s), and at most ``BODY_SECONDS``.
+A slower one (a client sending a byte every few seconds) gets a 408 and its connection closed."""
+BODY_SECONDS: Final = 120.0
+"""The most seconds any request body may take (20 MB needs 175 kB/s)."""
+BODIES_BYTES: Final = 256 * 1024 * 1024
+"""The most bytes of request bodies the server holds at once, being received or waiting for
+their job (503 over it): with the JSON bound, the memory requests can take is bounded."""
+JSON_BYTES_PER_CELL: Final = 200
+"""A JSON request body's bytes per cell of the largest puzzle the service takes: 8 MB at 200
+cells a side, under the 20 MB upload limit, so that one long string cannot become 100 MB of
+copies on its way through the parser, the model and the job."""
 SOLVER_SECONDS: Final = 10.0
 """The solver's and the generator's time budget for one request."""
 WAIT_SECONDS: Final = 2.0
@@ -77,13 +93,25 @@ class Limits:
     solver_seconds: float = SOLVER_SECONDS
     """Solver (and generator) seconds per request."""
     jobs: int = field(default_factory=_cores)
-    """CPU-heavy jobs run at once; 0 refuses every job (for tests)."""
+    """Picture jobs (make, gallery, mosaic) run at once; 0 refuses them (for tests)."""
+    quick_jobs: int = field(default_factory=_cores)
+    """Puzzle jobs (check, convert, PDF, hint, fix) run at once, in a lane of their own so
+    that they never wait behind pictures; 0 refuses them (for tests)."""
     wait_seconds: float = WAIT_SECONDS
     """How long a job waits for a slot before a 503."""
     retry_after: int = 2
     """The Retry-After seconds of a 503."""
     requests: int = 64
-    """Requests in flight at once (each may hold an upload); 503 for more."""
+    """Requests in flight at once in each lane (pictures, puzzles), counted from when the
+    body is in; 503 for more. Health and the web page's files are not counted."""
+    body_grace: float = BODY_GRACE
+    """Seconds a body may take before its rate counts."""
+    body_rate: int = BODY_RATE
+    """Bytes a second a body must average past the grace (408 below it)."""
+    body_seconds: float = BODY_SECONDS
+    """The most seconds a body may take (408 after)."""
+    bodies_bytes: int = BODIES_BYTES
+    """Bytes of request bodies held at once (503 over it)."""
     pool: str = "process"
     """``process`` runs jobs in worker processes, ``thread`` in threads of the server."""
     scheduler: str = ""
@@ -110,6 +138,17 @@ class Limits:
                     f"expected the CORS origin as browsers send it, {cors_origin(origin)!r}, "
                     f"got {origin!r}"
                 )
+
+    @property
+    def json_bytes(self) -> int:
+        """The largest JSON request body, in bytes (a 200x200 colour puzzle, pretty-printed
+        with its goal, is about 2 MB): ``JSON_BYTES_PER_CELL`` a cell of the largest puzzle."""
+        return JSON_BYTES_PER_CELL * self.max_side**2 + 65536
+
+    @property
+    def json_values(self) -> int:
+        """The most JSON values (commas and opening brackets) a request body may hold."""
+        return json_value_limit(self.max_side)
 
     def check_side(self, width: int, height: int) -> None:
         """LimitError when a puzzle is larger than ``max_side`` either way."""

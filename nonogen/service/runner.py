@@ -55,35 +55,46 @@ def _captured(call: Callable[[], T]) -> tuple[bool, Any]:
 
 
 class Runner:
-    """Job slots and the workers the jobs run in; open it in the event loop that will use it."""
+    """Job slots and the workers the jobs run in, for one lane; open it in the event loop that
+    will use it. ``jobs`` slots (default ``limits.jobs``), each worker process started with
+    ``warm``; ``cluster=False`` keeps the lane's jobs on this machine even with a scheduler."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(
+        self,
+        limits: Limits,
+        *,
+        jobs: int | None = None,
+        warm: Callable[[], object] = warm,
+        cluster: bool = True,
+    ) -> None:
         self.limits = limits
+        self.jobs = limits.jobs if jobs is None else jobs
         self.running = 0
         """Jobs holding a slot now."""
-        self._slots = anyio.Semaphore(limits.jobs)
+        self._slots = anyio.Semaphore(self.jobs)
         self._children = Children(warm, idle=None)
-        self._processes = limits.pool == "process" and limits.jobs > 0 and not limits.scheduler
+        self._scheduler = limits.scheduler if cluster else ""
+        self._processes = limits.pool == "process" and self.jobs > 0 and not self._scheduler
         self._cluster = ExitStack()
         self._remote: Callable[[Callable[[], Any]], Any] | None = None
 
     async def start(self) -> None:
         """Connect to the cluster, or start the worker processes (if any) and wait until each
         has loaded the stages."""
-        if self.limits.scheduler:
+        if self._scheduler:
             await anyio.to_thread.run_sync(self._connect)
             return
         if not self._processes:
             return
-        workers = self._children.start(self.limits.jobs)
+        workers = self._children.start(self.jobs)
         async with anyio.create_task_group() as group:
             for worker in workers:
                 group.start_soon(anyio.to_thread.run_sync, worker.warmed)
 
     def _connect(self) -> None:
         """Open the Dask backend (UsageError or InputError if the scheduler is unreachable)."""
-        backend = Backend("dask", scheduler=self.limits.scheduler)
-        pool = self._cluster.enter_context(BACKENDS["dask"](backend, self.limits.jobs))
+        backend = Backend("dask", scheduler=self._scheduler)
+        pool = self._cluster.enter_context(BACKENDS["dask"](backend, self.jobs))
         # A cluster's worker processes are started cold (they load the stages on their first
         # job, inside its time): a stuck job there is stopped that much later.
         seconds = kill_after(self.limits.solver_seconds) + START_SECONDS
@@ -105,7 +116,7 @@ class Runner:
             await self._slots.acquire()
         if waited.cancelled_caught:
             raise BusyError(
-                f"the server is busy: all {self.limits.jobs} job slots stayed taken for "
+                f"the server is busy: all {self.jobs} job slots stayed taken for "
                 f"{self.limits.wait_seconds:g} s; retry in {self.limits.retry_after} s",
                 self.limits.retry_after,
             )

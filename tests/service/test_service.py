@@ -27,7 +27,7 @@ from nonogen.puzzle import make_puzzle
 from nonogen.service.app import create_app
 from nonogen.service.downloads import links
 from nonogen.service.errors import ErrorBody
-from nonogen.service.jobs import MadePuzzle
+from nonogen.service.jobs import PICTURE_NICE, MadePuzzle
 from nonogen.service.limits import Limits
 from nonogen.service.store import ID_PATTERN, Store
 from nonogen.solve import Status, solve_puzzle
@@ -274,18 +274,28 @@ def test_a_picture_over_its_formats_limit_is_413(
 
 
 def test_busy_is_503_with_retry_after() -> None:
-    with client_for(Limits(pool="thread", jobs=0, wait_seconds=0.05, retry_after=7)) as busy:
+    limits = Limits(pool="thread", quick_jobs=0, wait_seconds=0.05, retry_after=7)
+    with client_for(limits) as busy:
         response = busy.post("/api/check", content=DIAGONAL)
         assert_error(response, 503, "BusyError", "busy")
         assert response.headers["retry-after"] == "7"
         assert busy.get("/api/health").status_code == 200  # cheap requests still answered
 
 
+def test_puzzle_requests_have_a_lane_of_their_own() -> None:
+    limits = Limits(pool="thread", jobs=0, wait_seconds=0.05)  # no slot for pictures
+    with client_for(limits) as pictures_busy:
+        made = pictures_busy.post("/api/puzzles", files={"picture": ("ring.png", RING)})
+        assert_error(made, 503, "BusyError", "busy")
+        assert pictures_busy.post("/api/check", content=DIAGONAL).status_code == 200
+
+
 def test_too_many_requests_in_flight_is_503() -> None:
     with client_for(Limits(pool="thread", requests=0, retry_after=3)) as full:
-        response = full.get("/api/health")
+        response = full.post("/api/check", content=DIAGONAL)
         assert_error(response, 503, "BusyError", "requests in flight")
         assert response.headers["retry-after"] == "3"
+        assert full.get("/api/health").status_code == 200  # health is never counted
 
 
 def test_the_solver_stops_at_the_time_limit() -> None:
@@ -631,7 +641,7 @@ def test_the_service_forgets_a_puzzle_after_store_seconds() -> None:
 
 @pytest.mark.slow
 def test_jobs_run_in_worker_processes() -> None:
-    with client_for(Limits(pool="process", jobs=1)) as pooled:
+    with client_for(Limits(pool="process", jobs=1, quick_jobs=1)) as pooled:
         body = pooled.post("/api/check", content=DIAGONAL).json()
         assert body["status"] == "multiple"
         response = pooled.post("/api/puzzles", files={"picture": ("r.png", RING)})
@@ -640,10 +650,17 @@ def test_jobs_run_in_worker_processes() -> None:
         assert_error(bad, 400, "InputError")  # errors come back from the worker as raised
         # A worker that dies (here: exits mid-job) is a 500, and the pool is restarted.
         assert pooled.portal is not None
-        runner = pooled.app.state.service.runner  # type: ignore[attr-defined]
-        with pytest.raises(WorkerError, match="worker process died"):
-            pooled.portal.call(runner.run, os._exit, 1)
+        service = pooled.app.state.service  # type: ignore[attr-defined]
+        for runner in (service.pictures, service.puzzles):
+            with pytest.raises(WorkerError, match="worker process died"):
+                pooled.portal.call(runner.run, os._exit, 1)
         assert pooled.post("/api/check", content=DIAGONAL).status_code == 200
+        assert pooled.post("/api/puzzles", files={"picture": ("r.png", RING)}).status_code == 200
+        # Picture workers run at a lower CPU priority than the server and puzzle workers.
+        niceness = [
+            pooled.portal.call(lane.run, os.nice, 0) for lane in (service.pictures, service.puzzles)
+        ]
+        assert niceness[0] == niceness[1] + PICTURE_NICE
 
 
 # --- issue 11, hardening (the rows without a real server are in test_hardening.py) -------
