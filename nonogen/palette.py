@@ -19,6 +19,8 @@ from nonogen.errors import InputError
 
 MAX_COLOURS: Final = 8
 """The most block colours (besides the background) a palette may have."""
+MIN_COLOURS: Final = 2
+"""The fewest block colours a colour puzzle made from a picture has (``--colors``)."""
 BACKGROUND: Final = 0
 """The index of the background colour."""
 
@@ -59,6 +61,15 @@ class Palette:
     def char_index(self, char: str) -> int | None:
         """The index of the colour drawn as ``char``, or None."""
         return next((i for i, c in enumerate(self.colours) if c.char == char), None)
+
+
+def check_colours(colours: int) -> None:
+    """InputError unless ``colours`` (block colours besides the background) is 2 to 8."""
+    if not MIN_COLOURS <= colours <= MAX_COLOURS:
+        raise InputError(
+            f"expected --colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
+            f"background), got {colours}; leave it out for a black-and-white puzzle"
+        )
 
 
 def normal_rgb(text: str, where: str) -> str:

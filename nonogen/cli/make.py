@@ -15,17 +15,9 @@ from nonogen.cli.options import Json, Make, Picture
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
-from nonogen.formats import make_folder, read_bytes, render_puzzle, write_atomic, write_puzzle
-from nonogen.pipeline import (
-    Made,
-    MadeColour,
-    colour_preview_of,
-    flag,
-    grid_rows,
-    make_colour_from_picture,
-    make_from_picture,
-    preview_of,
-)
+from nonogen.formats import make_folder, read_bytes, write_atomic, write_puzzle
+from nonogen.pipeline import Made, flag
+from nonogen.pipeline import make as make_puzzle
 
 
 @command
@@ -69,7 +61,7 @@ def make(
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
-    options = replace(making.options(picture), title=title)  # checked before the picture
+    options = replace(making.options(picture), title=title, colours=picture.colors)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
     if output is None:  # the default folder is ours to create; a folder given must exist
@@ -77,18 +69,11 @@ def make(
     elif not target.parent.is_dir():  # found before the make, not after it
         raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
     data = read_bytes(image)
-    made: Made | MadeColour
     with Ticker(options.seconds, shown=sys.stderr.isatty()) as ticker:
-        if picture.colors is None:
-            made = make_from_picture(data, name=image, options=options, on_progress=ticker)
-        else:
-            made = make_colour_from_picture(
-                data, name=image, options=options, colours=picture.colors, on_progress=ticker
-            )
+        made = make_puzzle(data, name=image, options=options, on_progress=ticker)
     preview = target.with_suffix(".png") if png else None
     if preview is not None:
-        picture_bytes = preview_of(made) if isinstance(made, Made) else colour_preview_of(made)
-        write_atomic(preview, picture_bytes)
+        write_atomic(preview, made.preview())
     write_puzzle(made.puzzle, target, "json")
     summary = {"version": 1, "output": str(target), **made.record()}
     summary["preview"] = None if preview is None else str(preview)
@@ -108,13 +93,10 @@ def make(
         raise typer.Exit(ExitCode.NO)
 
 
-def _board(made: Made | MadeColour, show_solution: bool) -> str:
-    """The clues (and the solution when asked) as text, or a note when a terminal is too
-    narrow for them (a file or pipe always gets them); a colour puzzle: its solution only."""
-    if isinstance(made, MadeColour):
-        rows = grid_rows(made.puzzle.palette, made.repair.grid)
-        return "".join(f"{row}\n" for row in rows) if show_solution else ""
-    text = render_puzzle(made.puzzle, made.repair.grid if show_solution else None)
+def _board(made: Made, show_solution: bool) -> str:
+    """The puzzle as text (a colour puzzle: its solution when asked), or a note when a
+    terminal is too narrow for it (a file or pipe always gets it)."""
+    text = made.board(show_solution=show_solution)
     if sys.stdout.isatty():
         columns = shutil.get_terminal_size().columns
         widest = max(map(len, text.splitlines()), default=0)

@@ -37,13 +37,12 @@ from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.masks import outline_ring
 from nonogen.image.read import Picture, resize
-from nonogen.palette import MAX_COLOURS, Palette, make_palette
+from nonogen.palette import Palette, check_colours, make_palette
 
 _T = TypeVar("_T", bound=np.generic)
 Lab = npt.NDArray[np.float64]
 """Colours in CIE Lab, the last axis (L, a, b): L in 0..100, a and b about -100..100."""
 
-MIN_COLOURS: Final = 2
 """The fewest block colours ``--colors`` asks for (one is a black-and-white puzzle)."""
 MERGE_DELTA_E: Final = 12.0
 """Colours closer than this (CIE76 Delta E) are merged: about where two printed swatches side
@@ -90,15 +89,6 @@ class PaletteGrid:
         """``(rows, cols, colours)``: Delta E between each cell's colour and each palette
         colour, what giving the cell that colour costs the picture."""
         return delta_e(self.cells[:, :, None, :], self.lab[None, None, :, :])
-
-
-def check_colours(colours: int) -> None:
-    """InputError unless ``colours`` (block colours besides the background) is 2 to 8."""
-    if not MIN_COLOURS <= colours <= MAX_COLOURS:
-        raise InputError(
-            f"expected --colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
-            f"background), got {colours}; leave it out for a black-and-white puzzle"
-        )
 
 
 def delta_e(a: Lab, b: Lab) -> npt.NDArray[np.float64]:

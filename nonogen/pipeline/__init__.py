@@ -37,7 +37,6 @@ from nonogen.pipeline.colour import (
     MadeColour,
     check_colour_options,
     colour_fidelity,
-    colour_preview_of,
     make_colour_from_picture,
 )
 from nonogen.pipeline.make import (
@@ -48,6 +47,7 @@ from nonogen.pipeline.make import (
     RETRIES,
     VERDICT_SECONDS,
     Made,
+    MadeMono,
     MakeListener,
     MakeOptions,
     MakeProgress,
@@ -59,6 +59,7 @@ from nonogen.pipeline.make import (
     sheet_entry,
     write_sheet,
 )
+from nonogen.pipeline.picture import make
 from nonogen.pipeline.report import (
     BENCH_INDEX,
     LINE_KINDS,
@@ -93,6 +94,7 @@ __all__ = [
     "Checked",
     "Made",
     "MadeColour",
+    "MadeMono",
     "MakeListener",
     "MakeOptions",
     "MakeProgress",
@@ -111,7 +113,6 @@ __all__ = [
     "check_colour_options",
     "check_paths",
     "colour_fidelity",
-    "colour_preview_of",
     "colour_report_case",
     "conversion_line",
     "convert_file",
@@ -123,6 +124,7 @@ __all__ = [
     "for_print",
     "grid_rows",
     "ignore_progress",
+    "make",
     "make_colour_from_picture",
     "make_from_picture",
     "preview_of",

@@ -9,10 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import OutputError
 from nonogen.formats import make_folder
-from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import Made
 
 BLIND_GRIDS = "grids"
@@ -52,11 +50,6 @@ def write_blind(
     write_atomic(folder / BLIND_KEY, ("\n".join(key) + "\n").encode("utf-8"))
 
 
-def solution_picture(made: Made | MadeColour) -> bytes:
+def solution_picture(made: Made) -> bytes:
     """The PNG of a made puzzle's solution alone: its cells in their colours, nothing else."""
-    from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
-
-    if isinstance(made, MadeColour):
-        table = np.array([parse_rgb(c.rgb) for c in made.puzzle.palette.colours], dtype=np.uint8)
-        return solution_png(table[np.asarray(made.repair.grid, dtype=np.intp)])
-    return solution_png(np.asarray(made.repair.grid > 0))
+    return made.solution_png()

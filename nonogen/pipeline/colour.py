@@ -4,14 +4,17 @@ it, quantised to a palette, repaired by the fewest least visible cell changes or
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from nonogen.pipeline.check import verdict_record
+from nonogen.colour.contrast import parse_rgb
+from nonogen.palette import check_colours
+from nonogen.pipeline.check import grid_rows, verdict_record
 from nonogen.pipeline.make import (
+    Made,
     MakeListener,
     MakeOptions,
     MakeProgress,
@@ -29,32 +32,27 @@ from nonogen.pipeline.make import (
 )
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, Verdict, solve_puzzle, with_article
+from nonogen.solve import Status, solve_puzzle, with_article
 from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
     from nonogen.colour.repair import ColourRepair
-    from nonogen.image.convert import Conversion, Scored
+    from nonogen.image.convert import Scored
     from nonogen.image.palette import PaletteGrid
     from nonogen.palette import Palette
 
 
 @dataclass(frozen=True)
-class MadeColour:
+class MadeColour(Made):
     """A colour puzzle made from a picture, and how faithful it stayed."""
 
-    puzzle: Puzzle
+    kind: ClassVar[str] = "colour"
     repair: ColourRepair
     source: ColourGrid
     """The quantised grid before the repair (palette indices)."""
-    verdict: Verdict
-    seconds: float
-    """Wall time of the whole make, reading the picture included."""
-    fidelity: dict[str, Any]
+    fidelity: dict[str, Any] = field(default_factory=dict)
     """What the repair changed: ``colour_fidelity``."""
-    conversion: Conversion | None = None
-    """How the picture was split into subject and background."""
     tier: str | None = None
     """The tier asked for (``--difficulty``), if one was."""
 
@@ -65,14 +63,10 @@ class MadeColour:
         unique = self.repair.solved and self.verdict.status is Status.UNIQUE
         return unique and (self.tier is None or self.verdict.tier == self.tier)
 
-    def record(self) -> dict[str, Any]:
-        """The summary of the make as JSON: the puzzle's record without its source grid, its
-        palette, and the seconds spent."""
-        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
-        palette = [
-            {"name": c.name, "rgb": c.rgb, "char": c.char} for c in self.puzzle.palette.colours
-        ]
-        return {**meta, "palette": palette, "seconds": round(self.seconds, 3)}
+    def extra_record(self) -> dict[str, Any]:
+        """The palette: each colour's name, ``#rrggbb`` and grid character."""
+        colours = self.puzzle.palette.colours
+        return {"palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in colours]}
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, colours, verdict, difficulty, cells changed and
@@ -127,18 +121,35 @@ class MadeColour:
             ),
         )
 
+    def preview(self) -> bytes:
+        """Its coloured clues, its solution and the legend of its colours."""
+        from nonogen.preview import colour_preview_png  # noqa: PLC0415  (Pillow)
 
-def colour_preview_of(made: MadeColour) -> bytes:
-    """The PNG preview of a made colour puzzle: its coloured clues, its solution and legend."""
-    from nonogen.preview import colour_preview_png  # noqa: PLC0415  (Pillow)
+        return colour_preview_png(self.puzzle, self.repair.grid)
 
-    return colour_preview_png(made.puzzle, made.repair.grid)
+    def solution_png(self) -> bytes:
+        """The cells in their palette's colours."""
+        from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
+
+        colours = self.puzzle.palette.colours
+        table = np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8)
+        return solution_png(table[np.asarray(self.repair.grid, dtype=np.intp)])
+
+    def board(self, *, show_solution: bool) -> str:
+        """The solution in the palette's characters when asked (the coloured clues are in
+        the JSON and the preview)."""
+        if not show_solution:
+            return ""
+        return "".join(f"{row}\n" for row in grid_rows(self.puzzle.palette, self.repair.grid))
+
+    @property
+    def changed_percent(self) -> float | None:
+        """Cells changed to another colour, in percent."""
+        return self.fidelity.get("changed_percent")
 
 
 def check_colour_options(options: MakeOptions, colours: int) -> None:
     """InputError for a colour count out of range or a bad option."""
-    from nonogen.image.palette import check_colours  # noqa: PLC0415
-
     check_colours(colours)
     options.target()  # --difficulty is checked as for black and white
 
@@ -228,7 +239,14 @@ def make_colour_from_picture(
     puzzle = replace(puzzle, meta=meta)
     seconds = time.perf_counter() - started
     return MadeColour(
-        puzzle, repaired, quantised.grid, verdict, seconds, figures, conversion, options.difficulty
+        puzzle,
+        repaired,
+        quantised.grid,
+        verdict,
+        seconds,
+        conversion,
+        fidelity=figures,
+        tier=options.difficulty,
     )
 
 

@@ -4,19 +4,22 @@ order of repair cost, the repair, the verdict, the fidelity and the preview."""
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from nonogen.errors import InputError
-from nonogen.formats import check_title
+from nonogen.formats import check_title, render_puzzle
 from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
+from nonogen.palette import check_colours
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
@@ -61,8 +64,14 @@ class MakeOptions:
     links. Empty (the default) leaves the puzzle untitled, so that nothing gives its answer
     away; the picture's name is kept as the puzzle's ``source`` (answer keys print it)."""
 
+    colours: int | None = None
+    """Block colours besides the background, 2 to 8, for a colour puzzle; None (the default)
+    for black and white. It chooses the kind of puzzle, once, in ``make``."""
+
     def __post_init__(self) -> None:
         check_title(self.title, "--title")
+        if self.colours is not None:
+            check_colours(self.colours)
         if self.repair not in REPAIRS:
             raise InputError(
                 f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
@@ -116,18 +125,100 @@ def ignore_progress(progress: MakeProgress) -> None:
     """The listener of a make nobody watches."""
 
 
-@dataclass(frozen=True)
-class Made:
-    """A puzzle made from a picture, and how faithful it stayed."""
+class Repaired(Protocol):
+    """What a repair of either kind gives: the grid, whether it met its target, the cells
+    still open and the givens revealed."""
 
+    @property
+    def grid(self) -> npt.NDArray[Any]:
+        """The repaired grid (filled cells, or palette indices)."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether the puzzle meets its target."""
+
+    @property
+    def unknown(self) -> int:
+        """Cells the target's line logic leaves open."""
+
+    @property
+    def givens(self) -> tuple[tuple[int, int], ...]:
+        """Cells revealed in the printed grid, in order."""
+
+
+@dataclass(frozen=True)
+class Made(ABC):
+    """A puzzle made from a picture, of either kind. What every caller needs is here; what
+    differs by kind (the summary, the shortfall, the pictures, the board) is its class's:
+    ``MadeMono`` (black and white) or ``MadeColour``. ``make`` chooses the kind once."""
+
+    kind: ClassVar[str]
+    """``mono`` or ``colour``, as records and answers name it."""
     puzzle: Puzzle
-    repair: Repair
-    source: Grid
+    repair: Repaired
+    source: npt.NDArray[Any]
+    """The grid before the repair (filled cells, or palette indices)."""
     verdict: Verdict
     seconds: float
     """Wall time of the whole make, reading the picture included."""
     conversion: Conversion | None = None
     """How the picture became the source grid (None for puzzles not made from a picture)."""
+
+    @property
+    @abstractmethod
+    def ok(self) -> bool:
+        """Whether the puzzle met its target: unique, logic-only unless search was allowed,
+        and of the tier asked for."""
+
+    @abstractmethod
+    def lines(self, *, verbose: bool = False) -> list[str]:
+        """The summary for people (``verbose``: the internals and the conversion too)."""
+
+    @abstractmethod
+    def shortfall(self) -> Shortfall | None:
+        """Why the puzzle missed its target and what to try; None when it met it."""
+
+    @abstractmethod
+    def preview(self) -> bytes:
+        """The PNG preview: the puzzle and its solution (and what the kind shows beside)."""
+
+    @abstractmethod
+    def solution_png(self) -> bytes:
+        """The PNG of the solution alone: its cells in their colours, nothing else."""
+
+    @abstractmethod
+    def board(self, *, show_solution: bool) -> str:
+        """The puzzle as terminal text: its clues (and solution when asked)."""
+
+    @property
+    @abstractmethod
+    def changed_percent(self) -> float | None:
+        """The share of the cells the repair changed, in percent (None if not recorded)."""
+
+    def record(self) -> dict[str, Any]:
+        """The summary of the make as JSON: the puzzle's record (title, seed, options,
+        conversion, verdict, fidelity) without its source grid, what the kind adds (a colour
+        puzzle's palette), and the seconds spent."""
+        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
+        return {**meta, **self.extra_record(), "seconds": round(self.seconds, 3)}
+
+    def extra_record(self) -> dict[str, Any]:
+        """What this kind adds to the record."""
+        return {}
+
+    def sheet_entry(self, *, label: str, note: str) -> Any:
+        """Its row of a report's contact sheet (source, chosen grid, final puzzle, method),
+        or None where the kind has none yet (colour)."""
+        return None
+
+
+@dataclass(frozen=True)
+class MadeMono(Made):
+    """A black-and-white puzzle made from a picture, and how faithful it stayed."""
+
+    kind: ClassVar[str] = "mono"
+    repair: Repair
+    source: Grid
 
     @property
     def ok(self) -> bool:
@@ -136,12 +227,6 @@ class Made:
         tier = self.repair.target.tier
         unique = self.repair.solved and self.verdict.status is Status.UNIQUE
         return unique and (not tier or self.verdict.tier == tier)
-
-    def record(self) -> dict[str, Any]:
-        """The summary of the make as JSON: the puzzle's record (title, seed, options,
-        conversion, verdict, fidelity) without its source grid, and the seconds spent."""
-        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
-        return {**meta, "seconds": round(self.seconds, 3)}
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;
@@ -188,6 +273,30 @@ class Made:
             ),
         )
 
+    def preview(self) -> bytes:
+        """The source picture, the puzzle, and its solution with the flips marked."""
+        return preview_of(self)
+
+    def solution_png(self) -> bytes:
+        """The filled cells, black on white."""
+        from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
+
+        return solution_png(np.asarray(self.repair.grid > 0))
+
+    def board(self, *, show_solution: bool) -> str:
+        """The clues around the grid, the solution drawn in it when asked."""
+        return render_puzzle(self.puzzle, self.repair.grid if show_solution else None)
+
+    def sheet_entry(self, *, label: str, note: str) -> Any:
+        """Its row of a report's contact sheet."""
+        return sheet_entry(self, label=label, note=note)
+
+    @property
+    def changed_percent(self) -> float | None:
+        """Cells flipped, in percent."""
+        figures = self.puzzle.meta.get("fidelity")
+        return figures.get("flipped_percent") if isinstance(figures, dict) else None
+
 
 VERDICT_SECONDS = 10.0
 """The complete solver's budget for the final verdict on a made puzzle."""
@@ -219,7 +328,7 @@ RETRIES = 2
 
 def make_from_picture(
     data: bytes, *, name: str, options: MakeOptions, on_progress: MakeListener = ignore_progress
-) -> Made:
+) -> MadeMono:
     """Convert a picture (the candidate that looks most like its subject) and repair it into
     a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
@@ -264,7 +373,7 @@ def make_from_picture(
     }
     puzzle = repaired.puzzle(meta=meta, where=name)
     seconds = time.perf_counter() - started
-    return Made(puzzle, repaired, source, verdict, seconds, conversion)
+    return MadeMono(puzzle, repaired, source, verdict, seconds, conversion)
 
 
 TIME_BUDGET_NOTE: Final = (
@@ -400,7 +509,7 @@ def _repaired(
     )
 
 
-def preview_of(made: Made) -> bytes:
+def preview_of(made: MadeMono) -> bytes:
     """The PNG preview of a made puzzle: the source picture, the puzzle, and its solution with
     the flips marked."""
     from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
@@ -420,7 +529,7 @@ def _source_rgb(made: Made) -> Any:
     return picture_rgb8(conversion.source, conversion.cells.box)
 
 
-def sheet_entry(made: Made, *, label: str, note: str) -> Any:
+def sheet_entry(made: MadeMono, *, label: str, note: str) -> Any:
     """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
     from nonogen.preview import SheetEntry  # noqa: PLC0415
 

@@ -35,7 +35,7 @@ from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.pipeline.check import verdict_record
 from nonogen.pipeline.make import (
-    Made,
+    MadeMono,
     MakeListener,
     MakeOptions,
     MakeProgress,
@@ -176,7 +176,7 @@ class Tile:
     """Its column among the tiles, 0-based."""
     box: Box
     """Its cells in the full grid."""
-    made: Made
+    made: MadeMono
     """Its puzzle, repair and verdict, in the tile's own coordinates."""
 
     @property
@@ -350,7 +350,7 @@ def _made_tile(
     *,
     seconds: float,
     on_move: Callable[[int, int], None],
-) -> Made:
+) -> MadeMono:
     """One tile repaired on its own cells and judged by the complete solver."""
     from nonogen.generate import Target, repair  # noqa: PLC0415
 
@@ -396,4 +396,4 @@ def _made_tile(
         "fidelity": fidelity(source, repaired),
     }
     puzzle = repaired.puzzle(meta=meta, where=f"{cutting.title} {place}")
-    return Made(puzzle, repaired, source, verdict, time.perf_counter() - started)
+    return MadeMono(puzzle, repaired, source, verdict, time.perf_counter() - started)

@@ -34,13 +34,10 @@ from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
 from nonogen.pipeline import (
-    Made,
-    MadeColour,
     MakeOptions,
     check_colour_options,
     for_print,
-    make_colour_from_picture,
-    make_from_picture,
+    make,
     puzzles_in_text,
 )
 from nonogen.pipeline.shortfall import flag
@@ -209,18 +206,11 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
         mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
         if mosaic is not None:
             return _prepare_tiles(mosaic, path)
-    made: Made | MadeColour
-    if options.colours is None:
-        made, percent_key = make_from_picture(data, name=path, options=options.make), "flipped"
-    else:
-        colours = options.colours
-        made = make_colour_from_picture(data, name=path, options=options.make, colours=colours)
-        percent_key = "changed"
+    made = make(data, name=path, options=replace(options.make, colours=options.colours))
     shortfall = made.shortfall()
     if shortfall is not None:
         return [Prepared(path, None, shortfall.text(flag))]
-    figures = made.puzzle.meta.get("fidelity", {})
-    percent = figures.get(f"{percent_key}_percent") if isinstance(figures, dict) else None
+    percent = made.changed_percent
     puzzle = made.puzzle.with_goal(made.repair.grid)
     verdict = made.verdict
     return [Prepared(path, puzzle, "", verdict.difficulty, verdict.tier, percent)]

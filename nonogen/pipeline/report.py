@@ -31,7 +31,7 @@ from nonogen.image.options import SubjectBox
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.colour import MadeColour, make_colour_from_picture
-from nonogen.pipeline.make import Made, MakeOptions, fidelity, make_from_picture, sheet_entry
+from nonogen.pipeline.make import Made, MakeOptions, fidelity, make_from_picture
 
 REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
@@ -111,7 +111,7 @@ def _pointed(options: MakeOptions) -> dict[str, str]:
     return {} if subject is None else {"subject": str(subject)}
 
 
-def _made_fields(made: Made | MadeColour) -> dict[str, Any]:
+def _made_fields(made: Made) -> dict[str, Any]:
     """The report fields a black-and-white and a colour make share: size, method, verdict."""
     chosen = made.conversion.chosen if made.conversion else None
     return {
@@ -185,7 +185,7 @@ def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
     """One report row and its extra (None unless asked and made; no contact sheet entry for
     a colour case), on a worker."""
     data, name, width, options, truth, extra, colours = task
-    made: Made | MadeColour | None
+    made: Made | None
     if colours is not None:
         row, made = colour_report_case(
             data, name=name, width=width, options=options, colours=colours, truth=truth
@@ -196,9 +196,7 @@ def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
         return row, None
     if extra == "blind":
         return row, (solution_picture(made), truth.what if truth else "")
-    if isinstance(made, MadeColour):
-        return row, None
-    return row, sheet_entry(made, label=f"{row['picture']} @ {width}", note=sheet_note(row))
+    return row, made.sheet_entry(label=f"{row['picture']} @ {width}", note=sheet_note(row))
 
 
 def _with_bytes(task: ReportTask) -> ReportTask:

@@ -56,7 +56,6 @@ from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest,
 from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     check_job,
-    colour_make_job,
     convert_job,
     fix_job,
     gallery_job,
@@ -150,11 +149,7 @@ async def make_puzzle(
     check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
     with subject_in_form_words():
-        if form.colors is None:
-            made = await svc.pictures.run(make_job, data, name, options, svc.limits)
-        else:
-            job, colours = colour_make_job, form.colors
-            made = await svc.pictures.run(job, data, name, options, colours, svc.limits)
+        made = await svc.pictures.run(make_job, data, name, options, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
 
@@ -179,7 +174,7 @@ async def conversions(
     name = utf8_safe(picture.filename or "picture")
     data = await picture.read()
     with subject_in_form_words():
-        return await svc.pictures.run(gallery_job, data, name, options, form.colors, svc.limits)
+        return await svc.pictures.run(gallery_job, data, name, options, options.colours, svc.limits)
 
 
 @router.post(

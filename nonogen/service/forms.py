@@ -8,14 +8,14 @@ Schemathesis fuzzes the API from it), so every field says its range and meaning.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from nonogen.errors import InputError, LimitError, SubjectError
 from nonogen.image.options import MIN_CELLS, SUBJECT_SPELLING, PictureOptions, parse_subject
-from nonogen.image.palette import MIN_COLOURS
-from nonogen.palette import MAX_COLOURS
+from nonogen.palette import MAX_COLOURS, MIN_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.service.answers import ColourBlock, PaletteEntry
@@ -165,12 +165,13 @@ class MakeForm(BaseModel):
             max_givens=self.max_givens,
             title=self.title,
         )
-        if self.colors is not None:
-            try:
-                check_colour_options(options, self.colors)
-            except InputError as error:
-                raise InputError(form_words(str(error))) from None
-        return options
+        if self.colors is None:
+            return options
+        try:
+            check_colour_options(options, self.colors)
+        except InputError as error:
+            raise InputError(form_words(str(error))) from None
+        return replace(options, colours=self.colors)
 
 
 class MosaicForm(MakeForm):

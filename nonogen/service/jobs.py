@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -33,17 +34,13 @@ from nonogen.palette import BLACK_ON_WHITE
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
     Made,
-    MadeColour,
     MakeOptions,
     Shortfall,
     SolveOptions,
-    colour_preview_of,
     field,
     for_print,
     grid_rows,
-    make_colour_from_picture,
-    make_from_picture,
-    preview_of,
+    make,
     solve_with,
     verdict_record,
 )
@@ -131,32 +128,41 @@ def gallery_job(
 
 
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
-    """Make a puzzle from a picture's bytes; NotMadeError if the budget ran out first."""
-    options = within(options, limits)
-    made = make_from_picture(data, name=name, options=options)
+    """Make a puzzle (black and white, or colour with ``options.colours``) from a picture's
+    bytes; NotMadeError if the budget ran out first."""
+    made = make(data, name=name, options=within(options, limits))
     _require_made(name, made.shortfall())
-    fields = {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
-    record = _made_record(made, "mono", fields)
-    return MadePuzzle(made.puzzle, record, format_puzzle(made.puzzle, "json"), preview_of(made))
+    return _answered(made)
 
 
-def colour_make_job(
-    data: bytes, name: str, options: MakeOptions, colours: int, limits: Limits
-) -> MadePuzzle:
-    """Make a colour puzzle of ``colours`` colours besides the background from a picture's
-    bytes; NotMadeError if the budget ran out before colour line logic solved it."""
-    made = make_colour_from_picture(
-        data, name=name, options=within(options, limits), colours=colours
-    )
-    _require_made(name, made.shortfall())
+def _answered(made: Made, **extra: Any) -> MadePuzzle:
+    """A made puzzle as the service keeps and answers it: its record, JSON and preview."""
     text = format_puzzle(made.puzzle, "json")
-    fields = {
+    fields = ANSWER_FIELDS[made.kind](made, text)
+    record = {**_made_record(made, fields), **extra}
+    return MadePuzzle(made.puzzle, record, text, made.preview())
+
+
+def _mono_fields(made: Made, text: str) -> dict[str, Any]:
+    """A black-and-white puzzle's fields: clues, givens and the solution as text rows."""
+    return {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
+
+
+def _colour_fields(made: Made, text: str) -> dict[str, Any]:
+    """A colour puzzle's fields: palette, coloured clues, givens as the file draws them ("?"
+    not given) and the solution in the palette's characters."""
+    return {
         **colour_fields(made.puzzle),
-        "givens": json.loads(text).get("givens"),  # as the file draws them: "?" not given
+        "givens": json.loads(text).get("givens"),
         "solution": grid_rows(made.puzzle.palette, made.repair.grid),
     }
-    record = _made_record(made, "colour", fields)
-    return MadePuzzle(made.puzzle, record, text, colour_preview_of(made))
+
+
+ANSWER_FIELDS: Final[dict[str, Callable[[Made, str], dict[str, Any]]]] = {
+    "mono": _mono_fields,
+    "colour": _colour_fields,
+}
+"""The puzzle's fields in an answer, by its kind (``Made.kind``)."""
 
 
 def mosaic_job(
@@ -168,24 +174,18 @@ def mosaic_job(
         data, name=name, options=replace(options, make=within(options.make, limits))
     )
     _require_made(name, mosaic.shortfall())
-    tiles = []
-    for tile in mosaic.tiles:
-        made = tile.made
-        fields = {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
-        record = {**_made_record(made, "mono", fields), "tile": tile.name, "box": list(tile.box)}
-        text = format_puzzle(made.puzzle, "json")
-        tiles.append(MadePuzzle(made.puzzle, record, text, preview_of(made)))
+    tiles = [_answered(tile.made, tile=tile.name, box=list(tile.box)) for tile in mosaic.tiles]
     record = {k: v for k, v in mosaic.record().items() if k != "tiles"}
     return {"version": RECORD_VERSION, "kind": "mosaic", **record}, tiles
 
 
-def _made_record(made: Made | MadeColour, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
     """The answer of POST /api/puzzles: the make's own record (seed, options, conversion,
     verdict, fidelity, seconds), the puzzle's fields for this kind, its source grid and what
     would print badly on a letter page."""
     return {
         "version": RECORD_VERSION,
-        "kind": kind,
+        "kind": made.kind,
         **made.record(),
         **fields,
         "source_grid": made.puzzle.meta["source_grid"],
