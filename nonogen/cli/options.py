@@ -13,7 +13,7 @@ import typer
 
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
-from nonogen.image.options import PictureOptions, parse_subject
+from nonogen.image.options import METHODS_TEXT, PictureOptions, parse_subject
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.solve import MAX_TIMEOUT
 
@@ -113,10 +113,8 @@ class Picture:
         str | None,
         typer.Option(
             "--method",
-            help="Force one conversion: otsu, li, yen, mean, sauvola, colour, background, "
-            "grabcut, salient, refined, network, netcut, clusters, strokes, edges, poster or "
-            "pointed (GrabCut from --subject) (default: try them all, keep the most "
-            "subject-like).",
+            help=f"Force one conversion: {METHODS_TEXT} (pointed: GrabCut from --subject) "
+            "(default: try them all, keep the most subject-like).",
         ),
     ] = None
     threshold: Annotated[

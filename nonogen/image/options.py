@@ -60,6 +60,8 @@ METHODS: Final = (
 )
 """The conversions --method can force: the names in ``candidates.CANDIDATES`` but ``level``
 (kept here so that checking options does not import the candidates)."""
+METHODS_TEXT: Final = f"{', '.join(METHODS[:-1])} or {METHODS[-1]}"
+"""The methods as the CLI's and the service's help list them, from ``METHODS`` (one place)."""
 CONTRASTS: Final = ("none", "stretch", "clahe")
 """Contrast enhancements; ``stretch:P`` stretches the P-th..(100-P)-th percentiles."""
 STRETCH_PERCENTILE: Final = 2.0

@@ -14,7 +14,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from nonogen.errors import InputError, LimitError, SubjectError
-from nonogen.image.options import MIN_CELLS, SUBJECT_SPELLING, PictureOptions, parse_subject
+from nonogen.image.options import (
+    METHODS_TEXT,
+    MIN_CELLS,
+    SUBJECT_SPELLING,
+    PictureOptions,
+    parse_subject,
+)
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
@@ -36,9 +42,20 @@ class MakeForm(BaseModel):
     )
     method: str | None = Field(
         None,
-        description="Force a conversion: otsu, li, yen, mean, sauvola, colour, background, "
-        "grabcut, salient, refined, network, netcut, clusters, strokes, edges, poster or "
-        "pointed (GrabCut from `subject`) (default: the most subject-like of them all).",
+        description=f"Force a conversion: {METHODS_TEXT} (pointed: GrabCut from `subject`) "
+        "(default: the most subject-like of them all).",
+    )
+    fill: float | None = Field(
+        None,
+        gt=0.0,
+        lt=1.0,
+        description="Threshold for this filled fraction, 0.01-0.99 (as `--fill`; instead of "
+        "`threshold`).",
+    )
+    detail: bool | None = Field(
+        None,
+        description="Draw the subject's dark parts inside its outline (true, whenever there "
+        "is room) or only its silhouette (false); default: as its appearance calls for.",
     )
     threshold: str | None = Field(
         None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
@@ -142,7 +159,7 @@ class MakeForm(BaseModel):
             width=self.width,
             height=self.height,
             method=self.method,
-            threshold=self.threshold,
+            threshold=self.threshold if self.fill is None else f"fill:{self.fill}",
             contrast=self.contrast,
             edges=self.edges,
             crop=self.crop,
@@ -151,6 +168,7 @@ class MakeForm(BaseModel):
             candidate=self.candidate,
             invert=self.invert,
             force=self.force,
+            detail=self.detail,
             subject=None if self.subject is None else parse_subject(self.subject),
         )
         seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)

@@ -1,0 +1,79 @@
+"""Issue 36, first steps: one make for both kinds (the kind chosen once, from
+``MakeOptions.colours``), and every picture option reachable from both the CLI and the service."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nonogen.cli.options import Make, Picture
+from nonogen.errors import InputError
+from nonogen.image.options import METHODS, PictureOptions
+from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, make
+from nonogen.service.app import create_app
+from nonogen.service.forms import MakeForm
+from nonogen.service.limits import Limits
+
+RING = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
+SPELLED = {"colours": "colors"}
+"""Fields the CLI and the forms spell otherwise (as ``--colors``, web colour's spelling)."""
+NOT_ASKED = {"picture", "max_pixels", "title"}
+"""MakeOptions fields no option group declares: the picture group itself, the service's pixel
+limit, and the title (``make --title``, the form's ``title``)."""
+
+
+@pytest.mark.parametrize(
+    ("colours", "kind", "made_class"), [(None, "mono", MadeMono), (3, "colour", MadeColour)]
+)
+def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
+    colours: int | None, kind: str, made_class: type
+) -> None:
+    options = MakeOptions(picture=PictureOptions(width=15), seconds=20, colours=colours)
+    made = make(RING, name="ring.png", options=options)
+    assert isinstance(made, made_class)
+    assert made.kind == kind
+    assert made.ok
+    assert made.shortfall() is None
+    assert made.preview().startswith(b"\x89PNG")
+    assert made.solution_png().startswith(b"\x89PNG")
+    assert made.board(show_solution=True).count("\n") >= made.puzzle.height
+    assert made.record()["options"]["colours"] == colours
+    assert isinstance(made.changed_percent, float)
+    assert made.lines()[0].startswith(f"{made.puzzle.width}x{made.puzzle.height}")
+
+
+def test_a_colour_count_out_of_range_is_refused_by_the_options() -> None:
+    with pytest.raises(InputError, match="--colors between 2 and 8"):
+        MakeOptions(colours=1)
+
+
+def test_every_option_is_declared_for_both_the_cli_and_the_service() -> None:
+    cli = {f.name for f in fields(Picture)} | {f.name for f in fields(Make)}
+    form = set(MakeForm.model_fields)
+    for name in (f.name for f in fields(PictureOptions)):
+        assert name in cli, f"{name}: no CLI option"
+        assert name in form, f"{name}: no service field"
+    for name in (f.name for f in fields(MakeOptions)):
+        if name not in NOT_ASKED:
+            assert SPELLED.get(name, name) in cli, f"{name}: no CLI option"
+            assert SPELLED.get(name, name) in form, f"{name}: no service field"
+    described = MakeForm.model_fields["method"].description or ""
+    assert all(method in described for method in METHODS)
+
+
+def test_the_service_takes_fill_and_detail() -> None:
+    with TestClient(create_app(Limits(pool="thread"))) as client:
+        form = {"width": "15", "fill": "0.4", "detail": "false", "force": "true"}
+        response = client.post("/api/puzzles", files={"picture": ("ring.png", RING)}, data=form)
+        assert response.status_code == 200, response.text
+        picture = response.json()["options"]["picture"]
+        assert picture["threshold"] == "fill:0.4"
+        assert picture["detail"] is False
+        refused = client.post(
+            "/api/puzzles", files={"picture": ("ring.png", RING)}, data={"fill": "1.5"}
+        )
+        assert refused.status_code == 422
+        assert refused.json()["fields"][0]["field"] == "fill"
