@@ -1040,3 +1040,17 @@ def test_an_untitled_puzzle_gives_nothing_away_but_its_answer_key_names_it(
     assert "ring" not in record["links"]["puzzle_pdf"]
     key = PdfReader(io.BytesIO(client.get(record["links"]["solution_pdf"]).content))
     assert "1. ring" in key.pages[0].extract_text()
+
+
+def test_the_service_takes_fill_and_detail(client: TestClient) -> None:
+    form = {"width": "15", "fill": "0.4", "detail": "false", "force": "true"}
+    response = client.post("/api/puzzles", files={"picture": ("ring.png", RING)}, data=form)
+    assert response.status_code == 200, response.text
+    picture = response.json()["options"]["picture"]
+    assert picture["threshold"] == "fill:0.4"
+    assert picture["detail"] is False
+    refused = client.post(
+        "/api/puzzles", files={"picture": ("ring.png", RING)}, data={"fill": "1.5"}
+    )
+    assert_error(refused, 422, "ValidationError")
+    assert refused.json()["fields"][0]["field"] == "fill"

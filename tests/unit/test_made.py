@@ -7,15 +7,12 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from nonogen.cli.options import Make, Picture
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, make
-from nonogen.service.app import create_app
 from nonogen.service.forms import MakeForm
-from nonogen.service.limits import Limits
 
 RING = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
 SPELLED = {"colours": "colors"}
@@ -62,18 +59,3 @@ def test_every_option_is_declared_for_both_the_cli_and_the_service() -> None:
             assert SPELLED.get(name, name) in form, f"{name}: no service field"
     described = MakeForm.model_fields["method"].description or ""
     assert all(method in described for method in METHODS)
-
-
-def test_the_service_takes_fill_and_detail() -> None:
-    with TestClient(create_app(Limits(pool="thread"))) as client:
-        form = {"width": "15", "fill": "0.4", "detail": "false", "force": "true"}
-        response = client.post("/api/puzzles", files={"picture": ("ring.png", RING)}, data=form)
-        assert response.status_code == 200, response.text
-        picture = response.json()["options"]["picture"]
-        assert picture["threshold"] == "fill:0.4"
-        assert picture["detail"] is False
-        refused = client.post(
-            "/api/puzzles", files={"picture": ("ring.png", RING)}, data={"fill": "1.5"}
-        )
-        assert refused.status_code == 422
-        assert refused.json()["fields"][0]["field"] == "fill"
