@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +13,7 @@ import typer
 from nonogen.cli.options import Json, Make, Page, Picture, usage
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
-from nonogen.errors import ExitCode, OutputError, UsageError
+from nonogen.errors import ExitCode, OutputError
 from nonogen.formats import read_bytes
 from nonogen.pipeline import flag
 
@@ -52,9 +53,7 @@ def mosaic(
     from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic, parse_tiles  # noqa: PLC0415
     from nonogen.pipeline.tileset import write_set  # noqa: PLC0415  (reportlab)
 
-    if picture.colors is not None:
-        raise UsageError("a mosaic is black and white for now; leave out --colors")
-    make = making.options(picture)
+    make = replace(making.options(picture), colours=picture.colors)
     with usage():
         across, down = parse_tiles(tiles)
         options = MosaicOptions(make, across, down, tile_width)

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy.typing as npt
 
 from nonogen.errors import InputError
-from nonogen.pdf.figure import Mask
+from nonogen.palette import Palette
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,11 @@ class Place:
     cuts: Cuts
     row: int
     col: int
-    picture: Mask = field(compare=False, repr=False)
-    """The assembled solution, ``cuts.shape``."""
+    picture: npt.NDArray[Any] = field(compare=False, repr=False)
+    """The assembled solution, ``cuts.shape``: filled cells, or (with ``palette``) palette
+    indices."""
+    palette: Palette | None = field(default=None, compare=False, repr=False)
+    """A colour set's palette; None for black and white."""
 
     def __post_init__(self) -> None:
         if not (0 <= self.row < self.cuts.down and 0 <= self.col < self.cuts.across):

@@ -48,6 +48,7 @@ class MadeColour(Made):
     """A colour puzzle made from a picture, and how faithful it stayed."""
 
     kind: ClassVar[str] = "colour"
+    changed_word: ClassVar[str] = "changed"
     repair: ColourRepair
     source: ColourGrid
     """The quantised grid before the repair (palette indices)."""
@@ -143,6 +144,11 @@ class MadeColour(Made):
         return "".join(f"{row}\n" for row in grid_rows(self.puzzle.palette, self.repair.grid))
 
     @property
+    def changed_cells(self) -> list[tuple[int, int]]:
+        """The cells changed to another colour."""
+        return [(row, col) for row, col, _, _ in self.repair.changes]
+
+    @property
     def changed_percent(self) -> float | None:
         """Cells changed to another colour, in percent."""
         return self.fidelity.get("changed_percent")
@@ -232,7 +238,7 @@ def make_colour_from_picture(
         "conversion": conversion.record(),
         "source_box": list(found.cells.box),
         "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
-        "verdict": _steady(verdict_record(verdict, puzzle)),
+        "verdict": steady_record(verdict_record(verdict, puzzle)),
         "fidelity": figures,
         **budget_record(ran_out, verdict),
     }
@@ -272,7 +278,7 @@ def _or(value: int | None, default: int) -> int:
     return default if value is None else value
 
 
-def _steady(record: dict[str, Any]) -> dict[str, Any]:
+def steady_record(record: dict[str, Any]) -> dict[str, Any]:
     """A verdict record without what varies from run to run (times), for the output file."""
     stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
     return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}

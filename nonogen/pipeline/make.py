@@ -154,6 +154,8 @@ class Made(ABC):
 
     kind: ClassVar[str]
     """``mono`` or ``colour``, as records and answers name it."""
+    changed_word: ClassVar[str]
+    """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
     puzzle: Puzzle
     repair: Repaired
     source: npt.NDArray[Any]
@@ -192,6 +194,11 @@ class Made(ABC):
 
     @property
     @abstractmethod
+    def changed_cells(self) -> list[tuple[int, int]]:
+        """The cells the repair changed, in the order it changed them."""
+
+    @property
+    @abstractmethod
     def changed_percent(self) -> float | None:
         """The share of the cells the repair changed, in percent (None if not recorded)."""
 
@@ -217,6 +224,7 @@ class MadeMono(Made):
     """A black-and-white puzzle made from a picture, and how faithful it stayed."""
 
     kind: ClassVar[str] = "mono"
+    changed_word: ClassVar[str] = "flipped"
     repair: Repair
     source: Grid
 
@@ -290,6 +298,11 @@ class MadeMono(Made):
     def sheet_entry(self, *, label: str, note: str) -> Any:
         """Its row of a report's contact sheet."""
         return sheet_entry(self, label=label, note=note)
+
+    @property
+    def changed_cells(self) -> list[tuple[int, int]]:
+        """The cells flipped."""
+        return list(self.repair.flips)
 
     @property
     def changed_percent(self) -> float | None:

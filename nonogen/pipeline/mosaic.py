@@ -33,8 +33,10 @@ import numpy.typing as npt
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
-from nonogen.pipeline.check import verdict_record
+from nonogen.pipeline.check import grid_rows, verdict_record
+from nonogen.pipeline.colour import MadeColour, colour_fidelity, steady_record
 from nonogen.pipeline.make import (
+    Made,
     MadeMono,
     MakeListener,
     MakeOptions,
@@ -51,6 +53,8 @@ from nonogen.solve import solve_puzzle
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion
+    from nonogen.image.read import Picture
+    from nonogen.palette import Palette
 
 Box = tuple[int, int, int, int]
 """A tile's cells in the full grid: ``(top, left, bottom, right)``, bottom and right exclusive."""
@@ -102,6 +106,11 @@ class MosaicOptions:
                     f"tile width, its height from the picture's aspect); leave out {name} "
                     f"{value}"
                 )
+        if self.make.colours is not None and self.make.difficulty is not None:
+            raise InputError(
+                "a colour mosaic does not steer its tiles to a tier; leave out --difficulty "
+                f"{self.make.difficulty} (or --colors for a black-and-white set)"
+            )
         if not MIN_CELLS <= self.tile_width <= MAX_CELLS:
             raise InputError(
                 f"expected --tile-width between {MIN_CELLS} and {MAX_CELLS} cells, "
@@ -176,8 +185,8 @@ class Tile:
     """Its column among the tiles, 0-based."""
     box: Box
     """Its cells in the full grid."""
-    made: MadeMono
-    """Its puzzle, repair and verdict, in the tile's own coordinates."""
+    made: Made
+    """Its puzzle, repair and verdict, in the tile's own coordinates (either kind)."""
 
     @property
     def name(self) -> str:
@@ -196,8 +205,9 @@ class Mosaic:
 
     title: str
     options: MosaicOptions
-    source: Grid
-    """The converted picture, the full grid before any repair."""
+    source: npt.NDArray[Any]
+    """The converted picture, the full grid before any repair (filled cells, or a colour
+    mosaic's palette indices)."""
     row_cuts: tuple[int, ...]
     """The tiles' edges down the grid: 0 first, the row count last."""
     col_cuts: tuple[int, ...]
@@ -208,13 +218,16 @@ class Mosaic:
     """Wall time of the whole mosaic, reading the picture included."""
     conversion: Conversion | None = None
     """How the picture became the source grid."""
+    palette: Palette | None = None
+    """A colour mosaic's palette, shared by every tile (``source`` holds its indices); None
+    for black and white."""
 
     @property
     def ok(self) -> bool:
         """Whether every tile met its target."""
         return all(tile.made.ok for tile in self.tiles)
 
-    def grid(self) -> Grid:
+    def grid(self) -> npt.NDArray[Any]:
         """The assembled solution: every tile's repaired grid in its place."""
         full = np.zeros_like(self.source)
         for tile in self.tiles:
@@ -223,8 +236,8 @@ class Mosaic:
         return full
 
     def changes(self) -> list[Cell]:
-        """The cells the repairs flipped, in the full grid, tile by tile."""
-        return [cell for tile in self.tiles for cell in tile.to_full(tile.made.repair.flips)]
+        """The cells the repairs changed, in the full grid, tile by tile."""
+        return [cell for tile in self.tiles for cell in tile.to_full(tile.made.changed_cells)]
 
     def givens(self) -> list[Cell]:
         """The cells revealed as givens, in the full grid, tile by tile."""
@@ -246,6 +259,7 @@ class Mosaic:
             "row_cuts": list(self.row_cuts),
             "col_cuts": list(self.col_cuts),
             "conversion": None if self.conversion is None else self.conversion.record(),
+            **({} if self.palette is None else {"palette": _palette_record(self.palette)}),
             "ok": self.ok,
             "changes": [list(cell) for cell in self.changes()],
             "givens": [list(cell) for cell in self.givens()],
@@ -265,7 +279,8 @@ class Mosaic:
             f"{width}x{height} picture as {self.options.across}x{self.options.down} tiles "
             f"(rows cut at {list(self.row_cuts[1:-1])}, columns at {list(self.col_cuts[1:-1])}); "
             f"{met} of {len(self.tiles)} tiles met the target; {len(self.changes())} cells "
-            f"flipped, {len(self.givens())} givens; {self.seconds:.2f} s",
+            f"{self.tiles[0].made.changed_word}, {len(self.givens())} givens; "
+            f"{self.seconds:.2f} s",
             *(f"  {tile.name}: {tile.made.lines()[0]}" for tile in self.tiles),
             conversion_line(self.conversion),
         ]
@@ -295,10 +310,15 @@ class _Cutting:
 
     title: str
     options: MosaicOptions
-    source: Grid
+    source: npt.NDArray[Any]
+    """The full grid: filled cells, or palette indices (colour)."""
     costs: npt.NDArray[np.float64]
     conversion: dict[str, Any]
     """The conversion's record without its candidates (the mosaic's record has them)."""
+    palette: Palette | None = None
+    """A colour mosaic's palette (``source`` holds its indices, ``costs`` is per colour)."""
+    merged: int = 0
+    """Colours the quantisation merged away (colour)."""
 
 
 def make_mosaic(
@@ -319,12 +339,12 @@ def make_mosaic(
     on_progress(MakeProgress("converting"))
     # A mosaic is the whole picture cut into tiles: its frame is never cut to the subject.
     conversion = first_conversion(picture, replace(make.picture, tight=False))
-    cells = conversion.chosen.cells
     record = {k: v for k, v in conversion.record().items() if k != "candidates"}
     title = "stdin" if name == "-" else Path(name).stem
-    cutting = _Cutting(title, options, cells.grid(), cells.cost(), record)
-    row_cuts = cut_lines(cutting.source, options.down)
-    col_cuts = cut_lines(cutting.source.T, options.across)
+    cutting = _cutting(picture, conversion, title, options, record)
+    filled = cutting.source > 0
+    row_cuts = cut_lines(filled, options.down)
+    col_cuts = cut_lines(filled.T, options.across)
     boxes = tile_boxes(row_cuts, col_cuts)
     deadline = started + make.seconds
     tiles: list[Tile] = []
@@ -334,12 +354,76 @@ def make_mosaic(
         seconds = max(0.01, (deadline - time.perf_counter()) / (len(boxes) - i))
         row, col = divmod(i, options.across)
         moved = partial(repair_move, on_progress, at)
-        made = _made_tile(cutting, row, col, box, seconds=seconds, on_move=moved)
+        tile_maker = _made_tile if cutting.palette is None else _made_colour_tile
+        made = tile_maker(cutting, row, col, box, seconds=seconds, on_move=moved)
         tiles.append(Tile(row, col, box, made))
     seconds = time.perf_counter() - started
     return Mosaic(
-        title, options, cutting.source, row_cuts, col_cuts, tuple(tiles), seconds, conversion
+        title,
+        options,
+        cutting.source,
+        row_cuts,
+        col_cuts,
+        tuple(tiles),
+        seconds,
+        conversion,
+        cutting.palette,
     )
+
+
+def _cutting(
+    picture: Picture,
+    conversion: Conversion,
+    title: str,
+    options: MosaicOptions,
+    record: dict[str, Any],
+) -> _Cutting:
+    """What the tiles are cut from: the chosen grid and its flip costs, or (colour) the
+    picture quantised to the palette once, for every tile, with each colour's cost."""
+    make = options.make_options()
+    cells = conversion.chosen.cells
+    if make.colours is None:
+        return _Cutting(title, options, cells.grid(), cells.cost(), record)
+    from nonogen.image.palette import quantise  # noqa: PLC0415
+
+    subject = conversion.chosen.split.subject
+    rng = np.random.default_rng(make.seed)
+    quantised = quantise(picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng)
+    grid, costs = quantised.grid, quantised.costs()
+    palette, merged = quantised.palette, quantised.merged
+    return _Cutting(title, options, grid, costs, record, palette, merged)
+
+
+def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> dict[str, Any]:
+    """What every tile's file records of its set: title, source, seed, options, conversion
+    and its place."""
+    make = cutting.options.make_options()
+    height, width = cutting.source.shape
+    place = f"r{row + 1}c{col + 1}"
+    return {
+        # Untitled unless a title was given: the picture's name would give the answer away.
+        "title": f"{make.title} {place}" if make.title else place,
+        "source": f"{cutting.title} {place}",
+        "seed": make.seed,
+        "options": asdict(make),
+        "conversion": cutting.conversion,
+        "mosaic": {
+            "set": cutting.title,
+            "tile": place,
+            "row": row + 1,
+            "col": col + 1,
+            "tiles_across": cutting.options.across,
+            "tiles_down": cutting.options.down,
+            "box": list(box),
+            "width": width,
+            "height": height,
+        },
+    }
+
+
+def _palette_record(palette: Palette) -> list[dict[str, str]]:
+    """A palette as records give it: each colour's name, ``#rrggbb`` and character."""
+    return [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours]
 
 
 def _made_tile(
@@ -371,29 +455,59 @@ def _made_tile(
         on_move=on_move,
     )
     verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(started + seconds))
-    height, width = cutting.source.shape
     place = f"r{row + 1}c{col + 1}"
     meta = {
-        # Untitled unless a title was given: the picture's name would give the answer away.
-        "title": f"{make.title} {place}" if make.title else place,
-        "source": f"{cutting.title} {place}",
-        "seed": make.seed,
-        "options": asdict(make),
-        "conversion": cutting.conversion,
-        "mosaic": {
-            "set": cutting.title,
-            "tile": place,
-            "row": row + 1,
-            "col": col + 1,
-            "tiles_across": cutting.options.across,
-            "tiles_down": cutting.options.down,
-            "box": list(box),
-            "width": width,
-            "height": height,
-        },
+        **_tile_meta(cutting, row, col, box),
         "source_grid": format_grid(source),
         "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
         "fidelity": fidelity(source, repaired),
     }
     puzzle = repaired.puzzle(meta=meta, where=f"{cutting.title} {place}")
     return MadeMono(puzzle, repaired, source, verdict, time.perf_counter() - started)
+
+
+def _made_colour_tile(
+    cutting: _Cutting,
+    row: int,
+    col: int,
+    box: Box,
+    *,
+    seconds: float,
+    on_move: Callable[[int, int], None],
+) -> MadeColour:
+    """One colour tile repaired on its own cells (the set's palette) and judged by the
+    complete solver."""
+    from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
+    from nonogen.generate.modes import default_givens  # noqa: PLC0415
+    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
+
+    assert cutting.palette is not None  # a colour cutting
+    started = time.perf_counter()
+    top, left, bottom, right = box
+    source = cutting.source[top:bottom, left:right].copy()
+    make = cutting.options.make_options()
+    budget = Budget(
+        np.random.default_rng([make.seed, row, col]),
+        max_changes=make.max_flips if make.max_flips is not None else max(1, source.size // 20),
+        max_givens=make.max_givens
+        if make.max_givens is not None
+        else default_givens(*source.shape),
+        deadline=started + max(0.01, seconds - verdict_reserve(seconds)),
+        on_move=on_move,
+    )
+    costs = cutting.costs[top:bottom, left:right]
+    repaired = repair_colour(source, costs, mode=make.repair, budget=budget)
+    place = f"{cutting.title} r{row + 1}c{col + 1}"
+    givens = givens_grid(source.shape, repaired.givens, repaired.grid) if repaired.givens else None
+    puzzle = puzzle_from_grid(repaired.grid, cutting.palette, where=place, givens=givens)
+    verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
+    figures = colour_fidelity(source, repaired, puzzle, merged=cutting.merged)
+    meta = {
+        **_tile_meta(cutting, row, col, box),
+        "source_grid": grid_rows(cutting.palette, source),
+        "verdict": steady_record(verdict_record(verdict, puzzle)),
+        "fidelity": figures,
+    }
+    puzzle = replace(puzzle, meta=meta)
+    elapsed = time.perf_counter() - started
+    return MadeColour(puzzle, repaired, source, verdict, elapsed, None, fidelity=figures)

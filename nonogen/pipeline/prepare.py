@@ -228,7 +228,7 @@ def _prepare_tiles(mosaic: Mosaic, path: str) -> list[Prepared]:
             "",
             tile.made.verdict.difficulty,
             tile.made.verdict.tier,
-            round(100 * len(tile.made.repair.flips) / tile.made.source.size, 2),
+            round(100 * len(tile.made.changed_cells) / tile.made.source.size, 2),
         )
         for tile in mosaic.tiles
     ]

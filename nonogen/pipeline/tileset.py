@@ -70,7 +70,7 @@ def tile_entries(mosaic: Mosaic) -> list[Entry]:
             tile.made.puzzle.title,
             number,
             difficulty_label(tile.made.verdict.difficulty),
-            Place(cuts, tile.row, tile.col, picture),
+            Place(cuts, tile.row, tile.col, picture, mosaic.palette),
             answer=f"{mosaic.title} {tile.name}",
         )
         for number, tile in enumerate(mosaic.tiles, 1)

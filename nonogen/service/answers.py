@@ -261,7 +261,12 @@ class MosaicAnswer(BaseModel):
     conversion: dict[str, Any] | None = Field(
         description="How the picture was split into subject and background, once for all."
     )
-    changes: list[list[int]] = Field(description="Cells the repairs flipped, [row, col].")
+    palette: list[PaletteEntry] | None = Field(
+        None, description="A colour mosaic's palette, the background first, shared by every tile."
+    )
+    changes: list[list[int]] = Field(
+        description="Cells the repairs flipped (colour: changed), [row, col]."
+    )
     givens: list[list[int]] = Field(description="Cells revealed as givens, [row, col].")
     seconds: float = Field(description="Wall time of the whole mosaic.")
     tiles: list[MosaicTile] = Field(description="The tiles, row by row.")

@@ -193,8 +193,8 @@ class MakeForm(BaseModel):
 
 
 class MosaicForm(MakeForm):
-    """A mosaic's options: the make options (black and white, no width or height) and the
-    tiles, as for ``nonogen mosaic``."""
+    """A mosaic's options: the make options (no width or height; ``colors`` for a colour set)
+    and the tiles, as for ``nonogen mosaic``."""
 
     tiles: str = Field("2x2", description="Tiles across x down, such as 2x2 or 3x2.")
     tile_width: int = Field(
@@ -206,8 +206,6 @@ class MosaicForm(MakeForm):
 
     def mosaic_options(self, limits: Limits) -> MosaicOptions:
         """The pipeline's mosaic options; InputError or LimitError when one is out of range."""
-        if self.colors is not None:
-            raise InputError("a mosaic is black and white; leave out colors")
         across, down = parse_tiles(self.tiles)
         if across * self.tile_width > limits.max_side:
             raise LimitError(

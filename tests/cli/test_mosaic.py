@@ -96,7 +96,8 @@ def test_tiles_that_miss_exit_1_naming_them_and_what_to_try(scene: Path, tmp_pat
         (["--tile-width", "4"], "--tile-width between 5 and 200"),
         (["--tiles", "8x1", "--tile-width", "30"], "over the limit of 200"),
         (["--width", "40"], "leave out --width"),
-        (["--colors", "3"], "leave out --colors"),
+        (["--colors", "3", "--difficulty", "easy"], "leave out --difficulty"),
+        (["--colors", "9"], "--colors"),
         (["--repair", "sometimes"], "--repair"),
     ],
 )
@@ -169,3 +170,24 @@ def test_a_book_mosaic_is_black_and_white(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "leave out --colors" in result.stderr
+
+
+def test_a_colour_mosaic_writes_colour_tiles_of_one_palette_and_a_colour_pdf(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "set"
+    args = ["mosaic", str(SAMPLES / "chelsea.jpg"), "--colors", "4", "--tile-width", "20"]
+    result = runner.invoke(app, [*args, "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    palette = record["palette"]
+    assert len(palette) >= 3  # the background and at least two colours
+    tiles = sorted(out.glob("chelsea-r*c*.json"))
+    assert len(tiles) == 4
+    for path in tiles:
+        puzzle = read_puzzle(path)
+        assert puzzle.is_colour
+        assert [c.name for c in puzzle.palette.colours] == [c["name"] for c in palette]
+        assert solve_puzzle(puzzle).status is Status.UNIQUE
+    assert len(PdfReader(out / "chelsea.pdf").pages) == 5  # a page a tile, then the picture
+    assert "cells changed" in runner.invoke(app, [*args, "-o", str(out)]).stdout

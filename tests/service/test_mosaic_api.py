@@ -61,11 +61,24 @@ def test_a_mosaic_answers_every_tile_unique_and_logic_only(
     assert differ == changed  # the assembled solution is the picture but for the changes
 
 
-def test_a_mosaic_refuses_colour_and_bad_tiles(client: TestClient) -> None:
+def test_a_colour_mosaic_keeps_one_palette_in_every_tile(client: TestClient) -> None:
     files = {"picture": ("scene.png", mosaic_picture(), "image/png")}
-    colour = client.post("/api/mosaics", files=files, data={"colors": "3"})
-    assert colour.status_code == 400
-    assert "black and white" in colour.json()["message"]
+    answer = client.post("/api/mosaics", files=files, data={"colors": "3", "tile_width": "15"})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    names = [entry["name"] for entry in body["palette"]]
+    assert 2 <= len(names) <= 4  # the background and at most three colours (merged if alike)
+    for tile in body["tiles"]:
+        assert tile["kind"] == "colour"
+        assert [entry["name"] for entry in tile["palette"]] == names
+        assert tile["verdict"]["status"] == "unique"
+    refused = client.post("/api/mosaics", files=files, data={"colors": "3", "difficulty": "easy"})
+    assert refused.status_code == 400
+    assert "leave out difficulty" in refused.json()["message"]
+
+
+def test_a_mosaic_refuses_bad_tiles(client: TestClient) -> None:
+    files = {"picture": ("scene.png", mosaic_picture(), "image/png")}
     for tiles in ("1x1", "0x2", "2by2", "9x9"):
         bad = client.post("/api/mosaics", files=files, data={"tiles": tiles})
         assert bad.status_code in (400, 413), (tiles, bad.text)

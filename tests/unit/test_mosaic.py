@@ -153,7 +153,8 @@ def test_the_assembly_is_the_picture_but_for_exactly_the_reported_changes(
     for tile in target.tiles:  # no change crosses the tile's edge
         top, left, bottom, right = tile.box
         assert all(
-            top <= r < bottom and left <= c < right for r, c in tile.to_full(tile.made.repair.flips)
+            top <= r < bottom and left <= c < right
+            for r, c in tile.to_full(tile.made.changed_cells)
         )
 
 
