@@ -27,6 +27,7 @@ from nonogen.pipeline.make import (
     plain_summary,
     repair_move,
     source_name,
+    source_rgb,
     verdict_reserve,
     verdict_timeout,
 )
@@ -142,6 +143,24 @@ class MadeColour(Made):
         if not show_solution:
             return ""
         return "".join(f"{row}\n" for row in grid_rows(self.puzzle.palette, self.repair.grid))
+
+    def sheet_entry(self, *, label: str, note: str) -> Any:
+        """Its row of a report's contact sheet: the source, the quantised grid and the final
+        one in the palette's colours, the changed cells and givens marked."""
+        from nonogen.preview import SheetEntry  # noqa: PLC0415
+
+        colours = self.puzzle.palette.colours
+        return SheetEntry(
+            label=label,
+            method=self.conversion.chosen.label if self.conversion else "",
+            picture=source_rgb(self),
+            chosen=self.source,
+            final=self.repair.grid,
+            flips=tuple(self.changed_cells),
+            givens=tuple(self.repair.givens),
+            note=note,
+            colours=np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8),
+        )
 
     @property
     def changed_cells(self) -> list[tuple[int, int]]:

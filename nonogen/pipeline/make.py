@@ -527,12 +527,12 @@ def preview_of(made: MadeMono) -> bytes:
     the flips marked."""
     from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
 
-    picture = _source_rgb(made)
+    picture = source_rgb(made)
     givens = made.repair.givens
     return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
 
 
-def _source_rgb(made: Made) -> Any:
+def source_rgb(made: Made) -> Any:
     """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
     from nonogen.image.read import picture_rgb8  # noqa: PLC0415
 
@@ -550,7 +550,7 @@ def sheet_entry(made: MadeMono, *, label: str, note: str) -> Any:
     return SheetEntry(
         label=label,
         method=chosen,
-        picture=_source_rgb(made),
+        picture=source_rgb(made),
         chosen=made.source,
         final=made.repair.grid,
         flips=tuple(made.repair.flips),

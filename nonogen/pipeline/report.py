@@ -313,7 +313,8 @@ def sheet_note(row: dict[str, Any]) -> str:
     """The contact sheet's note for a made row: verdict, flips, IoU."""
     solved = "logic-only" if row["line_solvable"] else "needs search"
     iou = f"; IoU {row['iou']}" if "iou" in row else ""
-    repairs = f"{row['flipped']} flips, {row['givens']} givens"
+    changes = f"{row['flipped']} flips" if "flipped" in row else f"{row['changed']} changed"
+    repairs = f"{changes}, {row['givens']} givens"
     return f"{row['status']}, {solved}, {row['tier'] or '-'}; {repairs}{iou}"
 
 

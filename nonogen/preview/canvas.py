@@ -202,7 +202,7 @@ def marked_cells(
     big = px >= MARK_PX
     image = cells_image(_marked_colours(grid, flipped, given, marks=big), px, size)
     if big:
-        _draw_marks(image, grid, flipped, given, px=px)
+        draw_marks(image, grid, flipped, given, px=px)
     elif not px:
         dots(image, flipped, MARK)
         dots(image, given, GIVEN)
@@ -222,7 +222,7 @@ def _marked_colours(grid: Grid, flipped: Grid, given: Grid, *, marks: bool) -> R
     return out
 
 
-def _draw_marks(image: Image.Image, grid: Grid, flipped: Grid, given: Grid, *, px: int) -> None:
+def draw_marks(image: Image.Image, grid: Grid, flipped: Grid, given: Grid, *, px: int) -> None:
     """Red crosses on cleared flips and blue rings on givens (cells of at least MARK_PX)."""
     draw = ImageDraw.Draw(image)
     for r, c in zip(*np.nonzero(flipped & ~grid), strict=True):

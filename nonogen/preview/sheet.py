@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ from nonogen.preview.canvas import (
     GIVEN,
     INK,
     MARK,
+    MARK_PX,
     PAPER,
     RGB,
     THIN,
@@ -33,6 +34,7 @@ from nonogen.preview.canvas import (
     cell_mask,
     cells_image,
     dots,
+    draw_marks,
     fit,
     font_at,
     legend,
@@ -67,16 +69,21 @@ class SheetEntry:
     """The conversion method chosen, e.g. ``"border-lab otsu"`` (free text, one line)."""
     picture: npt.NDArray[np.uint8]
     """The source region, RGB ``(rows, cols, 3)`` (see ``as_rgb``)."""
-    chosen: Grid
-    """The grid the conversion chose, before repair, bool ``(rows, cols)``."""
-    final: Grid
-    """The final puzzle solution, bool, same shape; all False when making it failed."""
+    chosen: npt.NDArray[Any]
+    """The grid the conversion chose, before repair, bool ``(rows, cols)`` (colour: the
+    quantised palette indices)."""
+    final: npt.NDArray[Any]
+    """The final puzzle solution, bool, same shape; all False when making it failed (colour:
+    palette indices, all 0)."""
     flips: tuple[Cell, ...] = ()
     """Cells the repair flipped."""
     givens: tuple[Cell, ...] = ()
     """Cells revealed as givens."""
     note: str = ""
     """Verdict and figures, e.g. ``"unique, logic-only, easy; 3 flips; IoU 0.93"``, or an error."""
+    colours: npt.NDArray[np.uint8] | None = None
+    """A colour make's palette as RGB rows ``(colours, 3)``, the background first: then
+    ``chosen`` and ``final`` hold palette indices and ``flips`` the cells changed."""
 
     @property
     def failed(self) -> bool:
@@ -241,29 +248,75 @@ def _paste_panel(image: Image.Image, panel: Image.Image, xy: tuple[int, int]) ->
 def _draw_band(image: Image.Image, entry: SheetEntry, layout: SheetLayout, i: int) -> None:
     """One entry's band: text, then source, chosen, final and difference panels."""
     cell, grid, source = _entry_sizes(entry, layout.panel)
-    rgb, chosen = as_rgb(entry.picture), bool_grid(entry.chosen, None, f"{entry.label!r} chosen")
+    rgb = as_rgb(entry.picture)
     if rgb.size:
         panel = Image.new("RGB", source, PAPER)
         paste_picture(panel, rgb, (0, 0, *source))
         _paste_panel(image, panel, layout.origin(i, "source"))
-    none = np.zeros_like(chosen)
-    if chosen.size:
-        panel = marked_cells(chosen, none, none, cell, grid)
-        _paste_panel(image, panel, layout.origin(i, "chosen"))
     draw = ImageDraw.Draw(image)
     _draw_text(draw, entry, layout, i)
+    panels = _colour_panels if entry.colours is not None else _panels
+    for name, panel in panels(entry, cell, grid):
+        _paste_panel(image, panel, layout.origin(i, name))
     if entry.failed:
         draw.text(layout.origin(i, "final"), "no puzzle", fill=DIM, font=font_at(layout.text))
-        return
+
+
+def _panels(entry: SheetEntry, cell: int, grid: tuple[int, int]) -> list[tuple[str, Image.Image]]:
+    """A black-and-white entry's chosen, final and difference panels (chosen only when the
+    make failed)."""
+    chosen = bool_grid(entry.chosen, None, f"{entry.label!r} chosen")
+    if not chosen.size:
+        return []
+    none = np.zeros_like(chosen)
+    panels = [("chosen", marked_cells(chosen, none, none, cell, grid))]
+    if entry.failed:
+        return panels
     final = bool_grid(entry.final, chosen.shape, f"{entry.label!r} final")
     flipped = cell_mask(entry.flips, chosen.shape, f"{entry.label!r} flips")
     given = cell_mask(entry.givens, chosen.shape, f"{entry.label!r} givens")
-    _paste_panel(image, marked_cells(final, flipped, given, cell, grid), layout.origin(i, "final"))
     diff = cells_image(_difference(chosen, final), cell, grid)
     if not cell:
         dots(diff, final & ~chosen, MARK)
         dots(diff, chosen & ~final, REMOVED)
-    _paste_panel(image, diff, layout.origin(i, "difference"))
+    return [
+        *panels,
+        ("final", marked_cells(final, flipped, given, cell, grid)),
+        ("difference", diff),
+    ]
+
+
+def _colour_panels(
+    entry: SheetEntry, cell: int, grid: tuple[int, int]
+) -> list[tuple[str, Image.Image]]:
+    """A colour entry's panels: the quantised grid and the final one in the palette's colours
+    (changed cells crossed red, givens ringed blue), and the difference: grey kept, red
+    changed."""
+    assert entry.colours is not None
+    table = np.asarray(entry.colours, dtype=np.uint8)
+    chosen = np.asarray(entry.chosen, dtype=np.intp)
+    if not chosen.size:
+        return []
+    panels = [("chosen", cells_image(table[chosen], cell, grid))]
+    if entry.failed:
+        return panels
+    final = np.asarray(entry.final, dtype=np.intp)
+    changed = cell_mask(entry.flips, chosen.shape, f"{entry.label!r} changes")
+    given = cell_mask(entry.givens, chosen.shape, f"{entry.label!r} givens")
+    image = cells_image(table[final], cell, grid)
+    if cell >= MARK_PX:
+        draw_marks(image, np.zeros_like(changed), changed, given, px=cell)
+    else:
+        dots(image, changed, MARK)
+        dots(image, given, GIVEN)
+    out = np.empty((*chosen.shape, 3), dtype=np.uint8)
+    out[...] = PAPER
+    out[(chosen > 0) & ~changed] = KEPT
+    out[changed] = MARK
+    diff = cells_image(out, cell, grid)
+    if not cell:
+        dots(diff, changed, MARK)
+    return [*panels, ("final", image), ("difference", diff)]
 
 
 SHEET_LEGEND: Final = (

@@ -440,6 +440,20 @@ def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
 
 
+def test_report_sheet_with_colours_draws_each_make_in_its_palette(tmp_path: Path) -> None:
+    from PIL import Image  # noqa: PLC0415
+
+    sheet = tmp_path / "sheet.png"
+    args = ["report", str(SAMPLES / "chelsea.jpg"), "--colors", "3", "--widths", "20"]
+    result = runner.invoke(app, [*args, "--sheet", str(sheet), "--json"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout.splitlines()[0])
+    palette = {tuple(bytes.fromhex(entry.split("#")[1])) for entry in row["palette"]}
+    with Image.open(sheet) as image:  # a colour row: written at all, in its palette's colours
+        seen = {colour for _, colour in image.convert("RGB").getcolors(1 << 20) or []}
+    assert palette <= seen
+
+
 @pytest.mark.slow
 def test_report_blind_writes_shuffled_solutions_and_keeps_the_key_apart(tmp_path: Path) -> None:
     from PIL import Image  # noqa: PLC0415
