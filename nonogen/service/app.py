@@ -14,8 +14,8 @@ GET  /                             the web page (Make, Edit, Play); /docs the AP
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, cast
@@ -32,7 +32,7 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import InputError, NonogenError, SubjectError, utf8_safe
+from nonogen.errors import InputError, NonogenError, utf8_safe
 from nonogen.formats import check_title
 from nonogen.pdf import PageOptions
 from nonogen.service.answers import (
@@ -47,9 +47,9 @@ from nonogen.service.bodies import BodyGate, Gauges
 from nonogen.service.downloads import attachment, links, stem
 from nonogen.service.errors import (
     BodyLimit,
+    nonogen_error_handler,
     on_bug,
     on_http_error,
-    on_nonogen_error,
     on_validation_error,
 )
 from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest, form_words
@@ -116,15 +116,6 @@ FormatQuery = Annotated[
 ]
 
 
-@contextmanager
-def subject_in_form_words() -> Iterator[None]:
-    """A subject found outside the picture (422) said in the form's words, not the CLI's."""
-    try:
-        yield
-    except SubjectError as error:
-        raise SubjectError(form_words(str(error))) from None
-
-
 router = APIRouter(prefix="/api", tags=["nonogen"], responses=ERRORS)
 
 
@@ -148,8 +139,7 @@ async def make_puzzle(
     name = utf8_safe(picture.filename or "picture")
     check_title(Path(name).stem, "the picture's file name (the puzzle's title)")
     data = await picture.read()
-    with subject_in_form_words():
-        made = await svc.pictures.run(make_job, data, name, options, svc.limits)
+    made = await svc.pictures.run(make_job, data, name, options, svc.limits)
     ident = svc.store.put(made)
     return {"id": ident, **made.record, "links": links(ident, made)}
 
@@ -173,8 +163,7 @@ async def conversions(
     options = form.options(svc.limits)
     name = utf8_safe(picture.filename or "picture")
     data = await picture.read()
-    with subject_in_form_words():
-        return await svc.pictures.run(gallery_job, data, name, options, options.colours, svc.limits)
+    return await svc.pictures.run(gallery_job, data, name, options, options.colours, svc.limits)
 
 
 @router.post(
@@ -195,8 +184,7 @@ async def make_mosaic(
     name = utf8_safe(picture.filename or "picture")
     check_title(Path(name).stem, "the picture's file name (the mosaic's title)")
     data = await picture.read()
-    with subject_in_form_words():
-        record, tiles = await svc.pictures.run(mosaic_job, data, name, options, svc.limits)
+    record, tiles = await svc.pictures.run(mosaic_job, data, name, options, svc.limits)
     kept = [(svc.store.put(made), made) for made in tiles]
     answers = [{"id": ident, **made.record, "links": links(ident, made)} for ident, made in kept]
     return {**record, "tiles": answers}
@@ -400,7 +388,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             expose_headers=["Content-Disposition", "Retry-After"],
         )
     app.add_middleware(SecurityHeaders)
-    app.add_exception_handler(NonogenError, on_nonogen_error)
+    app.add_exception_handler(NonogenError, nonogen_error_handler(form_words))
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
     app.add_exception_handler(Exception, on_bug)

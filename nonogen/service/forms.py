@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -220,8 +220,19 @@ class MosaicForm(MakeForm):
 
 
 def form_words(message: str) -> str:
-    """A command-line message in the form's words: ``--max-flips`` becomes ``max_flips``."""
-    return re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), message)
+    """A command-line message in the request's words: ``--max-flips`` becomes ``max_flips``
+    and ``--no-tight`` ``tight=false`` where the API has that field (``API_FIELDS``); other
+    text (a title that starts with dashes) is left as it is."""
+
+    def spelled(found: re.Match[str]) -> str:
+        name = found[1].replace("-", "_")
+        if name in API_FIELDS:
+            return name
+        if name.startswith("no_") and name[3:] in API_FIELDS:
+            return f"{name[3:]}=false"
+        return found[0]
+
+    return re.sub(r"--([a-z][a-z-]*)", spelled, message)
 
 
 class PdfRequest(BaseModel):
@@ -268,3 +279,9 @@ class HintRequest(BaseModel):
         description="One text row per puzzle row: '#' filled, '.' crossed, '?' open; colour: "
         "the palette's characters (the background's for crossed) and '?'."
     )
+
+
+API_FIELDS: Final = frozenset(
+    name for model in (MakeForm, MosaicForm, PdfRequest, HintRequest) for name in model.model_fields
+)
+"""Every field of the API's forms and JSON requests: the names its messages use."""

@@ -6,6 +6,7 @@ import gzip
 import io
 import json
 import os
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -1054,3 +1055,35 @@ def test_the_service_takes_fill_and_detail(client: TestClient) -> None:
     )
     assert_error(refused, 422, "ValidationError")
     assert refused.json()["fields"][0]["field"] == "fill"
+
+
+@pytest.mark.parametrize(
+    ("form", "named"),
+    [
+        ({"method": "bogus"}, "method"),
+        ({"contrast": "bogus"}, "contrast"),
+        ({"threshold": "bogus"}, "threshold"),
+        ({"repair": "sometimes"}, "repair"),
+        ({"difficulty": "impossible"}, "difficulty"),
+        ({"colors": "9"}, "colors"),
+        ({"subject": "5000,5000,6000,6000"}, "subject"),
+    ],
+    ids=["method", "contrast", "threshold", "repair", "difficulty", "colors", "subject"],
+)
+def test_errors_name_the_form_fields_not_the_command_line_flags(
+    client: TestClient, form: dict[str, str], named: str
+) -> None:
+    response = client.post("/api/puzzles", files={"picture": ("ring.png", RING)}, data=form)
+    assert response.status_code in (400, 422), response.text
+    message = response.json()["message"]
+    assert not re.search(r"--[a-z]", message), message
+    assert named in message
+
+
+def test_form_words_respell_only_the_api_fields() -> None:
+    from nonogen.service.forms import form_words  # noqa: PLC0415
+
+    said = "try --max-flips 9, --no-tight or --tile-width; not --jobs, and keep '--x--' as it is"
+    assert form_words(said) == (
+        "try max_flips 9, tight=false or tile_width; not --jobs, and keep '--x--' as it is"
+    )
