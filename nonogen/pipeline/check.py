@@ -232,6 +232,13 @@ def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
     )
 
 
+def steady_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A verdict record without what varies from run to run (its seconds and the ``*_ms``
+    timings of its stats), for an output file that gives the same bytes for the same seed."""
+    stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
+    return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}
+
+
 def verdict_record(verdict: Verdict, puzzle: Puzzle | None = None) -> dict[str, Any]:
     """The JSON-ready fields of a verdict (solutions in the palette's characters)."""
     palette = BLACK_ON_WHITE if puzzle is None else puzzle.palette

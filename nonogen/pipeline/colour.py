@@ -12,7 +12,7 @@ import numpy as np
 
 from nonogen.colour.contrast import parse_rgb
 from nonogen.palette import check_colours
-from nonogen.pipeline.check import grid_rows, verdict_record
+from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
 from nonogen.pipeline.make import (
     Made,
     MakeListener,
@@ -295,12 +295,6 @@ def _unique_as_is(
 def _or(value: int | None, default: int) -> int:
     """An option's value, or its default when it was not given."""
     return default if value is None else value
-
-
-def steady_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A verdict record without what varies from run to run (times), for the output file."""
-    stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
-    return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}
 
 
 def colour_fidelity(

@@ -20,7 +20,7 @@ from nonogen.generate import TIERS, RepairMode
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.palette import check_colours
-from nonogen.pipeline.check import verdict_record
+from nonogen.pipeline.check import steady_record, verdict_record
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, solve_puzzle, with_article
@@ -380,7 +380,7 @@ def make_from_picture(
         "conversion": conversion.record(),
         "source_box": list(box),
         "source_grid": format_grid(source),
-        "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
+        "verdict": steady_record(verdict_record(verdict)),
         "fidelity": fidelity(source, repaired),
         **budget_record(ran_out, verdict),
     }

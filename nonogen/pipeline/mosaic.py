@@ -33,8 +33,8 @@ import numpy.typing as npt
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
-from nonogen.pipeline.check import grid_rows, verdict_record
-from nonogen.pipeline.colour import MadeColour, colour_fidelity, steady_record
+from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
+from nonogen.pipeline.colour import MadeColour, colour_fidelity
 from nonogen.pipeline.make import (
     Made,
     MadeMono,
@@ -459,7 +459,7 @@ def _made_tile(
     meta = {
         **_tile_meta(cutting, row, col, box),
         "source_grid": format_grid(source),
-        "verdict": {k: v for k, v in verdict_record(verdict).items() if k != "seconds"},
+        "verdict": steady_record(verdict_record(verdict)),
         "fidelity": fidelity(source, repaired),
     }
     puzzle = repaired.puzzle(meta=meta, where=f"{cutting.title} {place}")

@@ -821,3 +821,17 @@ def test_a_colour_make_whose_time_budget_runs_out_says_its_bytes_may_differ(
     assert result.exit_code == 1, result.output
     assert "another run may give other bytes" in result.stderr
     assert "ran out" in json.loads(out.read_text())["time_budget"]
+
+
+def test_a_make_that_needed_search_records_no_timings_and_repeats_its_bytes(
+    tmp_path: Path,
+) -> None:
+    args = ["make", str(SAMPLES / "chelsea.jpg"), "-w", "10", "--allow-search", "--force"]
+    args += ["--max-flips", "0", "--repair", "flips", "--no-despeckle", "--method", "sauvola"]
+    outs = [tmp_path / "a.json", tmp_path / "b.json"]
+    for out in outs:
+        runner.invoke(app, [*args, "-o", str(out)])
+    verdict = json.loads(outs[0].read_text())["verdict"]
+    assert "search" in verdict["techniques"]  # the solver ran its timed stage
+    assert not [key for key in verdict["stats"] if key.endswith("_ms")]
+    assert outs[0].read_bytes() == outs[1].read_bytes()
