@@ -279,10 +279,12 @@ def test_a_hint_that_tries_a_cell_shows_the_cell_it_tried(page: Page, server: st
 
 
 CHECK = """async cases => {
-    const { fits } = await import("/static/lines.js");
+    const { rules } = await import("/static/lines.js");
+    const { fits } = rules({ palette: null });
     return cases.map(([clue, marks]) => fits(clue, marks));
 }"""
-"""The page's own line check on (clue, marks) pairs: -1 open, 0 crossed, 1 filled."""
+"""The page's own line check (a black-and-white puzzle's) on (clue, marks) pairs: -1 open, 0
+crossed, 1 filled."""
 HIDE = """hidden => {
     Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
     document.dispatchEvent(new Event("visibilitychange"));

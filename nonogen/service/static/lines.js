@@ -2,7 +2,7 @@
 // valid solution is right): complete, fits some arrangement, or breaks its clue.
 
 import { colourFits, colourRuns, sameBlocks } from "./colour.js";
-import { EMPTY, FILLED, lineClue, sameClue } from "./common.js";
+import { FILLED } from "./common.js";
 
 /** The values of one line: kind "row" or "col", of a width x height Int8Array. */
 export function lineOf(values, width, height, kind, index) {
@@ -22,41 +22,23 @@ export function lineCells(width, height, kind, index) {
   return cells;
 }
 
-/** Whether a line's filled runs are exactly its clue. */
-export const complete = (clue, line) => sameClue(lineClue(line.map((v) => v === FILLED)), clue);
-
 /**
- * Whether some arrangement of the clue's runs agrees with the line's marks (filled cells in a
- * run, crossed cells outside every run). fit[j][i]: runs j.. can be placed in cells i..
+ * A clue as coloured blocks [[length, colour]]: a black-and-white puzzle is the one-colour
+ * case (its runs are blocks of FILLED, palette index 1), so one line solver serves both kinds.
  */
-export function fits(clue, line) {
-  const n = line.length;
-  const k = clue.length;
-  // crosses[i]: how many crosses lie before cell i, to test a run's span in O(1).
-  const crosses = [0];
-  for (const v of line) crosses.push(crosses[crosses.length - 1] + (v === EMPTY ? 1 : 0));
-  let next = new Array(n + 2).fill(false); // fit[j + 1][.]
-  // fit[k][i]: no filled cell from i on.
-  for (let i = n; i >= 0; i -= 1) next[i] = i === n || (line[i] !== FILLED && next[i + 1]);
-  for (let j = k - 1; j >= 0; j -= 1) {
-    const here = new Array(n + 2).fill(false);
-    const run = clue[j];
-    for (let i = n - 1; i >= 0; i -= 1) {
-      const skip = line[i] !== FILLED && here[i + 1];
-      const end = i + run;
-      const place = end <= n && crosses[end] === crosses[i] &&
-        (end === n ? j === k - 1 : line[end] !== FILLED && next[end + 1]);
-      here[i] = skip || place;
-    }
-    next = here;
-  }
-  return next[0];
-}
+export const blocksOf = (puzzle, clue) => (puzzle.palette ? clue : clue.map((n) => [n, FILLED]));
 
-/** The line rules of a puzzle's kind: {complete, fits} of (clue, line), colour or not. */
-export const rules = (puzzle) => (puzzle.palette
-  ? { complete: (clue, line) => sameBlocks(colourRuns(line), clue), fits: colourFits }
-  : { complete, fits });
+/** Whether a line's blocks are exactly its clue's. */
+export const complete = (blocks, line) => sameBlocks(colourRuns(line), blocks);
+
+/** Whether some arrangement of the clue's blocks agrees with the line's marks. */
+export const fits = (blocks, line) => colourFits(blocks, line);
+
+/** The line rules of a puzzle: {complete, fits} of (clue, line), for either kind. */
+export const rules = (puzzle) => ({
+  complete: (clue, line) => complete(blocksOf(puzzle, clue), line),
+  fits: (clue, line) => fits(blocksOf(puzzle, clue), line),
+});
 
 /** Every line of the grid whose marks fit no arrangement of its clue: [{kind, index}]. */
 export function brokenLines(puzzle, values) {
