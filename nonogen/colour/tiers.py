@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Final
 
 import numpy as np
 
@@ -27,12 +26,7 @@ from nonogen.clues import ColourGrid
 from nonogen.colour.repair import ColourRepair, Costs
 from nonogen.palette import Palette
 from nonogen.puzzle import givens_grid, puzzle_from_grid
-from nonogen.solve import Status, Verdict, solve_puzzle
-
-TIERS: Final = ("easy", "medium", "hard", "expert")
-"""The tiers, easiest first."""
-GRADE_SECONDS: Final = 5.0
-"""The most time one grade may take (the deadline permitting)."""
+from nonogen.solve import GRADE_SECONDS, TIERS, Status, Verdict, solve_puzzle
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,6 @@ import numpy.typing as npt
 
 from nonogen.errors import InputError
 from nonogen.generate.attempt import (
-    TIERS,
     Costs,
     Repair,
     RepairMode,
@@ -44,6 +43,7 @@ from nonogen.generate.lines import EASY_SWEEPS, Search, state_of
 from nonogen.generate.modes import MODES, Budget, default_givens, to_repair
 from nonogen.generate.tiers import tier_repair
 from nonogen.grid import Grid
+from nonogen.solve import TIERS
 
 _E = TypeVar("_E", bound=StrEnum)
 

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from nonogen.grid import UNKNOWN, Grid, Partial
 from nonogen.puzzle import Meta, Puzzle, puzzle_from_grid
-from nonogen.solve.verdict import Cell
+from nonogen.solve.verdict import TIERS, Cell
 
 Costs = npt.NDArray[np.float64]
 """Per cell, what flipping it costs the picture (0 = the cell sat right on the threshold)."""
-
-TIERS: Final = ("easy", "medium", "hard", "expert")
-"""The difficulty tiers of ``nonogen.solve.verdict.difficulty_tier``, easiest first."""
 
 
 class Target(StrEnum):

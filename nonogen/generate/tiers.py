@@ -28,17 +28,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.generate.attempt import TIERS, Costs, Repair, RepairMode, Target, puzzle_of
+from nonogen.generate.attempt import Costs, Repair, RepairMode, Target, puzzle_of
 from nonogen.generate.flips import ranked
 from nonogen.generate.lines import Search, State, flip, hardness, search_seconds, solved_state
 from nonogen.generate.modes import MODES, Budget, Outcome, by_auto, by_givens, to_repair
 from nonogen.solve import Status, Technique, Verdict, solve_puzzle
 from nonogen.solve.probe import probe
 from nonogen.solve.search import search
-from nonogen.solve.verdict import Cell, difficulty_tier, line_difficulty
+from nonogen.solve.verdict import GRADE_SECONDS, TIERS, Cell, difficulty_tier, line_difficulty
 
-GRADE_SECONDS: Final = 5.0
-"""The most time one grade or check may take (the deadline permitting)."""
 CLIMB_CHEAP: Final = 100
 """Cheapest cells weighed per climbing step."""
 CLIMB_SAMPLE: Final = 60

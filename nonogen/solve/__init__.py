@@ -29,6 +29,8 @@ from nonogen.puzzle import Puzzle
 from nonogen.solve.explain import explain
 from nonogen.solve.kinds import Colours, Kind, Plain, Probed
 from nonogen.solve.verdict import (
+    GRADE_SECONDS,
+    TIERS,
     Status,
     Technique,
     Verdict,
@@ -43,7 +45,9 @@ from nonogen.solve.verdict import (
 __all__ = [
     "DEFAULT_TIMEOUT",
     "EXPLAIN_SHARE",
+    "GRADE_SECONDS",
     "MAX_TIMEOUT",
+    "TIERS",
     "Status",
     "Technique",
     "Verdict",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 import numpy as np
 
@@ -79,6 +80,14 @@ class Verdict:
     def tier(self) -> str:
         """easy, medium, hard or expert; empty when there is no difficulty."""
         return difficulty_tier(self.difficulty)
+
+
+TIERS: Final = ("easy", "medium", "hard", "expert")
+"""The difficulty tiers, easiest first, as ``difficulty_tier`` names them: the one list the
+generators of both kinds climb and ``--difficulty`` takes."""
+GRADE_SECONDS: Final = 5.0
+"""The most time one grade (a probing or a complete solve judging a tier) may take in a
+generator's tier climb, the deadline permitting, for both kinds."""
 
 
 def difficulty_tier(score: int | None) -> str:
