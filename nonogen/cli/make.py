@@ -16,8 +16,7 @@ from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
 from nonogen.formats import make_folder, read_bytes, write_atomic, write_puzzle
-from nonogen.pipeline import Made, flag
-from nonogen.pipeline import make as make_puzzle
+from nonogen.pipeline import Made, flag, make_puzzle
 
 
 @command

@@ -14,11 +14,11 @@ import typer
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
 from nonogen.image.options import METHODS_TEXT, PictureOptions, parse_subject
-from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.solve import MAX_TIMEOUT
 
 if TYPE_CHECKING:
     from nonogen.pdf import PageOptions
+    from nonogen.pipeline import MakeOptions
 
 SEED_MAX = 2**63 - 1
 """Seeds are 0 to this (numpy's generators take non-negative seeds; the service's bound too)."""
@@ -270,6 +270,8 @@ class Make:
     def options(self, picture: Picture) -> MakeOptions:
         """The make options of these values and the picture's; a usage error (exit 2) for one
         out of range or unknown."""
+        from nonogen.pipeline import MakeOptions, check_colour_options  # noqa: PLC0415
+
         with usage():
             options = MakeOptions(
                 picture=picture.options(),

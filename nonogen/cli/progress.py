@@ -8,10 +8,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from nonogen.backends import Backend, choose_backend
 from nonogen.cli.root import err
-from nonogen.pipeline import MakeProgress
+
+if TYPE_CHECKING:
+    from nonogen.pipeline import MakeProgress
 
 Meter = Callable[[str, int, int], None]
 """meter(stage, done, total): progress of a bulk run, printed on stderr."""
@@ -63,6 +66,8 @@ class Ticker:
 
     def __init__(self, budget: float, *, shown: bool) -> None:
         self.budget, self.shown = budget, shown
+        from nonogen.pipeline import MakeProgress  # noqa: PLC0415  (only a make ticks)
+
         self.latest = MakeProgress("reading")
         self.started = time.monotonic()
         self.done = threading.Event()

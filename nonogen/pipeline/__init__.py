@@ -5,78 +5,166 @@ make puzzles from pictures, report records.
     make    a picture made into a unique black-and-white puzzle
     colour  a picture made into a unique colour puzzle
     report  every picture at every width, scored against the bench masks
+
+Importing a name loads only the module that defines it (PEP 562), so that ``nonogen check``
+does not load the picture stages it never uses.
 """
 
 from __future__ import annotations
 
-from nonogen.pipeline.blind import check_blind_folder, solution_picture, write_blind
-from nonogen.pipeline.check import (
-    CHECK_HEADER,
-    RECORD_VERSION,
-    Checked,
-    CheckTally,
-    Progress,
-    SolveOptions,
-    agrees,
-    ansi_rows,
-    check_paths,
-    convert_file,
-    expected_of,
-    fix_file,
-    for_print,
-    grid_rows,
-    print_ready,
-    puzzles_in_text,
-    read_any,
-    solve_file,
-    solve_with,
-    terminal_rows,
-    verdict_record,
-)
-from nonogen.pipeline.colour import (
-    MadeColour,
-    check_colour_options,
-    colour_fidelity,
-    make_colour_from_picture,
-)
-from nonogen.pipeline.make import (
-    DIFFICULTIES,
-    OPEN_WEIGHT,
-    REPAIR_RANKED,
-    REPAIRS,
-    RETRIES,
-    VERDICT_SECONDS,
-    Made,
-    MadeMono,
-    MakeListener,
-    MakeOptions,
-    MakeProgress,
-    fidelity,
-    ignore_progress,
-    make_from_picture,
-    preview_of,
-    repair_move,
-    sheet_entry,
-    write_sheet,
-)
-from nonogen.pipeline.picture import make
-from nonogen.pipeline.report import (
-    BENCH_INDEX,
-    LINE_KINDS,
-    REPORT_WIDTHS,
-    ReportRow,
-    ReportSummary,
-    ReportTask,
-    Truth,
-    bench_truths,
-    colour_report_case,
-    report_case,
-    report_header,
-    report_rows,
-    report_summary,
-    sheet_note,
-)
-from nonogen.pipeline.shortfall import Shortfall, Spelling, conversion_line, field, flag
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nonogen.pipeline.blind import check_blind_folder, solution_picture, write_blind
+    from nonogen.pipeline.check import (
+        CHECK_HEADER,
+        RECORD_VERSION,
+        Checked,
+        CheckTally,
+        Progress,
+        SolveOptions,
+        agrees,
+        ansi_rows,
+        check_paths,
+        convert_file,
+        expected_of,
+        fix_file,
+        for_print,
+        grid_rows,
+        print_ready,
+        puzzles_in_text,
+        read_any,
+        solve_file,
+        solve_with,
+        terminal_rows,
+        verdict_record,
+    )
+    from nonogen.pipeline.colour import (
+        MadeColour,
+        check_colour_options,
+        colour_fidelity,
+        make_colour_from_picture,
+    )
+    from nonogen.pipeline.make import (
+        DIFFICULTIES,
+        OPEN_WEIGHT,
+        REPAIR_RANKED,
+        REPAIRS,
+        RETRIES,
+        VERDICT_SECONDS,
+        Made,
+        MadeMono,
+        MakeListener,
+        MakeOptions,
+        MakeProgress,
+        fidelity,
+        ignore_progress,
+        make_from_picture,
+        preview_of,
+        repair_move,
+        sheet_entry,
+        write_sheet,
+    )
+    from nonogen.pipeline.picture import make_puzzle
+    from nonogen.pipeline.report import (
+        BENCH_INDEX,
+        LINE_KINDS,
+        REPORT_WIDTHS,
+        ReportRow,
+        ReportSummary,
+        ReportTask,
+        Truth,
+        bench_truths,
+        colour_report_case,
+        report_case,
+        report_header,
+        report_rows,
+        report_summary,
+        sheet_note,
+    )
+    from nonogen.pipeline.shortfall import Shortfall, Spelling, conversion_line, field, flag
+
+_WHERE: dict[str, str] = {
+    "BENCH_INDEX": "nonogen.pipeline.report",
+    "CHECK_HEADER": "nonogen.pipeline.check",
+    "CheckTally": "nonogen.pipeline.check",
+    "Checked": "nonogen.pipeline.check",
+    "DIFFICULTIES": "nonogen.pipeline.make",
+    "LINE_KINDS": "nonogen.pipeline.report",
+    "Made": "nonogen.pipeline.make",
+    "MadeColour": "nonogen.pipeline.colour",
+    "MadeMono": "nonogen.pipeline.make",
+    "MakeListener": "nonogen.pipeline.make",
+    "MakeOptions": "nonogen.pipeline.make",
+    "MakeProgress": "nonogen.pipeline.make",
+    "OPEN_WEIGHT": "nonogen.pipeline.make",
+    "Progress": "nonogen.pipeline.check",
+    "RECORD_VERSION": "nonogen.pipeline.check",
+    "REPAIRS": "nonogen.pipeline.make",
+    "REPAIR_RANKED": "nonogen.pipeline.make",
+    "REPORT_WIDTHS": "nonogen.pipeline.report",
+    "RETRIES": "nonogen.pipeline.make",
+    "ReportRow": "nonogen.pipeline.report",
+    "ReportSummary": "nonogen.pipeline.report",
+    "ReportTask": "nonogen.pipeline.report",
+    "Shortfall": "nonogen.pipeline.shortfall",
+    "SolveOptions": "nonogen.pipeline.check",
+    "Spelling": "nonogen.pipeline.shortfall",
+    "Truth": "nonogen.pipeline.report",
+    "VERDICT_SECONDS": "nonogen.pipeline.make",
+    "agrees": "nonogen.pipeline.check",
+    "ansi_rows": "nonogen.pipeline.check",
+    "bench_truths": "nonogen.pipeline.report",
+    "check_blind_folder": "nonogen.pipeline.blind",
+    "check_colour_options": "nonogen.pipeline.colour",
+    "check_paths": "nonogen.pipeline.check",
+    "colour_fidelity": "nonogen.pipeline.colour",
+    "colour_report_case": "nonogen.pipeline.report",
+    "conversion_line": "nonogen.pipeline.shortfall",
+    "convert_file": "nonogen.pipeline.check",
+    "expected_of": "nonogen.pipeline.check",
+    "fidelity": "nonogen.pipeline.make",
+    "field": "nonogen.pipeline.shortfall",
+    "fix_file": "nonogen.pipeline.check",
+    "flag": "nonogen.pipeline.shortfall",
+    "for_print": "nonogen.pipeline.check",
+    "grid_rows": "nonogen.pipeline.check",
+    "ignore_progress": "nonogen.pipeline.make",
+    "make_puzzle": "nonogen.pipeline.picture",
+    "make_colour_from_picture": "nonogen.pipeline.colour",
+    "make_from_picture": "nonogen.pipeline.make",
+    "preview_of": "nonogen.pipeline.make",
+    "print_ready": "nonogen.pipeline.check",
+    "puzzles_in_text": "nonogen.pipeline.check",
+    "read_any": "nonogen.pipeline.check",
+    "repair_move": "nonogen.pipeline.make",
+    "report_case": "nonogen.pipeline.report",
+    "report_header": "nonogen.pipeline.report",
+    "report_rows": "nonogen.pipeline.report",
+    "report_summary": "nonogen.pipeline.report",
+    "sheet_entry": "nonogen.pipeline.make",
+    "sheet_note": "nonogen.pipeline.report",
+    "solution_picture": "nonogen.pipeline.blind",
+    "solve_file": "nonogen.pipeline.check",
+    "solve_with": "nonogen.pipeline.check",
+    "terminal_rows": "nonogen.pipeline.check",
+    "verdict_record": "nonogen.pipeline.check",
+    "write_blind": "nonogen.pipeline.blind",
+    "write_sheet": "nonogen.pipeline.make",
+}
+"""Where each name of ``__all__`` is defined."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module on first use."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BENCH_INDEX",
@@ -124,9 +212,9 @@ __all__ = [
     "for_print",
     "grid_rows",
     "ignore_progress",
-    "make",
     "make_colour_from_picture",
     "make_from_picture",
+    "make_puzzle",
     "preview_of",
     "print_ready",
     "puzzles_in_text",

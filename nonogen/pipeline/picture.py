@@ -14,7 +14,7 @@ from nonogen.pipeline.make import (
 )
 
 
-def make(
+def make_puzzle(
     data: bytes,
     *,
     name: str,

@@ -37,7 +37,7 @@ from nonogen.pipeline import (
     MakeOptions,
     check_colour_options,
     for_print,
-    make,
+    make_puzzle,
     puzzles_in_text,
 )
 from nonogen.pipeline.shortfall import flag
@@ -206,7 +206,7 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
         mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
         if mosaic is not None:
             return _prepare_tiles(mosaic, path)
-    made = make(data, name=path, options=replace(options.make, colours=options.colours))
+    made = make_puzzle(data, name=path, options=replace(options.make, colours=options.colours))
     shortfall = made.shortfall()
     if shortfall is not None:
         return [Prepared(path, None, shortfall.text(flag))]

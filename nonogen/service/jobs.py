@@ -40,7 +40,7 @@ from nonogen.pipeline import (
     field,
     for_print,
     grid_rows,
-    make,
+    make_puzzle,
     solve_with,
     verdict_record,
 )
@@ -130,7 +130,7 @@ def gallery_job(
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
     """Make a puzzle (black and white, or colour with ``options.colours``) from a picture's
     bytes; NotMadeError if the budget ran out first."""
-    made = make(data, name=name, options=within(options, limits))
+    made = make_puzzle(data, name=name, options=within(options, limits))
     _require_made(name, made.shortfall())
     return _answered(made)
 

@@ -11,7 +11,7 @@ import pytest
 from nonogen.cli.options import Make, Picture
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
-from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, make
+from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, make_puzzle
 from nonogen.service.forms import MakeForm
 
 RING = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
@@ -29,7 +29,7 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
     colours: int | None, kind: str, made_class: type
 ) -> None:
     options = MakeOptions(picture=PictureOptions(width=15), seconds=20, colours=colours)
-    made = make(RING, name="ring.png", options=options)
+    made = make_puzzle(RING, name="ring.png", options=options)
     assert isinstance(made, made_class)
     assert made.kind == kind
     assert made.ok
