@@ -206,14 +206,10 @@ function showResult(record) {
     `${verdict.status}${verdict.tier ? `, ${verdict.tier}` : ""}.`);
 }
 
-export function initMake({ toEdit, toPlay }) {
-  const file = $("make-file");
+/** The picture chooser: its file field, drop zone and preview; chosen(url) on a new one. */
+function choosePictures(file, chosen) {
   const drop = $("make-drop");
-  const submit = $("make-submit");
-  const error = $("make-error");
-  let current = null;
   let sourceUrl = null;
-
   const showName = () => {
     $("make-file-name").textContent = file.files.length ? file.files[0].name : "";
     if (sourceUrl) URL.revokeObjectURL(sourceUrl);
@@ -221,17 +217,9 @@ export function initMake({ toEdit, toPlay }) {
     $("make-source").hidden = sourceUrl === null;
     if (sourceUrl) $("make-source").src = sourceUrl;
     else $("make-source").removeAttribute("src");
+    chosen(sourceUrl);
   };
-  const studio = initStudio({ file, formData: (picture) => formData(picture) });
-  file.addEventListener("change", () => {
-    showName();
-    studio.chosen(sourceUrl);
-  });
-  for (const id of ["make-width", "make-height", "make-colors", "make-threshold", "make-invert",
-    "make-contrast", "make-subject", "make-whole-frame", "make-despeckle", "make-tiles"]) {
-    $(id).addEventListener("change", studio.changed);
-  }
-  for (const id of ["make-width", "make-height"]) $(id).addEventListener("input", studio.changed);
+  file.addEventListener("change", showName);
   // A picture the browser cannot show (HEIC outside Safari) is still sent: only its preview goes.
   $("make-source").addEventListener("error", () => {
     $("make-source").hidden = true;
@@ -247,51 +235,67 @@ export function initMake({ toEdit, toPlay }) {
     if (event.dataTransfer.files.length) {
       file.files = event.dataTransfer.files;
       showName();
-      studio.chosen(sourceUrl);
     }
   });
+}
 
+/** Make the chosen picture's puzzle (or mosaic) and show it: the puzzle made (null for a
+ * mosaic or a failure), or ``current`` unchanged when no picture is chosen. */
+async function makeChosen(file, studio, toPlay, current) {
+  const error = $("make-error");
+  const submit = $("make-submit");
+  error.hidden = true;
+  if (!file.files.length) {
+    error.textContent = "Choose a picture first.";
+    error.hidden = false;
+    return current;
+  }
+  submit.disabled = true;
+  submit.textContent = "Making…";
+  try {
+    if ($("make-tiles").value) {
+      const response = await api("/api/mosaics", { body: formData(file.files[0]) });
+      showMosaic(await response.json(), toPlay);
+      return null;
+    }
+    const body = formData(file.files[0], studio.picked());
+    const made = await (await api("/api/puzzles", { body })).json();
+    showResult(made);
+    showWarnings(made.conversion);
+    if (window.matchMedia("(max-width: 700px)").matches) {
+      $("make-result").scrollIntoView({ block: "start" }); // on a phone, go to the result
+    }
+    showConversion(made.conversion);
+    const saved = await puzzleFile(made);
+    made.givens = saved.givens || null;
+    if (!made.conversion) showConversion(saved.conversion);
+    return made;
+  } catch (failure) {
+    error.textContent = errorText(failure);
+    error.hidden = false;
+    $("make-result").hidden = true; // the previous puzzle is not this picture's
+    $("make-placeholder").hidden = false;
+    return null;
+  } finally {
+    submit.disabled = false;
+    submit.textContent = "Make puzzle";
+  }
+}
+
+export function initMake({ toEdit, toPlay }) {
+  const file = $("make-file");
+  let current = null;
+  const studio = initStudio({ file, formData: (picture) => formData(picture) });
+  choosePictures(file, (url) => studio.chosen(url));
+  for (const id of ["make-width", "make-height", "make-colors", "make-threshold", "make-invert",
+    "make-contrast", "make-subject", "make-whole-frame", "make-despeckle", "make-tiles"]) {
+    $(id).addEventListener("change", studio.changed);
+  }
+  for (const id of ["make-width", "make-height"]) $(id).addEventListener("input", studio.changed);
   $("make-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    error.hidden = true;
-    if (!file.files.length) {
-      error.textContent = "Choose a picture first.";
-      error.hidden = false;
-      return;
-    }
-    submit.disabled = true;
-    submit.textContent = "Making…";
-    try {
-      if ($("make-tiles").value) {
-        const response = await api("/api/mosaics", { body: formData(file.files[0]) });
-        current = null;
-        showMosaic(await response.json(), toPlay);
-        return;
-      }
-      const body = formData(file.files[0], studio.picked());
-      const response = await api("/api/puzzles", { body });
-      current = await response.json();
-      showResult(current);
-      showWarnings(current.conversion);
-      if (window.matchMedia("(max-width: 700px)").matches) {
-        $("make-result").scrollIntoView({ block: "start" }); // on a phone, go to the result
-      }
-      showConversion(current.conversion);
-      const saved = await puzzleFile(current);
-      current.givens = saved.givens || null;
-      if (!current.conversion) showConversion(saved.conversion);
-    } catch (failure) {
-      error.textContent = errorText(failure);
-      error.hidden = false;
-      current = null; // the previous puzzle is not this picture's
-      $("make-result").hidden = true;
-      $("make-placeholder").hidden = false;
-    } finally {
-      submit.disabled = false;
-      submit.textContent = "Make puzzle";
-    }
+    current = await makeChosen(file, studio, toPlay, current);
   });
-
   $("make-to-edit").addEventListener("click", () => {
     if (current) {
       const palette = current.palette ? puzzleOf(current).palette : null;

@@ -20,6 +20,59 @@ function nextPreset(palette) {
   return PRESETS.find(([name]) => !used.has(name)) || [`colour ${palette.length}`, "#808080"];
 }
 
+/** A colour's well: picking in it recolours the palette. */
+function colourWell(colour, i, palette, set) {
+  const well = document.createElement("input");
+  well.type = "color";
+  well.value = colour.rgb;
+  well.dataset.testid = `edit-colour-rgb-${i}`;
+  well.setAttribute("aria-label", `${i ? "Colour" : "Background"} ${colour.name}: pick a colour`);
+  well.addEventListener("change", () => {
+    const next = palette.map((entry) => [entry.name, entry.rgb]);
+    next[i][1] = normalRgb(well.value);
+    set(makePalette(next), null);
+  });
+  return well;
+}
+
+/** A colour's name field: a new name renames it, unless malformed or taken. */
+function nameField(colour, i, palette, { set, fail }) {
+  const name = document.createElement("input");
+  name.type = "text";
+  name.value = colour.name;
+  name.size = 8;
+  name.dataset.testid = `edit-colour-name-${i}`;
+  name.setAttribute("aria-label", i ? `Name of colour ${i}` : "Name of the background");
+  name.addEventListener("change", () => {
+    const text = name.value.trim();
+    const taken = palette.some((entry, k) => k !== i && entry.name === text);
+    if (!NAME.test(text) || taken) {
+      fail(`expected a new colour name without quotes, <, > or &, got ${JSON.stringify(text)}`);
+      name.value = colour.name;
+      return;
+    }
+    set(makePalette(palette.map((entry, k) => [k === i ? text : entry.name, entry.rgb])), null);
+  });
+  return name;
+}
+
+/** One colour's row of the editor: its well, its name and (not the background) remove. */
+function colourRow(colour, i, palette, { set, fail, remove }) {
+  const item = document.createElement("div");
+  item.className = "colour-row";
+  item.append(colourWell(colour, i, palette, set), nameField(colour, i, palette, { set, fail }));
+  if (i > 0) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "×";
+    button.dataset.testid = `edit-colour-remove-${i}`;
+    button.setAttribute("aria-label", `Remove ${colour.name} (its cells are cleared)`);
+    button.addEventListener("click", () => remove(i));
+    item.append(button);
+  }
+  return item;
+}
+
 /**
  * Wire the editor. get() is the palette (null: black and white); set(palette, remap) replaces
  * it, remap(value) saying what each old cell value becomes (or null when values keep their
@@ -27,48 +80,8 @@ function nextPreset(palette) {
  */
 export function initPaletteEditor({ get, set, pick, fail }) {
   let picker = null;
-
-  function row(colour, i, palette) {
-    const item = document.createElement("div");
-    item.className = "colour-row";
-    const well = document.createElement("input");
-    well.type = "color";
-    well.value = colour.rgb;
-    well.dataset.testid = `edit-colour-rgb-${i}`;
-    well.setAttribute("aria-label", `${i ? "Colour" : "Background"} ${colour.name}: pick a colour`);
-    well.addEventListener("change", () => {
-      const next = palette.map((entry) => [entry.name, entry.rgb]);
-      next[i][1] = normalRgb(well.value);
-      set(makePalette(next), null);
-    });
-    const name = document.createElement("input");
-    name.type = "text";
-    name.value = colour.name;
-    name.size = 8;
-    name.dataset.testid = `edit-colour-name-${i}`;
-    name.setAttribute("aria-label", i ? `Name of colour ${i}` : "Name of the background");
-    name.addEventListener("change", () => {
-      const text = name.value.trim();
-      const taken = palette.some((entry, k) => k !== i && entry.name === text);
-      if (!NAME.test(text) || taken) {
-        fail(`expected a new colour name without quotes, <, > or &, got ${JSON.stringify(text)}`);
-        name.value = colour.name;
-        return;
-      }
-      set(makePalette(palette.map((entry, k) => [k === i ? text : entry.name, entry.rgb])), null);
-    });
-    item.append(well, name);
-    if (i > 0) {
-      const remove = document.createElement("button");
-      remove.type = "button";
-      remove.textContent = "×";
-      remove.dataset.testid = `edit-colour-remove-${i}`;
-      remove.setAttribute("aria-label", `Remove ${colour.name} (its cells are cleared)`);
-      remove.addEventListener("click", () => removeColour(i));
-      item.append(remove);
-    }
-    return item;
-  }
+  const row = (colour, i, palette) =>
+    colourRow(colour, i, palette, { set, fail, remove: (k) => removeColour(k) });
 
   function removeColour(i) {
     const palette = get();

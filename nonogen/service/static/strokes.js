@@ -65,6 +65,40 @@ function newStroke(board, r, c, visit, free = false) {
   };
 }
 
+/** The cell index under a pointer event on the board, or null. */
+function cellOf(board, event) {
+  const td = event.target.closest ? event.target.closest("td.cell") : null;
+  return td && board.table.contains(td)
+    ? Number(td.dataset.r) * board.width + Number(td.dataset.c) : null;
+}
+
+/** Capture a pointer on the board, so that moves outside it still reach the stroke. */
+function capture(board, id) {
+  try {
+    board.table.setPointerCapture(id);
+  } catch {
+    // not an active pointer (a synthetic event): the board's own events still arrive
+  }
+}
+
+const at = (event) => ({ x: event.clientX, y: event.clientY });
+
+/** Two fingers' distance and midpoint. */
+function spread(touches) {
+  const [a, b] = [...touches.values()];
+  return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/** Zoom and scroll the board as a pinch moved to ``now``; the pinch follows. */
+function pinchTo(board, pinch, now) {
+  const box = board.host.getBoundingClientRect();
+  board.setZoom(pinch.zoom * (now.distance / Math.max(1, pinch.distance)),
+    now.x - box.left, now.y - box.top);
+  board.host.scrollLeft -= now.x - pinch.x;
+  board.host.scrollTop -= now.y - pinch.y;
+  Object.assign(pinch, { x: now.x, y: now.y, distance: now.distance, zoom: board.zoom });
+}
+
 /**
  * Listen to the board's pointers. start(i, event) says whether a stroke begins at cell i;
  * visit(i) paints a cell; end() closes the stroke; cancel() undoes it (a second finger
@@ -76,55 +110,27 @@ export function listen(board, { start, visit, end, cancel, zoomed, free = () => 
   let stroke = null; // {id, feed}
   let pinch = null; // {distance, zoom, x, y}
 
-  const cellOf = (event) => {
-    const td = event.target.closest ? event.target.closest("td.cell") : null;
-    return td && table.contains(td) ? Number(td.dataset.r) * board.width + Number(td.dataset.c)
-      : null;
-  };
-  const capture = (id) => {
-    try {
-      table.setPointerCapture(id); // moves outside the board still reach the stroke
-    } catch {
-      // not an active pointer (a synthetic event): the board's own events still arrive
-    }
-  };
-  const at = (event) => ({ x: event.clientX, y: event.clientY });
-  const spread = () => {
-    const [a, b] = [...touches.values()];
-    return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  };
-
   table.addEventListener("contextmenu", (event) => event.preventDefault());
   table.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "touch") touches.set(event.pointerId, at(event));
     if (touches.size === 2) {
       if (stroke) cancel();
       stroke = null;
-      pinch = { ...spread(), zoom: board.zoom };
-      capture(event.pointerId);
+      pinch = { ...spread(touches), zoom: board.zoom };
+      capture(board, event.pointerId);
       return;
     }
-    const i = cellOf(event);
+    const i = cellOf(board, event);
     if (i === null || stroke || pinch || !start(i, event)) return;
     event.preventDefault();
-    capture(event.pointerId);
+    capture(board, event.pointerId);
     const [r, c] = [Math.floor(i / board.width), i % board.width];
-    const feed = newStroke(board, r, c, visit, free());
-    stroke = { id: event.pointerId, feed };
+    stroke = { id: event.pointerId, feed: newStroke(board, r, c, visit, free()) };
   });
   table.addEventListener("pointermove", (event) => {
     if (touches.has(event.pointerId)) touches.set(event.pointerId, at(event));
     if (pinch && touches.size === 2) {
-      const now = spread();
-      const box = board.host.getBoundingClientRect();
-      board.setZoom(pinch.zoom * (now.distance / Math.max(1, pinch.distance)),
-        now.x - box.left, now.y - box.top);
-      board.host.scrollLeft -= now.x - pinch.x;
-      board.host.scrollTop -= now.y - pinch.y;
-      pinch.x = now.x;
-      pinch.y = now.y;
-      pinch.distance = now.distance;
-      pinch.zoom = board.zoom;
+      pinchTo(board, pinch, spread(touches));
       zoomed();
       return;
     }
