@@ -15,7 +15,7 @@ export default [
   },
   {
     rules: {
-      "max-lines-per-function": ["warn", { max: 60, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }],
       "no-unused-vars": ["error", { args: "after-used" }],
       eqeqeq: "error",
       "prefer-const": "error",
