@@ -1,0 +1,153 @@
+"""nonogen beside another solver, whole process, interleaved, on the same puzzle files:
+
+    python -m bench.peer --peer "PATH/bin/nonosolve {file}" [--runs 3] [--cpu 0] PUZZLES...
+
+Every puzzle (corpus JSON, or any format nonogen reads; folders are searched for ``*.json``)
+is written once in the peer's format (``--peer-format``, default Steve Simpson's ``.non``,
+which hyouv/FastNonogramSolver's ``nonosolve`` reads) and both programs read that same file:
+``nonogen check FILE`` and the peer's command with ``{file}`` replaced. Each round runs every
+puzzle through both, the order alternating from round to round, so that a busy moment of the
+machine falls on both; with ``--cpu N`` both are pinned to that core (``taskset``). It prints
+per puzzle the median seconds of each and their ratio (nonogen / peer), then the totals, how
+many puzzles nonogen was no slower on, the worst ratio among the puzzles that take the peer
+0.03 s or more, and how many of the others nonogen finishes within 0.1 s (issue 37's targets).
+
+The peer is not vendored. To build ``nonosolve`` (MIT; it fetches and builds CaDiCaL and
+Kissat, MIT): clone https://github.com/hyouv/FastNonogramSolver, run ``deps/build_sat.sh``
+then ``make`` there, and pass ``--peer "/path/to/FastNonogramSolver/bin/nonosolve {file}"``
+(it solves and checks uniqueness, up to two solutions, as ``nonogen check`` does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nonogen.formats import format_puzzle, read_puzzle
+
+PEER_SLOW = 0.03
+"""Puzzles that take the peer at least this long must not be slower under nonogen."""
+FAST = 0.1
+"""Every other puzzle must take nonogen at most this long, whole process."""
+
+
+@dataclass
+class Timing:
+    """One puzzle's times, every round, for both programs."""
+
+    name: str
+    ours: list[float] = field(default_factory=list)
+    theirs: list[float] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float:
+        """Median nonogen seconds over median peer seconds."""
+        return statistics.median(self.ours) / max(1e-9, statistics.median(self.theirs))
+
+
+def puzzle_files(paths: Sequence[str]) -> list[Path]:
+    """The puzzle files named, folders searched for ``*.json``, sorted by name."""
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        found.extend(sorted(path.glob("*.json")) if path.is_dir() else [path])
+    return found
+
+
+def run(command: list[str], seconds: float) -> tuple[float, str]:
+    """Wall seconds of one whole-process run, and what went wrong (empty if nothing)."""
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=seconds, check=False)
+    except subprocess.TimeoutExpired:
+        return seconds, f"timed out after {seconds:g} s"
+    elapsed = time.perf_counter() - started
+    # check exits 0 (unique) or 1 (not unique); a peer may use other codes for answers.
+    problem = "" if done.returncode in (0, 1) else f"exit {done.returncode}"
+    return elapsed, problem
+
+
+def commands(args: argparse.Namespace, file: Path) -> tuple[list[str], list[str]]:
+    """nonogen's and the peer's command lines on one file (pinned if asked)."""
+    pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
+    ours = [*pin, sys.executable, "-m", "nonogen", "check", str(file)]
+    theirs = [*pin, *shlex.split(args.peer.replace("{file}", shlex.quote(str(file))))]
+    return ours, theirs
+
+
+def measure(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> list[Timing]:
+    """Write every puzzle in the peer's format, then time both programs, interleaved."""
+    prepared = []
+    for path in files:
+        target = folder / f"{path.stem}.{args.peer_format}"
+        target.write_text(format_puzzle(read_puzzle(path), args.peer_format), encoding="utf-8")
+        prepared.append((Timing(path.stem), *commands(args, target)))
+    for round_ in range(args.runs):
+        for timing, ours, theirs in prepared:
+            pair = [(timing.ours, ours), (timing.theirs, theirs)]
+            for times, command in pair if round_ % 2 == 0 else reversed(pair):
+                seconds, problem = run(command, args.timeout)
+                times.append(seconds)
+                if problem:
+                    timing.failed.append(f"{command[0]}: {problem}")
+    return [timing for timing, _, _ in prepared]
+
+
+def report(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
+    """Print the table and the summary; how many targets were missed."""
+    out(f"{'puzzle':<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
+    for t in timings:
+        flag = f"  ({'; '.join(sorted(set(t.failed)))})" if t.failed else ""
+        ours, theirs = statistics.median(t.ours), statistics.median(t.theirs)
+        out(f"{t.name:<24} {ours:>10.3f} {theirs:>10.3f} {t.ratio:>7.2f}{flag}")
+    ours = sum(statistics.median(t.ours) for t in timings)
+    theirs = sum(statistics.median(t.theirs) for t in timings)
+    slow = [t for t in timings if statistics.median(t.theirs) >= PEER_SLOW]
+    quick = [t for t in timings if statistics.median(t.theirs) < PEER_SLOW]
+    worst = max((t.ratio for t in slow), default=0.0)
+    fast = sum(statistics.median(t.ours) <= FAST for t in quick)
+    out(
+        f"total: nonogen {ours:.2f} s, peer {theirs:.2f} s, ratio {ours / max(theirs, 1e-9):.2f}; "
+        f"no slower on {sum(t.ratio <= 1 for t in timings)} of {len(timings)}"
+    )
+    out(f"peer >= {PEER_SLOW} s: {len(slow)} puzzles, worst ratio {worst:.2f} (target <= 1.0)")
+    out(f"peer < {PEER_SLOW} s: {fast} of {len(quick)} within {FAST} s under nonogen (target all)")
+    return int(worst > 1.0) + int(fast < len(quick))
+
+
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
+    """Time both programs on the puzzles; exit 1 if a target was missed, 2 for bad usage."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.peer", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("puzzles", nargs="+", help="puzzle files or folders of corpus JSON")
+    parser.add_argument("--peer", required=True, help='its command, "{file}" for the puzzle')
+    parser.add_argument("--peer-format", default="non", choices=("non", "xml", "json", "text"))
+    parser.add_argument("--runs", type=int, default=3, help="rounds, 1-9 (median of them)")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
+    parser.add_argument("--cpu", type=int, default=None, help="pin both to this core")
+    args = parser.parse_args(argv)
+    if "{file}" not in args.peer or not 1 <= args.runs <= 9 or args.timeout <= 0:
+        parser.error('--peer needs "{file}"; --runs 1-9; --timeout > 0')
+    if args.cpu is not None and shutil.which("taskset") is None:
+        parser.error("--cpu needs taskset (util-linux)")
+    files = puzzle_files(args.puzzles)
+    if not files:
+        parser.error("no puzzle files found")
+    with tempfile.TemporaryDirectory() as folder:
+        timings = measure(args, files, Path(folder))
+    return 1 if report(timings, out) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
