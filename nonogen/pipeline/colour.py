@@ -124,10 +124,17 @@ class MadeColour(Made):
         )
 
     def preview(self) -> bytes:
-        """Its coloured clues, its solution and the legend of its colours."""
+        """The source picture, its coloured clues, its solution with the changed cells and
+        givens marked, and the legend of its colours."""
         from nonogen.preview import colour_preview_png  # noqa: PLC0415  (Pillow)
 
-        return colour_preview_png(self.puzzle, self.repair.grid)
+        return colour_preview_png(
+            self.puzzle,
+            self.repair.grid,
+            picture=source_rgb(self),
+            changed=self.changed_cells,
+            givens=self.repair.givens,
+        )
 
     def solution_png(self) -> bytes:
         """The cells in their palette's colours."""

@@ -6,24 +6,35 @@ the PDF); a legend line names the colours.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 from PIL import Image, ImageDraw
 
 from nonogen.clues import ColourGrid
 from nonogen.colour.contrast import RGB, ink_for, parse_rgb
 from nonogen.errors import InputError
 from nonogen.preview.canvas import (
+    GIVEN,
     INK,
+    MARK,
+    MARK_PX,
     PAPER,
     Box,
+    Cell,
     Font,
+    as_rgb,
     caption,
+    cell_mask,
     cells_image,
+    dots,
+    draw_marks,
     font_at,
     grid_lines,
+    paste_picture,
     png,
 )
 from nonogen.preview.text import shown, text_font
@@ -142,9 +153,19 @@ def _legend_entry(name: str, px: int) -> int:
     return 2 * px + px // 3 + round(text_font(name, _legend_size(px)).getlength(shown(name)))
 
 
-def colour_preview_png(puzzle: Puzzle, solution: ColourGrid | None = None) -> bytes:
+def colour_preview_png(
+    puzzle: Puzzle,
+    solution: ColourGrid | None = None,
+    *,
+    picture: npt.ArrayLike | None = None,
+    changed: Iterable[Cell] = (),
+    givens: Iterable[Cell] = (),
+) -> bytes:
     """The preview as PNG bytes: the puzzle with coloured clues, then ``solution`` (default:
-    the puzzle's goal) in colour when there is one; palette indices, shape ``(rows, cols)``."""
+    the puzzle's goal) in colour when there is one; palette indices, shape ``(rows, cols)``.
+    As the black-and-white preview does, a made puzzle shows its ``picture`` (the source
+    region, RGB) on the left and marks the cells the repair ``changed`` (red crosses) and the
+    ``givens`` (blue rings) on its solution."""
     grid = puzzle.goal if solution is None else np.asarray(solution)
     if grid is not None and grid.shape != (puzzle.height, puzzle.width):
         raise InputError(
@@ -159,8 +180,50 @@ def colour_preview_png(puzzle: Puzzle, solution: ColourGrid | None = None) -> by
     grid_lines(draw, lay.puzzle, shape, lay.px, heavy=False)
     if grid is not None and lay.solution is not None:
         table = np.array([_rgb(puzzle, i) for i in range(puzzle.palette.size)], dtype=np.uint8)
-        image.paste(cells_image(table[np.asarray(grid, dtype=np.intp)], lay.px), lay.solution)
+        cells = cells_image(table[np.asarray(grid, dtype=np.intp)], lay.px)
+        marked = _mark(cells, shape, changed, givens, lay.px)
+        image.paste(cells, lay.solution)
         grid_lines(draw, lay.solution, shape, lay.px, heavy=False)
-        caption(draw, lay.solution, "solution", _legend_size(lay.px))
+        caption(draw, lay.solution, f"solution{marked}", _legend_size(lay.px))
     _draw_legend(draw, puzzle, lay)
+    if picture is not None:
+        image = _beside_source(image, as_rgb(picture), lay, puzzle.height)
     return png(image)
+
+
+def _mark(
+    cells: Image.Image,
+    shape: tuple[int, int],
+    changed: Iterable[Cell],
+    givens: Iterable[Cell],
+    px: int,
+) -> str:
+    """Cross the changed cells and ring the givens on the solution's cells; the caption's
+    words for the marks drawn."""
+    changes = cell_mask(changed, shape, "changed cells")
+    given = cell_mask(givens, shape, "givens")
+    if px >= MARK_PX:
+        draw_marks(cells, np.zeros_like(changes), changes, given, px=px)
+    else:
+        dots(cells, changes, MARK)
+        dots(cells, given, GIVEN)
+    words = ["red: changed"] * bool(changes.any()) + ["blue: given"] * bool(given.any())
+    return f" ({', '.join(words)})" if words else ""
+
+
+def _beside_source(
+    preview: Image.Image, rgb: npt.NDArray[np.uint8], lay: ColourLayout, rows: int
+) -> Image.Image:
+    """The source picture, as tall as the grid, on the left of the preview, level with the
+    solution."""
+    if not rgb.size:
+        return preview
+    top = lay.solution[1] if lay.solution is not None else lay.puzzle[1]
+    height = max(1, rows * lay.px)
+    width = max(1, round(rgb.shape[1] * height / rgb.shape[0]))
+    margin = lay.px
+    joined = Image.new("RGB", (width + margin + preview.width, preview.height), PAPER)
+    paste_picture(joined, rgb, (margin, top, margin + width, top + height))
+    caption(ImageDraw.Draw(joined), (margin, top), "source", _legend_size(lay.px))
+    joined.paste(preview, (width + margin, 0))
+    return joined

@@ -245,6 +245,21 @@ def test_preview_without_a_solution_still_has_coloured_clues() -> None:
     assert image.width < Image.open(io.BytesIO(colour_preview_png(puzzle))).width
 
 
+def test_a_made_colour_preview_shows_its_source_and_marks_its_changes_and_givens() -> None:
+    from nonogen.preview.canvas import GIVEN, MARK  # noqa: PLC0415
+
+    puzzle = strawberry()
+    plain = Image.open(io.BytesIO(colour_preview_png(puzzle)))
+    source = np.full((40, 30, 3), (10, 200, 30), dtype=np.uint8)  # a green the palette lacks
+    made = colour_preview_png(puzzle, picture=source, changed=[(0, 0)], givens=[(1, 1)])
+    image = Image.open(io.BytesIO(made))
+    assert image.width > plain.width  # the source on the left
+    pixels = {tuple(p) for p in np.asarray(image).reshape(-1, 3).tolist()}
+    assert {(10, 200, 30), MARK, GIVEN} <= pixels
+    before = {tuple(p) for p in np.asarray(plain).reshape(-1, 3).tolist()}
+    assert MARK not in before
+
+
 def test_book_command_takes_colour_puzzle_files(tmp_path: Path) -> None:
     heart = SAMPLE.parents[1] / "heart.txt"
     out, work = tmp_path / "book.pdf", tmp_path / "work"
