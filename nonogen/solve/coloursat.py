@@ -33,6 +33,10 @@ class SearchResult:
     """False when the deadline came before the search could tell."""
     decisions: int
     """Branching nodes expanded."""
+    conflicts: int = 0
+    """Conflicts the SAT solver met (as the black-and-white search reports them)."""
+    restarts: int = 0
+    """Restarts the SAT solver made."""
 
 
 def _cell_vars(cnf: Cnf, board: Board) -> list[list[dict[int, Lit]]]:
@@ -172,5 +176,11 @@ def sat_search(
         return SearchResult((), False, 0)
     with loaded as solver:
         found, complete = collect(solver, _models(solver, cells), limit, deadline)
-        decisions = int(solver.accum_stats().get("decisions", 0))
-    return SearchResult(tuple(found), complete, decisions)
+        work = solver.accum_stats()
+    return SearchResult(
+        tuple(found),
+        complete,
+        int(work.get("decisions", 0)),
+        int(work.get("conflicts", 0)),
+        int(work.get("restarts", 0)),
+    )

@@ -225,7 +225,7 @@ class Colours:
         rows, cols = puzzle.row_blocks, puzzle.col_blocks
         found = sat_search(rows, cols, board, limit=limit, deadline=deadline)
         grids = tuple(colourboard.solution(b) for b in found.solutions)
-        return Found(grids, found.complete, found.decisions)
+        return Found(grids, found.complete, found.decisions, found.conflicts, found.restarts)
 
     def probe(
         self, puzzle: Puzzle, board: colourboard.Board, *, deadline: float

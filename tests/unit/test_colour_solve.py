@@ -258,3 +258,10 @@ def test_the_colour_budget_is_capped_as_the_black_and_white_one() -> None:
     verdict = solve_puzzle(puzzle, timeout=math.inf)
     assert verdict.status is Status.UNIQUE
     assert verdict.stats["cells"] == 4
+
+
+def test_the_colour_search_reports_its_conflicts_and_restarts_as_black_and_white_does() -> None:
+    ambiguous = puzzle_from_grid(np.array([[1, 0], [0, 1]]), plain_palette(2))  # either diagonal
+    verdict = solve_puzzle(ambiguous, timeout=10)
+    assert Technique.SEARCH in verdict.techniques
+    assert {"decisions", "conflicts", "restarts"} <= set(verdict.stats)
