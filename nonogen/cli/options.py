@@ -14,6 +14,7 @@ import typer
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
 from nonogen.image.options import METHODS_TEXT, PictureOptions, parse_subject
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.solve import MAX_TIMEOUT
 
 if TYPE_CHECKING:
@@ -298,9 +299,9 @@ class Page:
             "--page-size",
             help="letter, a4, 6x9, 8.5x11, a3, 11x17, or WxH in inches or mm (e.g. 150x200mm).",
         ),
-    ] = "letter"
+    ] = PAGE_SIZE
     margin_mm: Annotated[float, typer.Option("--margin-mm", min=0.0, help="Page margin in mm.")] = (
-        15.0
+        MARGIN_MM
     )
     gutter_mm: Annotated[
         float,

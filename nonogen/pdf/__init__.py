@@ -2,7 +2,8 @@
 
 Same input, same bytes: the canvas is invariant and the fonts are embedded (subset): DejaVu
 Sans, bundled, then a font given and system fonts for characters it lacks. This is the only
-package that imports reportlab.
+package that imports reportlab. A name of the package loads only the module that defines it
+(PEP 562), so that reading ``nonogen.pdf.rules`` does not load reportlab.
 
     rules   the limits: legible cells and clues, KDP page counts, gutters, spine and bleed
     fonts   the font chain, chosen per character (fontconfig for fallbacks)
@@ -19,26 +20,67 @@ package that imports reportlab.
 
 from __future__ import annotations
 
-from nonogen.pdf.book import (
-    KEYS_PER_PAGE,
-    PUZZLES_PER_PAGE,
-    Plan,
-    Progress,
-    book_layout,
-    book_pdf,
-)
-from nonogen.pdf.checks import (
-    Fit,
-    entry_texts,
-    glyph_warnings,
-    legibility_problems,
-    puzzle_fit,
-    require_legible,
-)
-from nonogen.pdf.cover import cover_pdf
-from nonogen.pdf.front import Imprint
-from nonogen.pdf.pages import PAGE_SIZES, PageOptions, parse_page_size
-from nonogen.pdf.sheet import NO_SOLUTION, Entry, printed_texts, puzzle_pdf, solution_pdf
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nonogen.pdf.book import (
+        KEYS_PER_PAGE,
+        PUZZLES_PER_PAGE,
+        Plan,
+        Progress,
+        book_layout,
+        book_pdf,
+    )
+    from nonogen.pdf.checks import (
+        Fit,
+        entry_texts,
+        glyph_warnings,
+        legibility_problems,
+        puzzle_fit,
+        require_legible,
+    )
+    from nonogen.pdf.cover import cover_pdf
+    from nonogen.pdf.front import Imprint
+    from nonogen.pdf.pages import PAGE_SIZES, PageOptions, parse_page_size
+    from nonogen.pdf.sheet import NO_SOLUTION, Entry, printed_texts, puzzle_pdf, solution_pdf
+
+_WHERE: dict[str, str] = {
+    "Entry": "nonogen.pdf.sheet",
+    "Fit": "nonogen.pdf.checks",
+    "Imprint": "nonogen.pdf.front",
+    "KEYS_PER_PAGE": "nonogen.pdf.book",
+    "NO_SOLUTION": "nonogen.pdf.sheet",
+    "PAGE_SIZES": "nonogen.pdf.pages",
+    "PUZZLES_PER_PAGE": "nonogen.pdf.book",
+    "PageOptions": "nonogen.pdf.pages",
+    "Plan": "nonogen.pdf.book",
+    "Progress": "nonogen.pdf.book",
+    "book_layout": "nonogen.pdf.book",
+    "book_pdf": "nonogen.pdf.book",
+    "cover_pdf": "nonogen.pdf.cover",
+    "entry_texts": "nonogen.pdf.checks",
+    "glyph_warnings": "nonogen.pdf.checks",
+    "legibility_problems": "nonogen.pdf.checks",
+    "parse_page_size": "nonogen.pdf.pages",
+    "printed_texts": "nonogen.pdf.sheet",
+    "puzzle_fit": "nonogen.pdf.checks",
+    "puzzle_pdf": "nonogen.pdf.sheet",
+    "require_legible": "nonogen.pdf.checks",
+    "solution_pdf": "nonogen.pdf.sheet",
+}
+"""Where each name of ``__all__`` is defined."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module on first use."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "KEYS_PER_PAGE",

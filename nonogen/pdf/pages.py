@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unuse
 
 from nonogen.errors import InputError
 from nonogen.pdf.fonts import PLAIN, REGULAR, Fonts, bundled, user_face
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.pdf.shaping import actual_text, layout, text_object
 
 MM: Final = 72 / 25.4
@@ -79,9 +80,9 @@ class Box:
 class PageOptions:
     """How pages are laid out; every value is checked when the options are made."""
 
-    page_size: str = "letter"
+    page_size: str = PAGE_SIZE
     """A named size (letter, a4, 6x9, 8.5x11) or a custom ``WxH`` in ``in`` or ``mm``."""
-    margin_mm: float = 15
+    margin_mm: float = MARGIN_MM
     """Margin on every side, in millimetres."""
     gutter_mm: float = 0
     """Extra inner margin for binding: on the left of odd pages and the right of even ones."""

@@ -12,6 +12,11 @@ from typing import Final
 
 from nonogen.errors import LimitError, UsageError
 
+PAGE_SIZE: Final = "letter"
+"""The page size of every command and request that prints, unless told otherwise."""
+MARGIN_MM: Final = 15.0
+"""The margin on every side of a page, in millimetres, unless told otherwise."""
+
 MIN_CELL_MM: Final = 4.0
 """The smallest printed cell side, in millimetres, that a pencil can fill and an eye can count."""
 MIN_CLUE_PT: Final = 6.0

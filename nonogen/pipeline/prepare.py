@@ -33,6 +33,7 @@ from nonogen.formats.files import decode_bytes
 from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.pipeline import (
     MakeOptions,
     check_colour_options,
@@ -71,8 +72,8 @@ class BookOptions:
     """difficulty (easiest first, ties in input order) or given (input order)."""
     per_page: int = 1
     keys_per_page: int = 6
-    page_size: str = "letter"
-    margin_mm: float = 15.0
+    page_size: str = PAGE_SIZE
+    margin_mm: float = MARGIN_MM
     gutter_mm: float = 0.0
     """The least inside margin added for binding; KDP's for the page count when larger."""
     font: str = ""

@@ -22,6 +22,7 @@ from nonogen.image.options import (
     parse_subject,
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.pipeline import MakeOptions, check_colour_options
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.service.answers import ColourBlock, PaletteEntry
@@ -244,8 +245,8 @@ class PdfRequest(BaseModel):
         description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
     )
     pages: Literal["puzzle", "solution", "both"] = "puzzle"
-    page_size: str = Field("letter", description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
-    margin_mm: float = 15.0
+    page_size: str = Field(PAGE_SIZE, description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
+    margin_mm: float = MARGIN_MM
     gutter_mm: float = 0.0
     force_small: bool = Field(
         False,
