@@ -60,7 +60,7 @@ def make(
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
-    options = replace(making.options(picture), title=title, colours=picture.colors)
+    options = replace(making.options(picture), title=title)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
     if output is None:  # the default folder is ours to create; a folder given must exist

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -53,7 +52,7 @@ def mosaic(
     from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic, parse_tiles  # noqa: PLC0415
     from nonogen.pipeline.tileset import write_set  # noqa: PLC0415  (reportlab)
 
-    make = replace(making.options(picture), colours=picture.colors)
+    make = making.options(picture)
     with usage():
         across, down = parse_tiles(tiles)
         options = MosaicOptions(make, across, down, tile_width)

@@ -271,7 +271,7 @@ class Make:
     def options(self, picture: Picture) -> MakeOptions:
         """The make options of these values and the picture's; a usage error (exit 2) for one
         out of range or unknown."""
-        from nonogen.pipeline import MakeOptions, check_colour_options  # noqa: PLC0415
+        from nonogen.pipeline import MakeOptions  # noqa: PLC0415
 
         with usage():
             options = MakeOptions(
@@ -283,9 +283,8 @@ class Make:
                 allow_search=self.allow_search,
                 repair=self.repair,
                 max_givens=self.max_givens,
+                colours=picture.colors,
             )
-            if picture.colors is not None:
-                check_colour_options(options, picture.colors)
         return options
 
 

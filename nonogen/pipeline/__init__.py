@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     )
     from nonogen.pipeline.colour import (
         MadeColour,
-        check_colour_options,
         colour_fidelity,
         make_colour_from_picture,
     )
@@ -117,7 +116,6 @@ _WHERE: dict[str, str] = {
     "ansi_rows": "nonogen.pipeline.check",
     "bench_truths": "nonogen.pipeline.report",
     "check_blind_folder": "nonogen.pipeline.blind",
-    "check_colour_options": "nonogen.pipeline.colour",
     "check_paths": "nonogen.pipeline.check",
     "colour_fidelity": "nonogen.pipeline.colour",
     "colour_report_case": "nonogen.pipeline.report",
@@ -198,7 +196,6 @@ __all__ = [
     "ansi_rows",
     "bench_truths",
     "check_blind_folder",
-    "check_colour_options",
     "check_paths",
     "colour_fidelity",
     "colour_report_case",

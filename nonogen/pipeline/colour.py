@@ -180,12 +180,6 @@ class MadeColour(Made):
         return self.fidelity.get("changed_percent")
 
 
-def check_colour_options(options: MakeOptions, colours: int) -> None:
-    """InputError for a colour count out of range or a bad option."""
-    check_colours(colours)
-    options.target()  # --difficulty is checked as for black and white
-
-
 def make_colour_from_picture(
     data: bytes,
     *,
@@ -208,7 +202,7 @@ def make_colour_from_picture(
     from nonogen.image.read import read_picture  # noqa: PLC0415
     from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
 
-    check_colour_options(options, colours)
+    check_colours(colours)  # the options are checked as they are made
     started = time.perf_counter()
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)

@@ -33,10 +33,10 @@ from nonogen.formats.files import decode_bytes
 from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
+from nonogen.palette import check_colours
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.pipeline import (
     MakeOptions,
-    check_colour_options,
     for_print,
     make_puzzle,
     puzzles_in_text,
@@ -108,7 +108,7 @@ class BookOptions:
             raise InputError("--mosaic makes black-and-white sets; leave out --colors")
         self.make.target()
         if self.colours is not None:
-            check_colour_options(self.make, self.colours)
+            check_colours(self.colours)
         # The page options are checked now, not after every puzzle is made.
         from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE  # noqa: PLC0415
         from nonogen.pdf.book import check_count  # noqa: PLC0415

@@ -8,7 +8,6 @@ Schemathesis fuzzes the API from it), so every field says its range and meaning.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -23,7 +22,7 @@ from nonogen.image.options import (
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
-from nonogen.pipeline import MakeOptions, check_colour_options
+from nonogen.pipeline import MakeOptions
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.limits import Limits
@@ -173,7 +172,7 @@ class MakeForm(BaseModel):
             subject=None if self.subject is None else parse_subject(self.subject),
         )
         seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
-        options = MakeOptions(
+        return MakeOptions(
             picture=picture,
             seed=self.seed,
             max_flips=self.max_flips,
@@ -183,14 +182,8 @@ class MakeForm(BaseModel):
             repair=self.repair,
             max_givens=self.max_givens,
             title=self.title,
+            colours=self.colors,
         )
-        if self.colors is None:
-            return options
-        try:
-            check_colour_options(options, self.colors)
-        except InputError as error:
-            raise InputError(form_words(str(error))) from None
-        return replace(options, colours=self.colors)
 
 
 class MosaicForm(MakeForm):
