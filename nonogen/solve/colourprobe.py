@@ -1,5 +1,6 @@
-"""Probing: try each colour left in an undecided cell; a colour that leads to a contradiction
-under line logic is removed. Repeated until a full pass over the cells removes nothing."""
+"""Probing: try each colour left in an undecided cell under line logic; a colour that leads to a
+contradiction is removed, and every cell keeps only the colours some surviving branch leaves it
+(black and white's agreement of its two branches). Repeated until a pass learns nothing."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import time
 from typing import NamedTuple
 
 from nonogen.clues import ColourClue
-from nonogen.solve.colourboard import Board, assume, is_solved
+from nonogen.solve.colourboard import Board, assume, is_solved, propagate
 
 
 class Probing(NamedTuple):
@@ -27,43 +28,75 @@ def colours_of(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
+def _unknown_cells(board: Board) -> list[tuple[int, int]]:
+    """Undecided cells, those with the most decided neighbours first (they fail fastest): the
+    order the black-and-white probing takes, so that both kinds probe alike."""
+    height, width = len(board), len(board[0]) if board else 0
+
+    def decided(r: int, c: int) -> int:
+        inside = 0 <= r < height and 0 <= c < width
+        return 1 if not inside or board[r][c] & (board[r][c] - 1) == 0 else 0
+
+    scored = [
+        (-(decided(r - 1, c) + decided(r + 1, c) + decided(r, c - 1) + decided(r, c + 1)), r, c)
+        for r in range(height)
+        for c in range(width)
+        if board[r][c] & (board[r][c] - 1)
+    ]
+    scored.sort()
+    return [(r, c) for _, r, c in scored]
+
+
+def _union(boards: list[Board]) -> Board:
+    """Per cell, every colour some board leaves it."""
+    first, *rest = boards
+    merged = [list(row) for row in first]
+    for other in rest:
+        for row, line in zip(merged, other, strict=True):
+            for c, mask in enumerate(line):
+                row[c] |= mask
+    return tuple(tuple(row) for row in merged)
+
+
 def _probe_cell(
     rows: tuple[ColourClue, ...], cols: tuple[ColourClue, ...], board: Board, cell: tuple[int, int]
-) -> tuple[Board | None, int, int]:
-    """The board after probing every colour of one cell, with the probes and fixes made."""
-    probes = fixed = 0
+) -> tuple[Board | None, int]:
+    """The board after probing one cell, each colour it may take: a colour whose line logic
+    fails is removed, and every cell keeps only the colours some surviving branch leaves it
+    (the black-and-white probing's agreement of its two branches, for any number of colours);
+    and the colours tried."""
     r, c = cell
-    for colour in colours_of(board[r][c]):
-        if not board[r][c] >> colour & 1 or board[r][c] == 1 << colour:
-            continue
-        probes += 1
-        if assume(rows, cols, board, cell, 1 << colour).board is None:
-            fixed += 1
-            narrowed = assume(rows, cols, board, cell, board[r][c] & ~(1 << colour)).board
-            if narrowed is None:
-                return None, probes, fixed
-            board = narrowed
-    return board, probes, fixed
+    tried = colours_of(board[r][c])
+    branches = [assume(rows, cols, board, cell, 1 << colour).board for colour in tried]
+    alive = [branch for branch in branches if branch is not None]
+    if not alive:
+        return None, len(tried)
+    return _union(alive), len(tried)
 
 
 def probe(
     rows: tuple[ColourClue, ...], cols: tuple[ColourClue, ...], board: Board, *, deadline: float
 ) -> Probing:
-    """Probe every undecided cell until nothing changes, the board is solved or time is up."""
+    """Probe every undecided cell, repeatedly, until nothing more is learnt, the board is
+    solved or time is up."""
     probes = fixed = 0
-    changed = True
-    while changed and not is_solved(board):
-        changed = False
-        for r, row in enumerate(board):
-            for c in range(len(row)):
-                if board[r][c] & (board[r][c] - 1) == 0:
-                    continue
-                if time.perf_counter() > deadline:
-                    return Probing(board, probes, fixed, False)
-                found, tried, removed = _probe_cell(rows, cols, board, (r, c))
-                probes, fixed = probes + tried, fixed + removed
-                if found is None:
+    progress = True
+    while progress and not is_solved(board):
+        progress = False
+        for r, c in _unknown_cells(board):
+            if time.perf_counter() > deadline:
+                return Probing(board, probes, fixed, False)
+            if board[r][c] & (board[r][c] - 1) == 0:
+                continue  # decided by an earlier probe this pass
+            learnt, tried = _probe_cell(rows, cols, board, (r, c))
+            probes += tried
+            if learnt is None:
+                return Probing(None, probes, fixed, True)
+            if learnt != board:
+                fixed += 1
+                progress = True
+                settled = propagate(rows, cols, learnt).board  # the union is not yet a fixpoint
+                if settled is None:
                     return Probing(None, probes, fixed, True)
-                changed = changed or removed > 0
-                board = found
+                board = settled
     return Probing(board, probes, fixed, True)

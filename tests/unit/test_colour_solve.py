@@ -6,6 +6,7 @@ import importlib
 import math
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -265,3 +266,29 @@ def test_the_colour_search_reports_its_conflicts_and_restarts_as_black_and_white
     verdict = solve_puzzle(ambiguous, timeout=10)
     assert Technique.SEARCH in verdict.techniques
     assert {"decisions", "conflicts", "restarts"} <= set(verdict.stats)
+
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+PROBED = ("jwilk/jwilk-022.json", "jwilk/jwilk-038.json", "survey/webpbn-00027.json")
+"""Corpus puzzles that probing solves (and line logic does not)."""
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present")
+@pytest.mark.parametrize("name", PROBED)
+def test_one_probing_for_both_kinds_gives_a_puzzle_read_in_two_colours_the_same_grade(
+    name: str,
+) -> None:
+    from nonogen.formats import read_puzzle  # noqa: PLC0415
+    from nonogen.palette import make_palette  # noqa: PLC0415
+    from nonogen.solve import _solve  # noqa: PLC0415
+    from nonogen.solve.kinds import Colours, Plain  # noqa: PLC0415
+
+    plain = read_puzzle(CORPUS / name)
+    palette = make_palette([("white", "#ffffff", "."), ("black", "#000000", "#")])
+    blocks = [[[(n, 1) for n in clue] for clue in lines] for lines in (plain.rows, plain.cols)]
+    two = puzzle_from_blocks(blocks[0], blocks[1], palette)
+    deadline = time.perf_counter() + 30
+    a = _solve(Plain(), plain, 2, deadline, 1.0)
+    b = _solve(Colours(), two, 2, deadline, 1.0)
+    assert a.techniques == b.techniques == (Technique.LINE, Technique.PROBING)
+    assert (a.status, a.difficulty, a.tier) == (b.status, b.difficulty, b.tier)
