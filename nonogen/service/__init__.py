@@ -33,5 +33,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, limits: Limits | None = 
     import uvicorn  # noqa: PLC0415  (the web stack only when serving)
 
     from nonogen.service.app import create_app  # noqa: PLC0415
+    from nonogen.service.bodies import tune_heap  # noqa: PLC0415
 
+    tune_heap()  # before the server's threads make their heaps
     uvicorn.run(create_app(limits), host=host, port=port, log_level="info")

@@ -56,6 +56,24 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 _TRIM: Final = _malloc_trim()
+MMAP_BYTES: Final = 128 * 1024
+"""Blocks from this size up are mapped on their own and given back when freed: glibc's
+default threshold grows with the largest block freed, so that after a burst of 6 MB uploads
+every body sat in a heap that never shrank (server 224 MB after 200 uploads, 166 MB with it)."""
+ARENAS: Final = 2
+"""Heap arenas of the server process (glibc makes up to 8 a core, one per busy thread)."""
+
+
+def tune_heap() -> bool:
+    """Set the server's heap as ``MMAP_BYTES`` and ``ARENAS`` say (glibc ``mallopt``); whether
+    the C library took the settings (False elsewhere: musl, macOS)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    m_mmap_threshold, m_arena_max = -3, -8  # glibc's malloc.h
+    return bool(mallopt(m_mmap_threshold, MMAP_BYTES)) and bool(mallopt(m_arena_max, ARENAS))
 
 
 def lane_of(method: str, path: str) -> str | None:

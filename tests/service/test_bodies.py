@@ -207,3 +207,13 @@ def test_the_heap_is_trimmed_once_no_body_is_held() -> None:
     gauges.body_bytes = 0
     gauges.settle()
     assert gauges.freed == 0
+
+
+def test_the_server_heap_gives_big_blocks_back() -> None:
+    import ctypes.util  # noqa: PLC0415
+    import platform  # noqa: PLC0415
+
+    from nonogen.service.bodies import tune_heap  # noqa: PLC0415
+
+    glibc = platform.libc_ver()[0] == "glibc" and ctypes.util.find_library("c") is not None
+    assert tune_heap() is glibc  # taken where the C library is glibc, refused elsewhere
