@@ -57,6 +57,8 @@ class MadeColour(Made):
     """What the repair changed: ``colour_fidelity``."""
     tier: str | None = None
     """The tier asked for (``--difficulty``), if one was."""
+    allow_search: bool = False
+    """Whether a unique puzzle that needs probing or search was asked for (``--allow-search``)."""
 
     @property
     def ok(self) -> bool:
@@ -107,10 +109,10 @@ class MadeColour(Made):
                 f"within the budget, the best reached is {verdict.tier}",
                 (f"{{difficulty}} {verdict.tier}", "{repair} auto", "more {seconds}"),
             )
-        options = self.puzzle.meta.get("options")
-        searched = isinstance(options, dict) and options.get("allow_search")
         return Shortfall(
-            "a unique colour puzzle" if searched else "a colour puzzle that line logic solves",
+            "a unique colour puzzle"
+            if self.allow_search
+            else "a colour puzzle that line logic solves",
             f"the change, givens or time budget ran out with {self.repair.unknown} cells still "
             "undetermined",
             (
@@ -273,6 +275,7 @@ def make_colour_from_picture(
         conversion,
         fidelity=figures,
         tier=options.difficulty,
+        allow_search=options.allow_search,
     )
 
 

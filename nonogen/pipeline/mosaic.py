@@ -510,4 +510,13 @@ def _made_colour_tile(
     }
     puzzle = replace(puzzle, meta=meta)
     elapsed = time.perf_counter() - started
-    return MadeColour(puzzle, repaired, source, verdict, elapsed, None, fidelity=figures)
+    return MadeColour(
+        puzzle,
+        repaired,
+        source,
+        verdict,
+        elapsed,
+        None,
+        fidelity=figures,
+        allow_search=make.allow_search,
+    )

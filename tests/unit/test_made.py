@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from bench.load import png_bytes
 from nonogen.cli.options import Make, Picture
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
@@ -59,3 +61,22 @@ def test_every_option_is_declared_for_both_the_cli_and_the_service() -> None:
             assert SPELLED.get(name, name) in form, f"{name}: no service field"
     described = MakeForm.model_fields["method"].description or ""
     assert all(method in described for method in METHODS)
+
+
+@pytest.mark.parametrize(("allow_search", "goal"), [(False, "line logic solves"), (True, "unique")])
+def test_a_colour_shortfall_names_the_goal_asked_for(allow_search: bool, goal: str) -> None:
+    noise = np.random.default_rng(3).integers(0, 256, (60, 60, 3), dtype=np.uint8)
+    picture = PictureOptions(width=30, method="colour", force=True, tight=False)
+    options = MakeOptions(
+        picture=picture,
+        seconds=0.3,
+        max_flips=0,
+        max_givens=0,
+        repair="flips",
+        colours=4,
+        allow_search=allow_search,
+    )
+    made = make_puzzle(png_bytes(noise), name="noise.png", options=options)
+    shortfall = made.shortfall()
+    assert shortfall is not None
+    assert goal in shortfall.goal
