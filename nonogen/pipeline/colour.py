@@ -26,6 +26,7 @@ from nonogen.pipeline.make import (
     outlined,
     plain_summary,
     repair_move,
+    sheet_picture,
     source_name,
     source_rgb,
     verdict_reserve,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from nonogen.image.convert import Scored
     from nonogen.image.palette import PaletteGrid
     from nonogen.palette import Palette
+    from nonogen.preview import SheetEntry
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ class MadeColour(Made):
             return ""
         return "".join(f"{row}\n" for row in grid_rows(self.puzzle.palette, self.repair.grid))
 
-    def sheet_entry(self, *, label: str, note: str) -> Any:
+    def sheet_entry(self, *, label: str, note: str) -> SheetEntry:
         """Its row of a report's contact sheet: the source, the quantised grid and the final
         one in the palette's colours, the changed cells and givens marked."""
         from nonogen.preview import SheetEntry  # noqa: PLC0415
@@ -162,7 +164,7 @@ class MadeColour(Made):
         return SheetEntry(
             label=label,
             method=self.conversion.chosen.label if self.conversion else "",
-            picture=source_rgb(self),
+            picture=sheet_picture(self),
             chosen=self.source,
             final=self.repair.grid,
             flips=tuple(self.changed_cells),

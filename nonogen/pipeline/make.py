@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from nonogen.generate import Repair
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
+    from nonogen.preview import SheetEntry
+    from nonogen.preview.canvas import RGB
 
 
 DIFFICULTIES = TIERS
@@ -213,9 +215,9 @@ class Made(ABC):
         """What this kind adds to the record."""
         return {}
 
-    def sheet_entry(self, *, label: str, note: str) -> Any:
+    def sheet_entry(self, *, label: str, note: str) -> SheetEntry | None:
         """Its row of a report's contact sheet (source, chosen grid, final puzzle, method),
-        or None where the kind has none yet (colour)."""
+        or None where the kind has none."""
         return None
 
 
@@ -295,7 +297,7 @@ class MadeMono(Made):
         """The clues around the grid, the solution drawn in it when asked."""
         return render_puzzle(self.puzzle, self.repair.grid if show_solution else None)
 
-    def sheet_entry(self, *, label: str, note: str) -> Any:
+    def sheet_entry(self, *, label: str, note: str) -> SheetEntry:
         """Its row of a report's contact sheet."""
         return sheet_entry(self, label=label, note=note)
 
@@ -532,7 +534,7 @@ def preview_of(made: MadeMono) -> bytes:
     return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
 
 
-def source_rgb(made: Made) -> Any:
+def source_rgb(made: Made) -> RGB | None:
     """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
     from nonogen.image.read import picture_rgb8  # noqa: PLC0415
 
@@ -542,7 +544,13 @@ def source_rgb(made: Made) -> Any:
     return picture_rgb8(conversion.source, conversion.cells.box)
 
 
-def sheet_entry(made: MadeMono, *, label: str, note: str) -> Any:
+def sheet_picture(made: Made) -> RGB:
+    """The source region for a contact sheet's row: empty (no panel) when it is unknown."""
+    rgb = source_rgb(made)
+    return np.zeros((0, 0, 3), dtype=np.uint8) if rgb is None else rgb
+
+
+def sheet_entry(made: MadeMono, *, label: str, note: str) -> SheetEntry:
     """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
     from nonogen.preview import SheetEntry  # noqa: PLC0415
 
@@ -550,7 +558,7 @@ def sheet_entry(made: MadeMono, *, label: str, note: str) -> Any:
     return SheetEntry(
         label=label,
         method=chosen,
-        picture=source_rgb(made),
+        picture=sheet_picture(made),
         chosen=made.source,
         final=made.repair.grid,
         flips=tuple(made.repair.flips),
