@@ -47,31 +47,57 @@ def _unknown_cells(board: Board) -> list[tuple[int, int]]:
     return [(r, c) for _, r, c in scored]
 
 
-def _union(boards: list[Board]) -> Board:
-    """Per cell, every colour some board leaves it."""
-    first, *rest = boards
-    merged = [list(row) for row in first]
-    for other in rest:
-        for row, line in zip(merged, other, strict=True):
-            for c, mask in enumerate(line):
-                row[c] |= mask
-    return tuple(tuple(row) for row in merged)
+class Learnt(NamedTuple):
+    """What probing one cell taught: the narrowed board and the lines it narrowed."""
+
+    board: Board
+    rows: frozenset[int]
+    cols: frozenset[int]
+
+
+def _union(board: Board, branches: list[Board]) -> Learnt:
+    """``board`` with every cell narrowed to the colours some branch leaves it. Only a row the
+    first branch changed can narrow (every branch must have narrowed the cell), so the rest
+    are not looked at."""
+    first, *rest = branches
+    narrowed = list(board)
+    rows: set[int] = set()
+    cols: set[int] = set()
+    for r, row in enumerate(first):
+        if row == board[r]:
+            continue
+        merged = tuple(map(_or_all, row, *(other[r] for other in rest))) if rest else row
+        if merged != board[r]:
+            narrowed[r] = merged
+            rows.add(r)
+            cols.update(
+                c for c, (new, old) in enumerate(zip(merged, board[r], strict=True)) if new != old
+            )
+    return Learnt(tuple(narrowed), frozenset(rows), frozenset(cols))
+
+
+def _or_all(*masks: int) -> int:
+    """The colours of all these masks."""
+    merged = 0
+    for mask in masks:
+        merged |= mask
+    return merged
 
 
 def _probe_cell(
     rows: tuple[ColourClue, ...], cols: tuple[ColourClue, ...], board: Board, cell: tuple[int, int]
-) -> tuple[Board | None, int]:
-    """The board after probing one cell, each colour it may take: a colour whose line logic
-    fails is removed, and every cell keeps only the colours some surviving branch leaves it
-    (the black-and-white probing's agreement of its two branches, for any number of colours);
-    and the colours tried."""
+) -> tuple[Learnt | None, int]:
+    """What probing one cell teaches, trying each colour it may take: a colour whose line
+    logic fails is removed, and every cell keeps only the colours some surviving branch leaves
+    it (the black-and-white probing's agreement of its two branches, for any number of
+    colours); and the colours tried. None when every colour fails."""
     r, c = cell
     tried = colours_of(board[r][c])
     branches = [assume(rows, cols, board, cell, 1 << colour).board for colour in tried]
     alive = [branch for branch in branches if branch is not None]
     if not alive:
         return None, len(tried)
-    return _union(alive), len(tried)
+    return _union(board, alive), len(tried)
 
 
 def probe(
@@ -92,10 +118,13 @@ def probe(
             probes += tried
             if learnt is None:
                 return Probing(None, probes, fixed, True)
-            if learnt != board:
+            if learnt.rows:
                 fixed += 1
                 progress = True
-                settled = propagate(rows, cols, learnt).board  # the union is not yet a fixpoint
+                # Only the narrowed lines may be off their fixpoint.
+                settled = propagate(
+                    rows, cols, learnt.board, dirty_rows=learnt.rows, dirty_cols=learnt.cols
+                ).board
                 if settled is None:
                     return Probing(None, probes, fixed, True)
                 board = settled
