@@ -12,8 +12,9 @@ does not load the picture stages it never uses.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from nonogen.lazy import lazy_names
 
 if TYPE_CHECKING:
     from nonogen.pipeline.blind import check_blind_folder, solution_picture, write_blind
@@ -154,14 +155,7 @@ _WHERE: dict[str, str] = {
 """Where each name of ``__all__`` is defined."""
 
 
-def __getattr__(name: str) -> Any:
-    """A name of the package, imported from its module on first use."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -104,3 +104,25 @@ def test_a_run_imports_only_the_command_it_runs() -> None:
     assert not checked & {"nonogen.cli.book", "nonogen.cli.make", "PIL", "reportlab", "fastapi"}
     helped = _loaded_by("--help")  # help lists every command
     assert {"nonogen.cli.book", "nonogen.cli.make", "nonogen.cli.serve"} <= helped
+
+
+@pytest.mark.parametrize("package", ["nonogen.pipeline", "nonogen.pdf"])
+def test_a_lazy_package_loads_each_name_from_the_module_its_imports_say(package: str) -> None:
+    import ast  # noqa: PLC0415
+    import importlib  # noqa: PLC0415
+
+    module = importlib.import_module(package)
+    assert module.__file__ is not None
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    declared = {  # the imports mypy reads, under TYPE_CHECKING
+        alias.asname or alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package)
+        for alias in node.names
+    }
+    assert declared == module._WHERE
+    assert sorted(module.__all__) == sorted(declared)
+    for name, where in declared.items():
+        assert getattr(module, name) is getattr(importlib.import_module(where), name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = module.nothing
