@@ -4,6 +4,7 @@ it, quantised to a palette, repaired by the fewest least visible cell changes or
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -39,7 +40,7 @@ from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.clues import ColourGrid
-    from nonogen.colour.repair import ColourRepair
+    from nonogen.colour.repair import Budget, ColourRepair
     from nonogen.image.convert import Scored
     from nonogen.image.palette import PaletteGrid
     from nonogen.palette import Palette
@@ -198,13 +199,11 @@ def make_colour_from_picture(
     until colour line logic solves the puzzle (``--difficulty``: then steered to the tier by
     ``nonogen.colour.tiers``); if the repair runs out, the next candidates are tried, as the
     black-and-white make does."""
-    from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
+    from nonogen.colour.repair import repair_colour  # noqa: PLC0415
     from nonogen.colour.tiers import at_tier, tier_distance  # noqa: PLC0415
-    from nonogen.generate.modes import default_givens  # noqa: PLC0415
     from nonogen.image.convert import convert  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
     from nonogen.image.read import read_picture  # noqa: PLC0415
-    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
 
     check_colours(colours)  # the options are checked as they are made
     started = time.perf_counter()
@@ -224,10 +223,10 @@ def make_colour_from_picture(
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
         shape = quantised.grid.shape
-        budget = Budget(
+        budget = colour_budget(
+            options,
+            shape,
             rng,
-            max_changes=_or(options.max_flips, max(1, quantised.grid.size // 20)),
-            max_givens=_or(options.max_givens, default_givens(*shape)),
             deadline=max(time.perf_counter() + 0.01, deadline),
             on_move=partial(repair_move, on_progress, at),
         )
@@ -249,10 +248,8 @@ def make_colour_from_picture(
     conversion = conversion if found is conversion.chosen else replace(conversion, chosen=found)
     on_progress(MakeProgress("checking"))
     ran_out = not repaired.solved and time.perf_counter() >= deadline
-    givens = givens_grid(shape, repaired.givens, repaired.grid) if repaired.givens else None
-    puzzle = puzzle_from_grid(repaired.grid, quantised.palette, where=name, givens=givens)
+    puzzle = repaired_puzzle(repaired, quantised.palette, where=name)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(end))
-    chars = [colour.char for colour in quantised.palette.colours]
     figures = colour_fidelity(quantised.grid, repaired, puzzle, merged=quantised.merged)
     meta = {
         "title": options.title,
@@ -261,7 +258,7 @@ def make_colour_from_picture(
         "options": {**asdict(options), "colours": colours},
         "conversion": conversion.record(),
         "source_box": list(found.cells.box),
-        "source_grid": ["".join(chars[v] for v in row) for row in quantised.grid.tolist()],
+        "source_grid": grid_rows(quantised.palette, quantised.grid),
         "verdict": steady_record(verdict_record(verdict, puzzle)),
         "fidelity": figures,
         **budget_record(ran_out, verdict),
@@ -298,9 +295,37 @@ def _unique_as_is(
     return ColourRepair(grid, (), 0.0, solved=True, unknown=0)
 
 
-def _or(value: int | None, default: int) -> int:
-    """An option's value, or its default when it was not given."""
-    return default if value is None else value
+def colour_budget(
+    options: MakeOptions,
+    shape: tuple[int, int],
+    rng: np.random.Generator,
+    *,
+    deadline: float,
+    on_move: Callable[[int, int], None],
+) -> Budget:
+    """The colour repair's budget for a grid of ``shape``: the make's change and givens
+    budgets (by default 5 % of the cells, and ``default_givens``), until the deadline."""
+    from nonogen.colour.repair import Budget  # noqa: PLC0415
+    from nonogen.generate.modes import default_givens  # noqa: PLC0415
+
+    changes = options.max_flips
+    givens = options.max_givens
+    return Budget(
+        rng,
+        max_changes=changes if changes is not None else max(1, shape[0] * shape[1] // 20),
+        max_givens=givens if givens is not None else default_givens(*shape),
+        deadline=deadline,
+        on_move=on_move,
+    )
+
+
+def repaired_puzzle(repaired: ColourRepair, palette: Palette, *, where: str) -> Puzzle:
+    """The colour puzzle of a repaired grid, its givens (if any) revealed."""
+    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
+
+    grid = repaired.grid
+    givens = givens_grid(grid.shape, repaired.givens, grid) if repaired.givens else None
+    return puzzle_from_grid(grid, palette, where=where, givens=givens)
 
 
 def colour_fidelity(

@@ -34,7 +34,7 @@ from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
-from nonogen.pipeline.colour import MadeColour, colour_fidelity
+from nonogen.pipeline.colour import MadeColour, colour_budget, colour_fidelity, repaired_puzzle
 from nonogen.pipeline.make import (
     Made,
     MadeMono,
@@ -477,29 +477,24 @@ def _made_colour_tile(
 ) -> MadeColour:
     """One colour tile repaired on its own cells (the set's palette) and judged by the
     complete solver."""
-    from nonogen.colour.repair import Budget, repair_colour  # noqa: PLC0415
-    from nonogen.generate.modes import default_givens  # noqa: PLC0415
-    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
+    from nonogen.colour.repair import repair_colour  # noqa: PLC0415
 
     assert cutting.palette is not None  # a colour cutting
     started = time.perf_counter()
     top, left, bottom, right = box
     source = cutting.source[top:bottom, left:right].copy()
     make = cutting.options.make_options()
-    budget = Budget(
+    budget = colour_budget(
+        make,
+        source.shape,
         np.random.default_rng([make.seed, row, col]),
-        max_changes=make.max_flips if make.max_flips is not None else max(1, source.size // 20),
-        max_givens=make.max_givens
-        if make.max_givens is not None
-        else default_givens(*source.shape),
         deadline=started + max(0.01, seconds - verdict_reserve(seconds)),
         on_move=on_move,
     )
     costs = cutting.costs[top:bottom, left:right]
     repaired = repair_colour(source, costs, mode=make.repair, budget=budget)
     place = f"{cutting.title} r{row + 1}c{col + 1}"
-    givens = givens_grid(source.shape, repaired.givens, repaired.grid) if repaired.givens else None
-    puzzle = puzzle_from_grid(repaired.grid, cutting.palette, where=place, givens=givens)
+    puzzle = repaired_puzzle(repaired, cutting.palette, where=place)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
     figures = colour_fidelity(source, repaired, puzzle, merged=cutting.merged)
     meta = {
