@@ -43,13 +43,18 @@ def check_json_values(text: str | bytes, where: str, side: int = MAX_SIDE) -> No
     """LimitError when a JSON text holds more values than a puzzle of ``side`` cells a side
     needs: checked before it is parsed, so that a small file cannot become millions of
     Python objects (a 20 MB file of ``[],`` is 6.8 million lists, over 2 GB)."""
-    count, limit = json_values(text), json_value_limit(side)
-    if count > limit:
-        raise LimitError(
-            f"{where}: the JSON holds about {count:,} values (commas and brackets); a puzzle "
-            f"of at most {side}x{side} cells needs no more than {limit:,}: send one puzzle "
-            "with its clues, grid and palette only"
-        )
+    count = json_values(text)
+    if count > json_value_limit(side):
+        raise too_many_values(f"{where}: the JSON", count, side)
+
+
+def too_many_values(what: str, count: int, side: int) -> LimitError:
+    """The error of a JSON text (``what``) of ``count`` values, over the limit for ``side``."""
+    return LimitError(
+        f"{what} holds about {count:,} values (commas and brackets); a puzzle of at most "
+        f"{side}x{side} cells needs no more than {json_value_limit(side):,}: send one puzzle "
+        "with its clues, grid and palette only"
+    )
 
 
 def parse_runs(text: str, where: str) -> Clue:

@@ -32,7 +32,7 @@ import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nonogen.errors import BusyError, LimitError, NonogenError, SlowBodyError
-from nonogen.formats.shared import json_values
+from nonogen.formats.shared import json_values, too_many_values
 from nonogen.service.errors import send_json
 from nonogen.service.limits import Limits
 
@@ -257,13 +257,7 @@ class _Request:
                 )
             )
         if values > limit:
-            raise self._refuse(
-                LimitError(
-                    f"the JSON body holds about {values:,} values (commas and brackets); a "
-                    f"puzzle of at most {side}x{side} cells needs no more than {limit:,}: send "
-                    "one puzzle with its clues, grid and palette only"
-                )
-            )
+            raise self._refuse(too_many_values("the JSON body", values, side))
         return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
     async def send(self, message: Message) -> None:
