@@ -20,7 +20,7 @@ from nonogen.errors import InputError
 MAX_COLOURS: Final = 8
 """The most block colours (besides the background) a palette may have."""
 MIN_COLOURS: Final = 2
-"""The fewest block colours a colour puzzle made from a picture has (``--colors``)."""
+"""The fewest block colours ``--colors`` asks for (one is a black-and-white puzzle)."""
 BACKGROUND: Final = 0
 """The index of the background colour."""
 

@@ -43,7 +43,6 @@ _T = TypeVar("_T", bound=np.generic)
 Lab = npt.NDArray[np.float64]
 """Colours in CIE Lab, the last axis (L, a, b): L in 0..100, a and b about -100..100."""
 
-"""The fewest block colours ``--colors`` asks for (one is a black-and-white puzzle)."""
 MERGE_DELTA_E: Final = 12.0
 """Colours closer than this (CIE76 Delta E) are merged: about where two printed swatches side
 by side stop being told apart at a glance (a just-noticeable difference is about 2.3)."""
