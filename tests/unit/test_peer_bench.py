@@ -1,4 +1,5 @@
-"""``python -m bench.peer``: nonogen beside another solver on the same files, interleaved."""
+"""The benchmark commands beside the solver: `bench.peer` (another solver, interleaved) and
+`bench.kinds` (one puzzle graded as both kinds)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,14 @@ def test_the_peer_bench_refuses_a_command_without_the_file(
         main(["--peer", "true", "x.json"])
     assert exited.value.code == 2
     assert "{file}" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+def test_the_kinds_bench_grades_a_puzzle_alike_in_both_kinds() -> None:
+    from bench.kinds import main as kinds  # noqa: PLC0415
+
+    lines: list[str] = []
+    puzzles = [str(CORPUS / "webpbn-00001.json"), str(CORPUS.parent / "jwilk" / "jwilk-038.json")]
+    assert kinds(puzzles, out=lines.append) == 0
+    assert lines[0] == "same grade either way: 2 of 2"
+    assert lines[1].startswith("black and white ")
