@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from nonogen.image.options import PictureOptions
-from nonogen.pipeline import MakeOptions, make_from_picture
+from nonogen.pipeline import MakeOptions, make_puzzle
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 
@@ -63,12 +63,12 @@ def make_cases(budgets: list[float]) -> Iterator[Case]:
     """The generator on the pictures of samples/hard (textures, no subject: made anyway) at
     60 wide, search not allowed: their repair runs long."""
     warm = MakeOptions(picture=PictureOptions(width=20, force=True), seconds=5)
-    make_from_picture(next(HARD.glob("*.png")).read_bytes(), name="warm-up", options=warm)
+    make_puzzle(next(HARD.glob("*.png")).read_bytes(), name="warm-up", options=warm)
     for path in sorted(HARD.glob("*.png")):
         for budget in budgets:
             options = MakeOptions(picture=PictureOptions(width=60, force=True), seconds=budget)
             began = time.perf_counter()
-            make_from_picture(path.read_bytes(), name=str(path), options=options)
+            make_puzzle(path.read_bytes(), name=str(path), options=options)
             spent = time.perf_counter() - began
             yield Case(f"make {path.name} -w 60", budget, spent, ran_out=True)
 

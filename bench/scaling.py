@@ -191,14 +191,14 @@ def time_pictures(
     from nonogen.formats import expand_paths, read_bytes  # noqa: PLC0415
     from nonogen.image import convert, read  # noqa: F401, PLC0415  (imports not timed)
     from nonogen.image.options import PictureOptions  # noqa: PLC0415
-    from nonogen.pipeline import MakeOptions, make_from_picture  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
 
     options = MakeOptions(picture=PictureOptions(width=width, height=height))
     paths = expand_paths(inputs, pictures=True)
     for done, path in enumerate(paths, 1):
         started = time.perf_counter()
         try:
-            ok = make_from_picture(read_bytes(path), name=path, options=options).ok
+            ok = make_puzzle(read_bytes(path), name=path, options=options).ok
         except Exception:  # a picture that fails still took its time
             ok = False
         yield {"source": path, "seconds": round(time.perf_counter() - started, 4), "ok": ok}

@@ -23,7 +23,7 @@ Clue = tuple[int, ...]
 """The lengths of the filled runs of one line, in order; ``()`` for an empty line."""
 
 
-def line_clue(cells: Iterable[bool]) -> Clue:
+def line_clue(cells: Iterable[int]) -> Clue:
     """The clue of one line of cells."""
     runs: list[int] = []
     run = 0

@@ -7,8 +7,9 @@ cell, blocks of different colours may touch. The puzzle (``nonogen.puzzle``), it
 ``coloursat``) are one for both kinds. Modules here:
 
     contrast   ink colours readable on a palette colour
-    repair     colour_repair: change the fewest, cheapest cells until line logic solves it
-    givens     reveal cells instead of changing them
+
+The repair (changes, givens, tiers) is the generator's, one for both kinds
+(``nonogen.generate``, over ``nonogen.generate.kinds``).
 
 The brute-force oracles and random colour puzzles are in ``tests/`` (``colour_brute``,
 ``colour_sample``); ``python -m bench.agree`` checks the solver against them.

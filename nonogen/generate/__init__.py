@@ -31,18 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.errors import InputError
-from nonogen.generate.attempt import (
-    Costs,
-    Repair,
-    RepairMode,
-    Target,
-    givens_partial,
-    puzzle_of,
-)
+from nonogen.generate.attempt import Change, Costs, Repair, RepairMode, Target
+from nonogen.generate.kinds import Cells, givens_partial, lines_for, puzzle_of, value_costs
 from nonogen.generate.lines import EASY_SWEEPS, Search, state_of
 from nonogen.generate.modes import MODES, Budget, default_givens, to_repair
 from nonogen.generate.tiers import tier_repair
-from nonogen.grid import Grid
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.solve import TIERS
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -50,10 +44,12 @@ _E = TypeVar("_E", bound=StrEnum)
 __all__ = [
     "EASY_SWEEPS",
     "TIERS",
+    "Change",
     "Costs",
     "Repair",
     "RepairMode",
     "Target",
+    "default_givens",
     "default_mode",
     "givens_partial",
     "puzzle_of",
@@ -62,9 +58,10 @@ __all__ = [
 ]
 
 
-def undetermined(grid: Grid) -> npt.NDArray[np.bool_]:
+def undetermined(grid: Cells, palette: Palette = BLACK_ON_WHITE) -> npt.NDArray[np.bool_]:
     """Cells complete line logic cannot determine from the grid's clues."""
-    return state_of(np.asarray(grid, dtype=np.bool_)).open_cells()
+    lines = lines_for(palette)
+    return state_of(lines, lines.cells(grid)).open_cells()
 
 
 def default_mode(target: Target) -> RepairMode:
@@ -82,8 +79,9 @@ def _choice(kind: type[_E], value: str, name: str) -> _E:
 
 
 def repair(
-    goal: Grid,
+    goal: Cells,
     costs: Costs,
+    palette: Palette = BLACK_ON_WHITE,
     *,
     rng: np.random.Generator,
     max_flips: int,
@@ -91,21 +89,27 @@ def repair(
     target: Target | str = Target.LINE,
     mode: RepairMode | str | None = None,
     max_givens: int | None = None,
-    estimates: int = 1200,
-    candidates: int = 8,
+    estimates: int | None = None,
+    candidates: int | None = None,
     on_move: Callable[[int, int], None] | None = None,
 ) -> Repair:
-    """Repair ``goal`` (flipping cells, revealing givens or both, by ``mode``) until its
-    puzzle meets ``target``, within the budgets; the best attempt when it cannot.
-    ``on_move(open cells, moves)`` hears of every flip or given."""
+    """Repair ``goal`` (palette indices of ``palette``; bool for black and white) by changing
+    cells, revealing givens or both (by ``mode``) until its puzzle meets ``target``, within
+    the budgets; the best attempt when it cannot. ``costs`` is ``(rows, cols, values)``, or
+    for black and white ``(rows, cols)`` flip costs. ``on_move(open cells, moves)`` hears of
+    every change or given."""
     deadline = time.perf_counter() + seconds
     target = _choice(Target, target, "target")
     mode = default_mode(target) if mode is None else _choice(RepairMode, mode, "mode")
-    grid = np.asarray(goal, dtype=np.bool_).copy()
+    lines = lines_for(palette)
+    grid = lines.cells(goal)
+    costs = value_costs(grid, costs, palette.size)
     sweeps = EASY_SWEEPS if target is Target.EASY else None
+    estimates = lines.estimates if estimates is None else estimates
+    candidates = lines.candidates if candidates is None else candidates
     how = Search(rng, estimates, candidates, sweeps, deadline, on_move)
     budget = Budget(max_flips, default_givens(*grid.shape) if max_givens is None else max_givens)
-    state = state_of(grid, (), sweeps)
+    state = state_of(lines, grid, (), sweeps)
     if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):
         return tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
     outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)

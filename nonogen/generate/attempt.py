@@ -8,12 +8,18 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.grid import UNKNOWN, Grid, Partial
-from nonogen.puzzle import Meta, Puzzle, puzzle_from_grid
+from nonogen.generate.kinds import Cells, givens_partial, puzzle_of
+from nonogen.grid import Partial
+from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.puzzle import Meta, Puzzle
 from nonogen.solve.verdict import TIERS, Cell
 
 Costs = npt.NDArray[np.float64]
-"""Per cell, what flipping it costs the picture (0 = the cell sat right on the threshold)."""
+"""Black and white: per cell, what flipping it costs the picture (0 = the cell sat right on
+the threshold); colour (and either kind): ``(rows, cols, values)``, what giving each cell
+each value costs (``nonogen.generate.kinds.value_costs``)."""
+Change = tuple[int, int, int, int]
+"""One changed cell: ``(row, col, old value, new value)``."""
 
 
 class Target(StrEnum):
@@ -51,18 +57,19 @@ class RepairMode(StrEnum):
 
 @dataclass(frozen=True)
 class Repair:
-    """The outcome of repairing a grid into a puzzle."""
+    """The outcome of repairing a grid into a puzzle (either kind)."""
 
-    grid: Grid
-    """The repaired grid (the best attempt when not ``solved``)."""
+    grid: Cells
+    """The repaired grid of palette indices (bool for black and white; the best attempt when
+    not ``solved``)."""
     flips: tuple[Cell, ...]
-    """Cells flipped, in order."""
+    """Cells changed to another value (black and white: flipped), in order."""
     solved: bool
     """Whether the puzzle (the grid's clues and the givens) meets the target."""
     unknown: int
     """Cells the target's line logic leaves undetermined, givens known (0 when it solves it)."""
     cost: float
-    """Summed cost of the flips."""
+    """Summed cost of the changes (black and white: grey levels; colour: Delta E)."""
     target: Target = Target.LINE
     givens: tuple[Cell, ...] = ()
     """Cells revealed in the printed grid, in order; each shows ``grid``'s value there."""
@@ -72,6 +79,15 @@ class Repair:
     """The tier the puzzle grades as (``solve_puzzle``), or empty when it is not proven unique."""
     difficulty: int | None = None
     """The difficulty score behind ``tier``."""
+    palette: Palette = BLACK_ON_WHITE
+    """The palette the grid's values index."""
+    source: Cells | None = None
+    """The grid the repair started from (None: ``grid`` itself)."""
+
+    def changes(self) -> tuple[Change, ...]:
+        """The changed cells as ``(row, col, old value, new value)``, in order."""
+        source = self.grid if self.source is None else self.source
+        return tuple((r, c, int(source[r, c]), int(self.grid[r, c])) for r, c in self.flips)
 
     def givens_partial(self) -> Partial | None:
         """The givens as a partial grid (``UNKNOWN`` elsewhere), or None when there are none."""
@@ -79,22 +95,4 @@ class Repair:
 
     def puzzle(self, *, meta: Meta | None = None, where: str = "grid") -> Puzzle:
         """The puzzle to print: the grid's clues, the givens, and the grid as its goal."""
-        return puzzle_of(self.grid, self.givens, meta=meta, where=where)
-
-
-def givens_partial(grid: Grid, givens: tuple[Cell, ...]) -> Partial | None:
-    """The grid's values at the given cells, ``UNKNOWN`` elsewhere; None without givens."""
-    if not givens:
-        return None
-    partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
-    for cell in givens:
-        partial[cell] = int(grid[cell])
-    return partial
-
-
-def puzzle_of(
-    grid: Grid, givens: tuple[Cell, ...], *, meta: Meta | None = None, where: str = "grid"
-) -> Puzzle:
-    """The puzzle of a grid with some of its cells given."""
-    goal = np.asarray(grid, dtype=np.bool_)
-    return puzzle_from_grid(goal, givens=givens_partial(goal, givens), meta=meta, where=where)
+        return puzzle_of(self.grid, self.givens, self.palette, meta=meta, where=where)

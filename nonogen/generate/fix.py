@@ -1,8 +1,8 @@
 """Fix a drawn grid: few flips or givens that make its puzzle unique and logic-only.
 
 A designer's drawing is the goal, black and white or colour (palette indices). ``fix_drawing``
-runs the kind's repair on it (black and white: the generator's, target ``line``; colour:
-``nonogen.colour.repair``), so that line logic alone solves the puzzle and it is unique. Every
+runs the generator's repair on it (either kind, target ``line``), so that line logic alone
+solves the puzzle and it is unique. Every
 cell costs the same to change (a flip, or a colour change), so fewer changes is better; a
 fixed seed, so the same drawing always gets the same fix (unless the time budget cuts the
 repair short); and a time budget. The complete solver then gives the verdict on the fixed
@@ -15,19 +15,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import ColourGrid
-from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
 from nonogen.generate import RepairMode, Target, repair
-from nonogen.generate.modes import default_givens
 from nonogen.grid import Grid
 from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.solve import Verdict, kind_of, solve_puzzle
 from nonogen.solve.verdict import Cell
 
@@ -129,51 +127,6 @@ def _failed_reason(mode: RepairMode, seconds: float, max_flips: int, unknown: in
     )
 
 
-class _Repaired(NamedTuple):
-    """What a kind's repair did."""
-
-    grid: ColourGrid
-    flips: tuple[Cell, ...]
-    givens: tuple[Cell, ...]
-    solved: bool
-    unknown: int
-    mode: RepairMode
-
-
-def _repair_plain(
-    goal: ColourGrid, palette: Palette, flips: int, seconds: float, mode: RepairMode
-) -> _Repaired:
-    """The black-and-white repair: flips and givens."""
-    done = repair(
-        goal.astype(np.bool_),
-        np.ones(goal.shape),
-        rng=np.random.default_rng(FIX_SEED),
-        max_flips=flips,
-        seconds=seconds,
-        target=Target.LINE,
-        mode=mode,
-    )
-    grid = done.grid.astype(np.uint8)
-    return _Repaired(grid, done.flips, done.givens, done.solved, done.unknown, done.mode)
-
-
-def _repair_colour(
-    goal: ColourGrid, palette: Palette, flips: int, seconds: float, mode: RepairMode
-) -> _Repaired:
-    """The colour repair: every change of a cell's colour costs the same."""
-    height, width = goal.shape
-    budget = Budget(
-        np.random.default_rng(FIX_SEED),
-        max_changes=flips,
-        max_givens=default_givens(height, width),
-        deadline=time.perf_counter() + seconds,
-    )
-    costs = np.ones((height, width, palette.size))
-    done = repair_colour(goal, costs, mode=str(mode), budget=budget)
-    changed = tuple((r, c) for r, c, _, _ in done.changes)
-    return _Repaired(done.grid, changed, done.givens, done.solved, done.unknown, mode)
-
-
 def _line_solves(puzzle: Puzzle) -> bool:
     """Whether line logic alone solves the puzzle."""
     kind = kind_of(puzzle)
@@ -201,18 +154,25 @@ def fix_drawing(
         reason = "Line logic alone solves the drawing's puzzle, so it is unique: nothing to change"
         return Fix(FixStatus.ALREADY, reason, goal, verdict)
     flips = max(1, goal.size // FLIP_SHARE) if max_flips is None else max_flips
-    kind_repair = _repair_colour if drawn.is_colour else _repair_plain
-    repaired = kind_repair(goal, drawn.palette, flips, REPAIR_SHARE * seconds, mode)
+    repaired = repair(
+        goal,
+        np.ones((*goal.shape, drawn.palette.size)),  # every change costs the same
+        drawn.palette,
+        rng=np.random.default_rng(FIX_SEED),
+        max_flips=flips,
+        seconds=REPAIR_SHARE * seconds,
+        target=Target.LINE,
+        mode=mode,
+    )
     left = max(VERDICT_SECONDS, deadline - time.perf_counter())
     if repaired.solved:
-        givens = givens_grid(goal.shape, repaired.givens, repaired.grid)
-        fixed = puzzle_from_grid(repaired.grid, drawn.palette, givens=givens)
-        verdict = solve_puzzle(fixed, timeout=left)
+        verdict = solve_puzzle(repaired.puzzle(), timeout=left)
         reason = (
             f"{_changes(len(repaired.flips), len(repaired.givens), drawn.is_colour)} makes the "
             "puzzle unique and solvable by line logic alone"
         )
-        return Fix(FixStatus.FIXED, reason, repaired.grid, verdict, repaired.flips, repaired.givens)
+        fixed: ColourGrid = np.asarray(repaired.grid, dtype=np.uint8)
+        return Fix(FixStatus.FIXED, reason, fixed, verdict, repaired.flips, repaired.givens)
     verdict = solve_puzzle(drawn, timeout=left)
     reason = _failed_reason(repaired.mode, seconds, flips, repaired.unknown)
     return Fix(FixStatus.FAILED, reason, goal, verdict)

@@ -1,21 +1,21 @@
-"""The flip repair: flip as few, and as cheap, cells as it takes for a good puzzle.
+"""The change repair: give as few, and as cheap, cells another value as it takes for a good
+puzzle (a black-and-white flip is the one-colour case).
 
-Start from the thresholded grid. While the puzzle misses its target, pick one cell to flip
-(fill or clear, whichever it is not) and re-solve. Only cells line logic leaves open are
-flipped, and a cell is flipped at most once. The pick is made in two stages:
+Start from the picture's grid. While the puzzle misses its target, pick one move (an open
+cell and another value its board allows or a neighbour has: black and white has one, the
+flip) and re-solve. Only cells line logic leaves open are changed, and a cell is changed at
+most once. The pick is made in two stages:
 
-1. *Estimate* the open cells (all of them, or on big grids the cheapest half of ``estimates``
-   and a seeded sample of the rest): flip the cell, and continue line logic from the current
-   board with only that cell forgotten. Every known cell of that board is a true value of the
-   old grid, hence of the new grid too, so the estimate never contradicts. It is an upper
-   bound: line logic is monotone, so starting from more knowledge never ends with less, and a
-   fresh solve of the new clues settles at most what the estimate settles.
+1. *Estimate* the moves (all of them, or on big grids the cheapest half of ``estimates``
+   and a seeded sample of the rest): make the move, and continue line logic from the
+   current board with only that cell forgotten (``lines.estimate``: an upper bound on what
+   a fresh solve of the new clues settles, never a contradiction).
 2. *Measure* the best estimates exactly, by solving their clues from scratch, best first,
-   until the best measured score reaches the next estimate (no cell left can beat it) or
-   ``candidates`` were measured, and keep the flip that settles the most cells per unit of
-   visual cost.
+   until the best measured score reaches the next estimate (no move left can beat it) or
+   ``candidates`` were measured, and keep the move that settles the most cells per unit of
+   cost (``costs[row, col, value]``, plus ``COST_FLOOR`` of the kind's cost unit).
 
-Once line logic solves the puzzle, flips that later flips made redundant are undone, the
+Once line logic solves the puzzle, changes that later changes made redundant are undone, the
 dearest first, as long as line logic still solves it.
 """
 
@@ -28,22 +28,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.generate.attempt import Costs, puzzle_of
-from nonogen.generate.lines import (
-    Search,
-    State,
-    flip,
-    flipped_clues,
-    replaced,
-    search_seconds,
-)
-from nonogen.grid import Grid
+from nonogen.generate.kinds import Costs
+from nonogen.generate.lines import AnyState, Search, estimate, moved, search_seconds, undone
 from nonogen.solve import Status, Verdict, solve_puzzle
-from nonogen.solve.board import Board
-from nonogen.solve.propagate import propagate
 from nonogen.solve.verdict import Cell
 
-COST_FLOOR: Final = 0.1  # so a free flip still has to earn its place by settling cells
+COST_FLOOR: Final = 0.1
+"""Added to every move's cost, in the kind's cost unit: a free move still has to earn its
+place by settling cells."""
 UNIQUE_CHECK_SECONDS: Final = 5.0
 """The complete solver's time per uniqueness check when probing or search are allowed."""
 
@@ -52,7 +44,7 @@ UNIQUE_CHECK_SECONDS: Final = 5.0
 class Flipped:
     """The outcome of the flip repair."""
 
-    state: State
+    state: AnyState
     flips: tuple[Cell, ...]
     solved: bool
     """Whether the puzzle met the target (line logic solves it, or it is proven unique)."""
@@ -60,82 +52,75 @@ class Flipped:
     """The complete solver's last verdict (the unique target only)."""
 
 
-def _estimate(state: State, cell: Cell, sweeps: int | None) -> int:
-    """Cells still open after flipping ``cell``, continuing from the current board."""
-    r, c = cell
-    rows, cols = flipped_clues(state, cell)
-    b = state.board
-    keep_row, keep_col = ~(1 << c), ~(1 << r)
-    board = Board(
-        replaced(b.row_filled, r, b.row_filled[r] & keep_row),
-        replaced(b.row_empty, r, b.row_empty[r] & keep_row),
-        replaced(b.col_filled, c, b.col_filled[c] & keep_col),
-        replaced(b.col_empty, c, b.col_empty[c] & keep_col),
-    )
-    after = propagate(rows, cols, board, dirty_rows={r}, dirty_cols={c}, max_sweeps=sweeps)
-    assert after.board is not None  # known cells are true values of the flipped grid too
-    return state.unknown + 1 - after.settled
+Move = tuple[Cell, int]
+"""A move: a cell and the value it is given."""
 
 
-def ranked(cells: list[Cell], costs: Costs, rng: np.random.Generator) -> list[Cell]:
-    """Cells cheapest first, ties broken by the seeded generator."""
-    jitter = rng.random(len(cells)) * 1e-9
-    order = np.argsort(np.array([costs[cell] for cell in cells]) + jitter, kind="stable")
-    return [cells[i] for i in order]
+def ranked(moves: list[Move], costs: Costs, rng: np.random.Generator) -> list[Move]:
+    """Moves cheapest first, ties broken by the seeded generator."""
+    jitter = rng.random(len(moves)) * 1e-9
+    price = np.array([costs[cell][value] for cell, value in moves])
+    order = np.argsort(price + jitter, kind="stable")
+    return [moves[i] for i in order]
 
 
-def _score(before: int, after: int, cost: float) -> float:
-    return (before - after) / (cost + COST_FLOOR)
+def _moves(state: AnyState, fresh: npt.NDArray[np.bool_]) -> list[Move]:
+    """Every move on the fresh cells, in row-major order."""
+    rows, cols = np.nonzero(fresh)
+    cells = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+    lines, grid, board = state.lines, state.grid, state.board
+    return [(cell, value) for cell in cells for value in lines.alternatives(grid, board, cell)]
+
+
+def _score(before: int, after: int, cost: float, unit: float) -> float:
+    return (before - after) / (cost + COST_FLOOR * unit)
 
 
 def _next_state(
-    state: State, costs: Costs, fresh: npt.NDArray[np.bool_], how: Search
-) -> tuple[Cell, State]:
-    """The best flip among the fresh open cells, and the state it leads to."""
-    rows, cols = np.nonzero(fresh)
-    cells = ranked([(int(r), int(c)) for r, c in zip(rows, cols, strict=True)], costs, how.rng)
-    if len(cells) > how.estimates:  # the cheapest half, and a seeded sample of the rest
+    state: AnyState, costs: Costs, fresh: npt.NDArray[np.bool_], how: Search
+) -> tuple[Cell, AnyState]:
+    """The best move on the fresh open cells, and the state it leads to."""
+    moves = ranked(_moves(state, fresh), costs, how.rng)
+    if len(moves) > how.estimates:  # the cheapest half, and a seeded sample of the rest
         half = how.estimates // 2
-        rest = how.rng.choice(len(cells) - half, size=how.estimates - half, replace=False)
-        cells = cells[:half] + [cells[half + int(i)] for i in sorted(rest.tolist())]
-    before = state.unknown
+        rest = how.rng.choice(len(moves) - half, size=how.estimates - half, replace=False)
+        moves = moves[:half] + [moves[half + int(i)] for i in sorted(rest.tolist())]
+    before, unit = state.unknown, state.lines.cost_unit
     bounds: list[tuple[float, int]] = []
-    for i, cell in enumerate(cells):
+    for i, (cell, value) in enumerate(moves):
         if bounds and time.perf_counter() >= how.deadline:
-            break  # the best of the cells estimated so far
-        bounds.append((_score(before, _estimate(state, cell, how.sweeps), float(costs[cell])), i))
+            break  # the best of the moves estimated so far
+        after = estimate(state, cell, value, how.sweeps)
+        bounds.append((_score(before, after, float(costs[cell][value]), unit), i))
     bounds.sort(key=lambda bound: (-bound[0], bound[1]))
-    best: tuple[float, Cell, State] | None = None
+    best: tuple[float, Cell, AnyState] | None = None
     for bound, i in bounds[: how.candidates]:
         if best is not None and best[0] >= bound:
-            break  # no cell left can beat it: an estimate never falls short of the truth
+            break  # no move left can beat it: an estimate never falls short of the truth
             # (exact without a sweep cap; with the easy target's cap it is a good heuristic)
-        cell = cells[i]
-        after = flip(state, cell, how.sweeps)
-        score = _score(before, after.unknown, float(costs[cell]))
+        cell, value = moves[i]
+        after_state = moved(state, cell, value, how.sweeps)
+        score = _score(before, after_state.unknown, float(costs[cell][value]), unit)
         if best is None or score > best[0]:
-            best = (score, cell, after)
+            best = (score, cell, after_state)
     assert best is not None
     return best[1], best[2]
 
 
-def ambiguous(
-    grid: Grid, givens: tuple[Cell, ...], seconds: float
-) -> tuple[npt.NDArray[np.bool_] | None, Verdict]:
+def ambiguous(state: AnyState, seconds: float) -> tuple[npt.NDArray[np.bool_] | None, Verdict]:
     """None when the complete solver proves the puzzle unique, else the cells where two
     solutions differ (all False when the solver ran out of time); and the verdict."""
-    puzzle = puzzle_of(grid, givens)
-    verdict = solve_puzzle(puzzle, max_solutions=2, timeout=max(0.1, seconds))
+    verdict = solve_puzzle(state.puzzle(), max_solutions=2, timeout=max(0.1, seconds))
     if verdict.status is Status.UNIQUE:
         return None, verdict
-    differ = np.zeros(grid.shape, dtype=np.bool_)
+    differ = np.zeros(state.grid.shape, dtype=np.bool_)
     for cell in verdict.differing():
         differ[cell] = True
     return differ, verdict
 
 
 def flip_repair(
-    state: State,
+    state: AnyState,
     costs: Costs,
     how: Search,
     *,
@@ -156,7 +141,7 @@ def flip_repair(
             left = search_seconds(state, how.deadline, UNIQUE_CHECK_SECONDS)
             if left <= 0:
                 break
-            differ, verdict = ambiguous(state.grid, state.givens, left)
+            differ, verdict = ambiguous(state, left)
             if differ is None:
                 return Flipped(state, tuple(flips), True, verdict)
             if (fresh & differ).any():  # break the ambiguity the solver found
@@ -174,15 +159,23 @@ def flip_repair(
     return Flipped(state, tuple(flips), solved, verdict)
 
 
-def pruned(state: State, flips: list[Cell], costs: Costs, how: Search) -> tuple[State, list[Cell]]:
-    """Undo the flips the finished puzzle does not need: a later flip often makes an earlier
-    one redundant. The dearest flips are tried first; each undo must keep line logic solving."""
+def pruned(
+    state: AnyState, flips: list[Cell], costs: Costs, how: Search
+) -> tuple[AnyState, list[Cell]]:
+    """Undo the changes the finished puzzle does not need: a later change often makes an
+    earlier one redundant. The dearest are tried first; each undo must keep line logic
+    solving."""
     kept = list(flips)
-    for cell in sorted(flips, key=lambda cell: -float(costs[cell])):
+    for cell in sorted(flips, key=lambda cell: -move_cost(state, costs, cell)):
         if time.perf_counter() >= how.deadline:
             break
-        undone = flip(state, cell, how.sweeps)
-        if undone.unknown == 0:
-            state = undone
+        back = undone(state, cell, how.sweeps)
+        if back.unknown == 0:
+            state = back
             kept.remove(cell)
     return state, kept
+
+
+def move_cost(state: AnyState, costs: Costs, cell: Cell) -> float:
+    """What the cell's value in the state costs (0 when it is the source grid's)."""
+    return float(costs[cell][int(state.grid[cell])])

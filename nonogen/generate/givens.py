@@ -1,4 +1,5 @@
-"""The givens repair: reveal the fewest cells in the printed grid, so the picture stays exact.
+"""The givens repair: reveal the fewest cells in the printed grid, so the picture stays exact
+(both kinds, over ``nonogen.generate.kinds.Lines``).
 
 Greedy: while line logic leaves cells open, reveal the open cell whose value settles the most
 cells. Line logic's fixpoint from a board with givens is unique, so continuing propagation from
@@ -21,14 +22,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from nonogen.generate.lines import (
-    Search,
-    State,
-    changed_lines,
-    revealed,
-    settles_alone,
-    solved_state,
-)
+from nonogen.generate.lines import AnyState, Search, revealed, settles_alone, solved_state
 from nonogen.solve.verdict import Cell
 
 
@@ -43,17 +37,16 @@ class _Gain:
     """Bitmask of the columns the cascade read."""
 
 
-def _gain(state: State, cell: Cell, sweeps: int | None) -> _Gain:
+def _gain(state: AnyState, cell: Cell, sweeps: int | None) -> _Gain:
     """Cells settled by revealing ``cell`` (itself included), and the lines that took."""
     if settles_alone(state, cell):
         return _Gain(1, 1 << cell[0], 1 << cell[1])
-    after, _ = revealed(state, cell, sweeps)
-    assert after.board is not None  # the givens are the grid's own values
-    rows, cols = changed_lines(state.board, after.board)
-    return _Gain(1 + after.settled, rows, cols)
+    after, unknown = revealed(state, cell, sweeps)
+    rows, cols = state.lines.changed_lines(state.board, after)
+    return _Gain(state.unknown - unknown, rows, cols)
 
 
-def _pool(state: State, order: list[Cell], size: int) -> list[Cell]:
+def _pool(state: AnyState, order: list[Cell], size: int) -> list[Cell]:
     """The first ``size`` open cells in the seeded order."""
     pool: list[Cell] = []
     for cell in order:
@@ -64,18 +57,15 @@ def _pool(state: State, order: list[Cell], size: int) -> list[Cell]:
     return pool
 
 
-def _after(state: State, cell: Cell, sweeps: int | None) -> State:
+def _after(state: AnyState, cell: Cell, sweeps: int | None) -> AnyState:
     """The state with one more given."""
     givens = (*state.givens, cell)
     if sweeps is not None:  # a capped cascade is not a fresh capped solve: solve afresh
-        return solved_state(state.grid, state.rows, state.cols, givens, sweeps)
-    after, _ = revealed(state, cell, sweeps)
-    assert after.board is not None
-    unknown = state.unknown - 1 - after.settled
-    return State(state.grid, state.rows, state.cols, givens, after.board, unknown)
+        return solved_state(state, state.grid, givens, sweeps)
+    return state.with_board(givens, *revealed(state, cell, sweeps))
 
 
-def reveal(state: State, how: Search, *, max_givens: int) -> State:
+def reveal(state: AnyState, how: Search, *, max_givens: int) -> AnyState:
     """Reveal givens until line logic solves the puzzle, or a budget runs out."""
     keys = how.rng.random(state.grid.shape)
     order = [divmod(int(i), state.grid.shape[1]) for i in how.rng.permutation(state.grid.size)]
@@ -94,14 +84,14 @@ def reveal(state: State, how: Search, *, max_givens: int) -> State:
             break
         cell = max(weighed, key=lambda cell: (cache[cell].settled, keys[cell]))
         after = _after(state, cell, how.sweeps)
-        rows, cols = changed_lines(state.board, after.board)
+        rows, cols = state.lines.changed_lines(state.board, after.board)
         cache = {k: g for k, g in cache.items() if not (g.rows & rows or g.cols & cols)}
         state = after
         how.moved(state, len(state.givens))
     return state
 
 
-def prune(state: State, how: Search) -> State:
+def prune(state: AnyState, how: Search) -> AnyState:
     """Drop the givens the finished puzzle does not need, the earliest first, as long as line
     logic still solves it. Without a sweep cap the last given is always needed: without it
     the puzzle was open (line logic is monotone in what it starts from)."""
@@ -109,7 +99,7 @@ def prune(state: State, how: Search) -> State:
         if time.perf_counter() >= how.deadline:
             break
         fewer = tuple(g for g in state.givens if g != cell)
-        trial = solved_state(state.grid, state.rows, state.cols, fewer, how.sweeps)
+        trial = solved_state(state, state.grid, fewer, how.sweeps)
         if trial.unknown == 0:
             state = trial
     return state

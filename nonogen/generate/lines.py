@@ -1,25 +1,22 @@
-"""Line logic on a grid with givens: the state every repair refines, one move at a time."""
+"""Line logic on a grid with givens: the state every repair refines, one move at a time.
+
+Written once for both kinds over ``nonogen.generate.kinds.Lines``: a move gives one cell
+another value (a black-and-white flip is the one-colour case) or reveals it as a given.
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import ne, or_
-from typing import Final, TypeVar
+from typing import Any, Final, Generic
 
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.clues import Clue, grid_clues, line_clue
-from nonogen.generate.attempt import givens_partial
-from nonogen.grid import Grid
-from nonogen.line import solve_line
-from nonogen.solve.board import Board, board_from_partial, empty_board
-from nonogen.solve.propagate import Propagation, propagate, set_cell
+from nonogen.generate.kinds import B, C, Cells, Lines, Spread, puzzle_of
+from nonogen.puzzle import Puzzle
 from nonogen.solve.verdict import Cell
-
-_T = TypeVar("_T")
 
 SEARCH_START_SECONDS: Final = 2e-4
 """Seconds per open cell the complete search spends encoding the puzzle, which counts
@@ -29,159 +26,171 @@ EASY_SWEEPS: Final = 5
 
 
 @dataclass(frozen=True)
-class State:
+class State(Generic[B, C]):
     """A grid, its clues, its givens and the board line logic reaches from them."""
 
-    grid: Grid
-    rows: tuple[Clue, ...]
-    cols: tuple[Clue, ...]
+    lines: Lines[B, C]
+    """The kind's line logic."""
+    source: Cells
+    """The grid the repair started from: a changed cell's value before its move."""
+    grid: Cells
+    rows: tuple[C, ...]
+    cols: tuple[C, ...]
     givens: tuple[Cell, ...]
-    board: Board
+    board: B
     """The fixpoint of line logic from the givens (or where a sweep cap stopped it)."""
     unknown: int
-    """Cells the board leaves unknown."""
+    """Cells the board leaves open."""
     sweeps: int | None = None
     """The sweeps line logic took from the givens alone (None when continued from a board)."""
 
     def open_cells(self) -> npt.NDArray[np.bool_]:
-        """Cells the board leaves unknown."""
-        return np.asarray(self.board.partial() < 0, dtype=np.bool_)
+        """Cells the board leaves open."""
+        return self.lines.open_cells(self.board)
 
     def is_open(self, cell: Cell) -> bool:
-        """Whether the board leaves one cell unknown."""
-        r, c = cell
-        return not (self.board.row_filled[r] | self.board.row_empty[r]) >> c & 1
+        """Whether the board leaves one cell open."""
+        mask = self.lines.allowed(self.board, cell)
+        return bool(mask & (mask - 1))
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle: the grid's clues and its givens."""
+        return puzzle_of(self.grid, self.givens, self.lines.palette)
+
+    def with_board(self, givens: tuple[Cell, ...], board: B, unknown: int) -> State[B, C]:
+        """The same grid with other givens, the board continued from them and the cells it
+        leaves open."""
+        return State(
+            self.lines, self.source, self.grid, self.rows, self.cols, givens, board, unknown
+        )
 
 
-def start_board(grid: Grid, givens: tuple[Cell, ...]) -> Board:
-    """The board a puzzle starts from: the givens, with the grid's values."""
-    partial = givens_partial(grid, givens)
-    return empty_board(*grid.shape) if partial is None else board_from_partial(partial)
-
-
-def line_logic(
-    grid: Grid,
-    rows: tuple[Clue, ...],
-    cols: tuple[Clue, ...],
-    givens: tuple[Cell, ...],
-    sweeps: int | None,
-) -> Propagation:
-    """Line logic from the givens on the clues of ``grid`` (capped at ``sweeps`` sweeps)."""
-    return propagate(rows, cols, start_board(grid, givens), max_sweeps=sweeps)
+AnyState = State[Any, Any]
+"""A state of either kind (the repairs never look inside its board)."""
 
 
 def solved_state(
-    grid: Grid,
-    rows: tuple[Clue, ...],
-    cols: tuple[Clue, ...],
+    state: State[B, C],
+    grid: Cells,
     givens: tuple[Cell, ...],
     sweeps: int | None,
-) -> State:
-    """The state line logic reaches from nothing but the givens."""
-    line = line_logic(grid, rows, cols, givens, sweeps)
+    *,
+    rows: tuple[C, ...] | None = None,
+    cols: tuple[C, ...] | None = None,
+) -> State[B, C]:
+    """The state line logic reaches on ``grid`` (clues ``rows`` and ``cols``, the state's
+    unless given) from nothing but the givens."""
+    lines = state.lines
+    rows = state.rows if rows is None else rows
+    cols = state.cols if cols is None else cols
+    line = lines.spread(rows, cols, lines.start(grid, givens), sweeps=sweeps)
     assert line.board is not None  # the clues of a real grid always have that grid as a solution
-    return State(grid, rows, cols, givens, line.board, grid.size - line.board.known(), line.sweeps)
+    unknown = open_after(lines, grid.size - len(givens), line)
+    return State(lines, state.source, grid, rows, cols, givens, line.board, unknown, line.sweeps)
 
 
-def state_of(grid: Grid, givens: tuple[Cell, ...] = (), sweeps: int | None = None) -> State:
+def state_of(
+    lines: Lines[B, C], grid: Cells, givens: tuple[Cell, ...] = (), sweeps: int | None = None
+) -> State[B, C]:
     """The state of a grid and its givens."""
-    rows, cols = grid_clues(grid)
-    return solved_state(grid, rows, cols, givens, sweeps)
+    rows, cols = lines.clues(grid)
+    line = lines.spread(rows, cols, lines.start(grid, givens), sweeps=sweeps)
+    assert line.board is not None
+    unknown = open_after(lines, grid.size - len(givens), line)
+    return State(lines, grid, grid, rows, cols, givens, line.board, unknown, line.sweeps)
 
 
-def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    """``items`` with the one at ``index`` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
+def sweeps_afresh(state: State[B, C]) -> int:
+    """The sweeps line logic takes on the state's puzzle from its givens alone."""
+    if state.sweeps is not None:
+        return state.sweeps
+    lines = state.lines
+    return lines.spread(state.rows, state.cols, lines.start(state.grid, state.givens)).sweeps
 
 
-def flipped_clues(state: State, cell: Cell) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
-    """The clues with one cell flipped: only its row and column change (no grid copy)."""
+def changed_clues(
+    state: State[B, C], cell: Cell, value: int
+) -> tuple[tuple[C, ...], tuple[C, ...]]:
+    """The clues with one cell given ``value``: only its row and column change."""
     r, c = cell
     row, col = state.grid[r].tolist(), state.grid[:, c].tolist()
-    row[c] = col[r] = not row[c]
-    return replaced(state.rows, r, line_clue(row)), replaced(state.cols, c, line_clue(col))
+    row[c] = col[r] = value
+    lines = state.lines
+    return (
+        (*state.rows[:r], lines.line_clue(row), *state.rows[r + 1 :]),
+        (*state.cols[:c], lines.line_clue(col), *state.cols[c + 1 :]),
+    )
 
 
-def flipped(state: State, cell: Cell) -> tuple[Grid, tuple[Clue, ...], tuple[Clue, ...]]:
-    """The grid with one cell flipped, and its clues."""
+def moved(state: State[B, C], cell: Cell, value: int, sweeps: int | None) -> State[B, C]:
+    """The state with one cell given ``value``, solved afresh from the givens."""
     grid = state.grid.copy()
-    grid[cell] = not grid[cell]
-    return (grid, *flipped_clues(state, cell))
+    grid[cell] = value
+    rows, cols = changed_clues(state, cell, value)
+    return solved_state(state, grid, state.givens, sweeps, rows=rows, cols=cols)
 
 
-def flip(state: State, cell: Cell, sweeps: int | None) -> State:
-    """The state with one cell flipped, solved from the givens."""
-    return solved_state(*flipped(state, cell), state.givens, sweeps)
+def undone(state: State[B, C], cell: Cell, sweeps: int | None) -> State[B, C]:
+    """The state with one changed cell back at its value in the source grid."""
+    return moved(state, cell, int(state.source[cell]), sweeps)
 
 
-def revealed(state: State, cell: Cell, sweeps: int | None) -> tuple[Propagation, Board]:
-    """Line logic continued from the board with one more cell known: the cascade, and the
-    board it started from."""
-    r, c = cell
-    board = set_cell(state.board, r, c, filled=bool(state.grid[r, c]))
-    after = propagate(
-        state.rows, state.cols, board, dirty_rows={r}, dirty_cols={c}, max_sweeps=sweeps
-    )
-    return after, board
+def estimate(state: State[B, C], cell: Cell, value: int, sweeps: int | None) -> int:
+    """Cells still open after giving ``cell`` the value, continuing from the current board
+    with only that cell forgotten. Every known cell of that board is a true value of the
+    old grid, hence of the new one too, so this never contradicts; line logic is monotone,
+    so it is an upper bound on what a fresh solve of the new clues settles."""
+    rows, cols = changed_clues(state, cell, value)
+    lines = state.lines
+    board = lines.forgotten(state.board, cell)
+    after = lines.spread(rows, cols, board, cell=cell, sweeps=sweeps)
+    assert after.board is not None  # known cells are true values of the changed grid too
+    return open_after(lines, state.unknown, after)  # the cell is open: forgetting it is free
 
 
-def _known(filled: tuple[int, ...], empty: tuple[int, ...]) -> list[int]:
-    """Per line, the mask of its known cells."""
-    return list(map(or_, filled, empty))
+def revealed(state: State[B, C], cell: Cell, sweeps: int | None) -> tuple[B, int]:
+    """Line logic continued from the board with one more cell known, and the cells it
+    leaves open."""
+    lines = state.lines
+    board = lines.known_as(state.board, cell, int(state.grid[cell]))
+    after = lines.spread(state.rows, state.cols, board, cell=cell, sweeps=sweeps)
+    assert after.board is not None  # the givens are the grid's own values
+    return after.board, open_after(lines, state.unknown - 1, after)
 
 
-def _changed(before: list[int], after: list[int]) -> int:
-    """Bitmask of the lines whose known cells differ."""
-    mask = 0
-    for i, differs in enumerate(map(ne, before, after)):
-        if differs:
-            mask |= 1 << i
-    return mask
+def open_after(lines: Lines[B, C], before: int, line: Spread[B]) -> int:
+    """Cells open after line logic that started with ``before`` open cells."""
+    assert line.board is not None
+    return before - line.settled if line.settled is not None else lines.unknown(line.board)
 
 
-def changed_lines(before: Board, after: Board) -> tuple[int, int]:
-    """Bitmasks of the rows and of the columns in which some cell became known."""
-    rows = _changed(
-        _known(before.row_filled, before.row_empty), _known(after.row_filled, after.row_empty)
-    )
-    cols = _changed(
-        _known(before.col_filled, before.col_empty), _known(after.col_filled, after.col_empty)
-    )
-    return rows, cols
-
-
-def settles_alone(state: State, cell: Cell) -> bool:
+def settles_alone(state: State[B, C], cell: Cell) -> bool:
     """Whether revealing ``cell`` teaches its row and its column nothing more: then its
     cascade stops there (two line solves, far cheaper than a propagation)."""
-    r, c = cell
-    b, height, width = state.board, len(state.rows), len(state.cols)
-    value = bool(state.grid[r, c])
-    row = (b.row_filled[r] | (value << c), b.row_empty[r] | ((not value) << c))
-    if solve_line(state.rows[r], width, *row) != row:
-        return False
-    col = (b.col_filled[c] | (value << r), b.col_empty[c] | ((not value) << r))
-    return solve_line(state.cols[c], height, *col) == col
+    value = int(state.grid[cell])
+    return state.lines.settles_alone(state.rows, state.cols, state.board, cell, value)
 
 
-def hardness(state: State) -> float | None:
+def hardness(state: State[B, C]) -> float | None:
     """How slowly line logic solves a state solved afresh without a sweep cap: its sweeps,
     plus the share of cells still open after each of the first few sweeps (a tie-breaker
-    that moves with every flip); None when line logic does not solve it."""
+    that moves with every move); None when line logic does not solve it."""
     if state.unknown or state.sweeps is None:
         return None
+    lines = state.lines
     slow = 0
-    board: Board | None = start_board(state.grid, state.givens)
+    board: B | None = lines.start(state.grid, state.givens)
     for _ in range(1, min(state.sweeps, 4)):
         # One more sweep over every line is the next sweep of line logic: a line no cell of
         # which changed since it was last solved solves to itself.
         assert board is not None
-        board = propagate(state.rows, state.cols, board, max_sweeps=1).board
+        board = lines.spread(state.rows, state.cols, board, sweeps=1).board
         assert board is not None
-        slow += state.grid.size - board.known()
+        slow += lines.unknown(board)
     return state.sweeps + slow / (4 * state.grid.size)
 
 
-def search_seconds(state: State, deadline: float, most: float) -> float:
+def search_seconds(state: AnyState, deadline: float, most: float) -> float:
     """The time limit to give the complete solver on ``state`` (at most ``most``): what is
     left once it has started; zero or less means it would overrun the deadline."""
     return min(most, deadline - time.perf_counter() - SEARCH_START_SECONDS * state.unknown)
@@ -193,17 +202,17 @@ class Search:
 
     rng: np.random.Generator
     estimates: int
-    """Cells estimated per move on big grids (the rest are left out)."""
+    """Moves estimated per step on big grids (the rest are left out)."""
     candidates: int
-    """Estimated flips measured exactly per move."""
+    """Estimated moves measured exactly per step."""
     sweeps: int | None
     """The sweep cap of line logic (the easy target), or None."""
     deadline: float
     """``time.perf_counter()`` after which no new move starts."""
     on_move: Callable[[int, int], None] | None = None
-    """Told ``(cells line logic leaves open, moves made)`` after every flip or given."""
+    """Told ``(cells line logic leaves open, moves made)`` after every change or given."""
 
-    def moved(self, state: State, moves: int) -> None:
+    def moved(self, state: AnyState, moves: int) -> None:
         """Report a move to ``on_move``, if any."""
         if self.on_move is not None:
             self.on_move(state.unknown, moves)

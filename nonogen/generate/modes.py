@@ -7,10 +7,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.generate.attempt import Costs, Repair, RepairMode, Target
-from nonogen.generate.flips import UNIQUE_CHECK_SECONDS, ambiguous, flip_repair, pruned
+from nonogen.generate.attempt import Repair, RepairMode, Target
+from nonogen.generate.flips import (
+    UNIQUE_CHECK_SECONDS,
+    ambiguous,
+    flip_repair,
+    move_cost,
+    pruned,
+)
 from nonogen.generate.givens import prune, reveal
-from nonogen.generate.lines import Search, State, line_logic, search_seconds
+from nonogen.generate.kinds import Costs
+from nonogen.generate.lines import AnyState, Search, search_seconds, sweeps_afresh
 from nonogen.solve import Status, Verdict
 from nonogen.solve.verdict import Cell, difficulty_tier, line_difficulty
 
@@ -32,14 +39,14 @@ class Budget:
 class Outcome:
     """A repaired state, the flips that made its grid, and whether it met the target."""
 
-    state: State
+    state: AnyState
     flips: tuple[Cell, ...]
     solved: bool
     verdict: Verdict | None = None
     """The complete solver's verdict on this very puzzle, when one was needed."""
 
 
-Mode = Callable[[State, Costs, Search, Budget, bool], Outcome]
+Mode = Callable[[AnyState, Costs, Search, Budget, bool], Outcome]
 """A repair mode: (state, costs, search, budget, unique) -> outcome. Without ``unique`` the
 target is line logic (within the search's sweep cap); with it, the complete solver's proof."""
 
@@ -50,18 +57,18 @@ def default_givens(height: int, width: int) -> int:
     return max(round(GIVENS_SHARE * height * width), height + width)
 
 
-def by_flips(state: State, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
+def by_flips(state: AnyState, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
     """Flip cells of the grid (see ``nonogen.generate.flips``)."""
     flipped = flip_repair(state, costs, how, max_flips=budget.max_flips, unique=unique)
     return Outcome(flipped.state, flipped.flips, flipped.solved, flipped.verdict)
 
 
-def by_givens(state: State, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
+def by_givens(state: AnyState, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
     """Reveal givens until line logic solves the puzzle (see ``nonogen.generate.givens``); for
     the unique target, none when the complete solver proves the grid unique as it is."""
     left = search_seconds(state, how.deadline, UNIQUE_CHECK_SECONDS)
     if unique and state.unknown and left > 0:
-        differ, verdict = ambiguous(state.grid, state.givens, left)
+        differ, verdict = ambiguous(state, left)
         if differ is None:
             return Outcome(state, (), True, verdict)
     given = reveal(state, how, max_givens=budget.max_givens)
@@ -70,7 +77,7 @@ def by_givens(state: State, costs: Costs, how: Search, budget: Budget, unique: b
     return Outcome(prune(given, how), (), True)
 
 
-def by_auto(state: State, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
+def by_auto(state: AnyState, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
     """Flips within the flip budget (and part of the time); when they fall short, givens on
     the best flip attempt, then undo the flips and drop the givens that turned out redundant."""
     now = time.perf_counter()
@@ -103,11 +110,8 @@ def to_repair(
     if verdict is not None and verdict.status is Status.UNIQUE:
         difficulty = verdict.difficulty
     elif state.unknown == 0:  # line logic solves it: grade as solve_puzzle does, by its sweeps
-        sweeps = state.sweeps
-        if sweeps is None:  # continued from a board: count them afresh
-            sweeps = line_logic(state.grid, state.rows, state.cols, state.givens, None).sweeps
-        difficulty = line_difficulty(sweeps)
-    cost = float(sum(costs[cell] for cell in outcome.flips))
+        difficulty = line_difficulty(sweeps_afresh(state))
+    cost = float(sum(move_cost(state, costs, cell) for cell in outcome.flips))
     return Repair(
         state.grid,
         outcome.flips,
@@ -119,4 +123,6 @@ def to_repair(
         mode,
         difficulty_tier(difficulty),
         difficulty,
+        state.lines.palette,
+        state.source,
     )

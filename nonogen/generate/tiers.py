@@ -28,13 +28,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.generate.attempt import Costs, Repair, RepairMode, Target, puzzle_of
-from nonogen.generate.flips import ranked
-from nonogen.generate.lines import Search, State, flip, hardness, search_seconds, solved_state
+from nonogen.generate.attempt import Repair, RepairMode, Target
+from nonogen.generate.flips import Move, move_cost, ranked
+from nonogen.generate.kinds import Costs
+from nonogen.generate.lines import (
+    AnyState,
+    Search,
+    hardness,
+    moved,
+    search_seconds,
+    solved_state,
+    undone,
+)
 from nonogen.generate.modes import MODES, Budget, Outcome, by_auto, by_givens, to_repair
 from nonogen.solve import Status, Technique, Verdict, solve_puzzle
-from nonogen.solve.probe import probe
-from nonogen.solve.search import search
 from nonogen.solve.verdict import GRADE_SECONDS, TIERS, Cell, difficulty_tier, line_difficulty
 
 CLIMB_CHEAP: Final = 100
@@ -56,7 +63,7 @@ UNGRADED: Final = Verdict(Status.UNKNOWN, reason="not graded: it cannot be of th
 class Made:
     """An attempt: its state, the flips that made its grid, and its grade."""
 
-    state: State
+    state: AnyState
     flips: tuple[Cell, ...]
     verdict: Verdict
 
@@ -76,38 +83,36 @@ def _left(how: Search) -> float:
     return max(0.05, min(GRADE_SECONDS, how.deadline - time.perf_counter()))
 
 
-def grade(state: State, flips: tuple[Cell, ...], how: Search) -> Made:
+def grade(state: AnyState, flips: tuple[Cell, ...], how: Search) -> Made:
     """The attempt graded by the complete solver (left ungraded when line logic stalls on it
     and the time left is too short for the search)."""
     left = search_seconds(state, how.deadline, GRADE_SECONDS)
     if state.unknown and left <= 0:
         return Made(state, flips, UNGRADED)
     timeout = max(0.05, left)  # line logic alone solves it: quick, the search never starts
-    verdict = solve_puzzle(puzzle_of(state.grid, state.givens), timeout=timeout)
+    verdict = solve_puzzle(state.puzzle(), timeout=timeout)
     return Made(state, flips, verdict)
 
 
-def _probing_solves(state: State, how: Search) -> bool:
+def _probing_solves(state: AnyState, how: Search) -> bool:
     """Whether line logic and probing solve the puzzle (so it is unique, and hard at most)."""
     if state.unknown == 0:
         return True
     deadline = time.perf_counter() + _left(how)
-    probing = probe(state.rows, state.cols, state.board, deadline=deadline)
-    return probing.complete and probing.board is not None and probing.board.is_solved()
+    return state.lines.probing_solves(state.rows, state.cols, state.board, deadline)
 
 
-def _unique(state: State, how: Search) -> bool:
+def _unique(state: AnyState, how: Search) -> bool:
     """Whether the complete search proves the puzzle unique."""
     if state.unknown == 0:
         return True
     left = search_seconds(state, how.deadline, GRADE_SECONDS)
     if left <= 0:
         return False
-    found = search(state.rows, state.cols, state.board, limit=2, seconds=left)
-    return found.complete and len(found.solutions) == 1
+    return state.lines.unique(state.rows, state.cols, state.board, left)
 
 
-def assess(state: State, flips: tuple[Cell, ...], how: Search, tier: str) -> Made:
+def assess(state: AnyState, flips: tuple[Cell, ...], how: Search, tier: str) -> Made:
     """The attempt graded when it may be of the tier: always for expert, when line logic
     solves it, or (hard) when probing does; else left ungraded."""
     if state.unknown == 0 or tier == "expert" or (tier == "hard" and _probing_solves(state, how)):
@@ -115,28 +120,28 @@ def assess(state: State, flips: tuple[Cell, ...], how: Search, tier: str) -> Mad
     return Made(state, flips, UNGRADED)
 
 
-def _stays_medium(state: State, how: Search) -> bool:
+def _stays_medium(state: AnyState, how: Search) -> bool:
     """Whether line logic solves the puzzle in the sweeps of a medium one."""
     return state.unknown == 0 and _line_tier(state) == "medium"
 
 
-def _stays_hard(state: State, how: Search) -> bool:
+def _stays_hard(state: AnyState, how: Search) -> bool:
     """Whether line logic stalls on the puzzle and probing solves it."""
     return state.unknown > 0 and _probing_solves(state, how)
 
 
-def _stays_expert(state: State, how: Search) -> bool:
+def _stays_expert(state: AnyState, how: Search) -> bool:
     """Whether the puzzle is unique and line logic and probing stall on it."""
     return state.unknown > 0 and _unique(state, how) and not _probing_solves(state, how)
 
 
-def _line_tier(state: State) -> str:
+def _line_tier(state: AnyState) -> str:
     """The tier of a puzzle line logic solved afresh, by its sweeps."""
     assert state.sweeps is not None
     return difficulty_tier(line_difficulty(state.sweeps))
 
 
-STAYS: Final[dict[str, Callable[[State, Search], bool]]] = {
+STAYS: Final[dict[str, Callable[[AnyState, Search], bool]]] = {
     "medium": _stays_medium,
     "hard": _stays_hard,
     "expert": _stays_expert,
@@ -154,7 +159,7 @@ def relax(
     made: Made,
     costs: Costs,
     how: Search,
-    keep: Callable[[State, Search], bool],
+    keep: Callable[[AnyState, Search], bool],
     *,
     tries: int | None = None,
 ) -> Made:
@@ -162,18 +167,18 @@ def relax(
     dearest first (an undone flip flips the cell back). With ``tries``, stop that many
     attempts after line logic first stalls (each attempt may cost a full probing)."""
     state, flips = made.state, list(made.flips)
-    dearest = sorted(made.flips, key=lambda cell: -float(costs[cell]))
+    dearest = sorted(made.flips, key=lambda cell: -move_cost(made.state, costs, cell))
     undo = [(cell, True) for cell in reversed(made.state.givens)]
     for cell, given in undo + [(cell, False) for cell in dearest]:
         if time.perf_counter() >= how.deadline or (tries is not None and tries <= 0):
             break
         if given:
             fewer = tuple(g for g in state.givens if g != cell)
-            trial = solved_state(state.grid, state.rows, state.cols, fewer, None)
+            trial = solved_state(state, state.grid, fewer, None)
         elif cell in state.givens:
             continue
         else:
-            trial = flip(state, cell, None)
+            trial = undone(state, cell, None)
         tries = None if tries is None else tries - (state.unknown > 0)
         if keep(trial, how):
             state = trial
@@ -182,12 +187,19 @@ def relax(
     return made if state is made.state else grade(state, tuple(flips), how)
 
 
-def _candidates(made: Made, costs: Costs, how: Search) -> list[Cell]:
-    """The cheapest cells neither flipped nor given, then a seeded sample of the others."""
+def _candidates(made: Made, costs: Costs, how: Search) -> list[Move]:
+    """The cheapest moves on cells neither changed nor given, then a seeded sample of the
+    others."""
     banned = {*made.flips, *made.state.givens}
-    height, width = made.state.grid.shape
+    state = made.state
+    height, width = state.grid.shape
     cells = [(r, c) for r in range(height) for c in range(width) if (r, c) not in banned]
-    order = ranked(cells, costs, how.rng)
+    moves = [
+        (cell, value)
+        for cell in cells
+        for value in state.lines.alternatives(state.grid, state.board, cell)
+    ]
+    order = ranked(moves, costs, how.rng)
     cheap, rest = order[:CLIMB_CHEAP], order[CLIMB_CHEAP:]
     if len(rest) > CLIMB_SAMPLE:
         picks = how.rng.choice(len(rest), size=CLIMB_SAMPLE, replace=False)
@@ -211,7 +223,7 @@ class _Climb:
 
 
 def _weigh(
-    made: Made, cell: Cell, state: State, how: Search, *, cost: float, to: _Climb, beat: float
+    made: Made, cell: Cell, state: AnyState, how: Search, *, cost: float, to: _Climb, beat: float
 ) -> Made | Step | None:
     """The attempt ``made`` with ``cell`` flipped (leading to ``state``) weighed: the attempt
     when it may deliver the tier, else the step it would make, or None when it leads nowhere
@@ -246,15 +258,15 @@ def climb(made: Made, costs: Costs, how: Search, to: _Climb) -> Made:
     while len(made.flips) < to.max_flips and time.perf_counter() < how.deadline:
         best: Step | None = None
         graded = 0
-        for cell in _candidates(made, costs, how):
+        for cell, value in _candidates(made, costs, how):
             if time.perf_counter() >= how.deadline:
                 break
-            state = flip(made.state, cell, None)
+            state = moved(made.state, cell, value, None)
             if state.unknown and (to.tier == "medium" or graded >= CLIMB_GRADES):
                 continue  # line logic stalls: no medium, and enough grading for this step
             graded += state.unknown > 0
             beat = best[0][1] if best is not None and best[0][0] == 0 else -math.inf
-            cost = float(costs[cell])
+            cost = float(costs[cell][value])
             weighed = _weigh(made, cell, state, how, cost=cost, to=to, beat=beat)
             if isinstance(weighed, Made):
                 if weighed.tier == to.tier:
@@ -278,7 +290,7 @@ def _trimmed(made: Made, costs: Costs, how: Search, tier: str) -> Made:
 
 
 def _base(
-    state: State, costs: Costs, how: Search, *, mode: RepairMode, budget: Budget, tier: str
+    state: AnyState, costs: Costs, how: Search, *, mode: RepairMode, budget: Budget, tier: str
 ) -> Made:
     """A line-solvable attempt by the mode; for hard and expert, givens first in auto mode
     (they keep the picture exact, and relaxing them makes the puzzle harder)."""
@@ -311,7 +323,7 @@ def _routes(
 
 
 def tier_repair(
-    state: State,
+    state: AnyState,
     costs: Costs,
     how: Search,
     *,

@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from nonogen.pipeline.colour import (
         MadeColour,
         colour_fidelity,
-        make_colour_from_picture,
     )
     from nonogen.pipeline.make import (
         DIFFICULTIES,
@@ -60,7 +59,6 @@ if TYPE_CHECKING:
         MakeProgress,
         fidelity,
         ignore_progress,
-        make_from_picture,
         preview_of,
         repair_move,
         sheet_entry,
@@ -131,8 +129,6 @@ _WHERE: dict[str, str] = {
     "grid_rows": "nonogen.pipeline.check",
     "ignore_progress": "nonogen.pipeline.make",
     "make_puzzle": "nonogen.pipeline.picture",
-    "make_colour_from_picture": "nonogen.pipeline.colour",
-    "make_from_picture": "nonogen.pipeline.make",
     "preview_of": "nonogen.pipeline.make",
     "print_ready": "nonogen.pipeline.check",
     "puzzles_in_text": "nonogen.pipeline.check",
@@ -203,8 +199,6 @@ __all__ = [
     "for_print",
     "grid_rows",
     "ignore_progress",
-    "make_colour_from_picture",
-    "make_from_picture",
     "make_puzzle",
     "preview_of",
     "print_ready",

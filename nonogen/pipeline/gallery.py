@@ -120,7 +120,7 @@ def _coloured(
     picture: Picture, conversion: Conversion, scored: Scored, options: MakeOptions, colours: int
 ) -> tuple[tuple[str, ...], tuple[dict[str, str], ...], int]:
     """A candidate quantised as ``make --colors`` does: its rows, palette and open cells."""
-    from nonogen.colour.repair import state_of  # noqa: PLC0415
+    from nonogen.generate import undetermined  # noqa: PLC0415
     from nonogen.image.palette import quantise  # noqa: PLC0415
 
     found = outlined(picture, conversion, scored, options.picture)
@@ -134,5 +134,5 @@ def _coloured(
     palette = tuple(
         {"name": c.name, "rgb": c.rgb, "char": c.char} for c in quantised.palette.colours
     )
-    open_cells = state_of(quantised.grid, len(chars)).unknown
+    open_cells = int(undetermined(quantised.grid, quantised.palette).sum())
     return rows, palette, open_cells

@@ -6,10 +6,9 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
-from functools import partial
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -17,13 +16,12 @@ import numpy.typing as npt
 from nonogen.errors import InputError
 from nonogen.formats import check_title, render_puzzle
 from nonogen.generate import TIERS, RepairMode
-from nonogen.grid import Grid, format_grid
+from nonogen.grid import Grid
 from nonogen.image.options import MAX_PIXELS, PictureOptions
-from nonogen.palette import check_colours
-from nonogen.pipeline.check import steady_record, verdict_record
+from nonogen.palette import BLACK_ON_WHITE, Palette, check_colours
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle
-from nonogen.solve import Status, Verdict, solve_puzzle, with_article
+from nonogen.solve import Status, Verdict, with_article
 from nonogen.words import counted
 
 if TYPE_CHECKING:
@@ -127,25 +125,19 @@ def ignore_progress(progress: MakeProgress) -> None:
     """The listener of a make nobody watches."""
 
 
-class Repaired(Protocol):
-    """What a repair of either kind gives: the grid, whether it met its target, the cells
-    still open and the givens revealed."""
+@dataclass(frozen=True)
+class Drawing:
+    """A conversion candidate drawn into the cells of the puzzle's kind."""
 
-    @property
-    def grid(self) -> npt.NDArray[Any]:
-        """The repaired grid (filled cells, or palette indices)."""
-
-    @property
-    def solved(self) -> bool:
-        """Whether the puzzle meets its target."""
-
-    @property
-    def unknown(self) -> int:
-        """Cells the target's line logic leaves open."""
-
-    @property
-    def givens(self) -> tuple[tuple[int, int], ...]:
-        """Cells revealed in the printed grid, in order."""
+    found: Scored
+    """The candidate as drawn (its box, its subject)."""
+    grid: npt.NDArray[Any]
+    """The cells: filled (bool), or palette indices."""
+    costs: npt.NDArray[np.float64]
+    """What changing each cell costs the picture (``nonogen.generate.repair``'s costs)."""
+    palette: Palette = BLACK_ON_WHITE
+    merged: int = 0
+    """Colours merged away as too alike (colour)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +151,7 @@ class Made(ABC):
     changed_word: ClassVar[str]
     """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
     puzzle: Puzzle
-    repair: Repaired
+    repair: Repair
     source: npt.NDArray[Any]
     """The grid before the repair (filled cells, or palette indices)."""
     verdict: Verdict
@@ -167,12 +159,28 @@ class Made(ABC):
     """Wall time of the whole make, reading the picture included."""
     conversion: Conversion | None = None
     """How the picture became the source grid (None for puzzles not made from a picture)."""
+    fidelity: dict[str, Any] = field(default_factory=dict)
+    """What the repair changed (``figures``)."""
+
+    @classmethod
+    @abstractmethod
+    def draw(
+        cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+    ) -> Drawing:
+        """A candidate drawn into this kind's cells, with what changing each costs."""
+
+    @classmethod
+    @abstractmethod
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
+        """What the repair changed, as the record's ``fidelity``."""
 
     @property
-    @abstractmethod
     def ok(self) -> bool:
-        """Whether the puzzle met its target: unique, logic-only unless search was allowed,
-        and of the tier asked for."""
+        """Whether the puzzle met its target: unique, logic-only unless search was allowed, and
+        of the tier asked for."""
+        tier = self.repair.target.tier
+        unique = self.repair.solved and self.verdict.status is Status.UNIQUE
+        return unique and (not tier or self.verdict.tier == tier)
 
     @abstractmethod
     def lines(self, *, verbose: bool = False) -> list[str]:
@@ -227,16 +235,19 @@ class MadeMono(Made):
 
     kind: ClassVar[str] = "mono"
     changed_word: ClassVar[str] = "flipped"
-    repair: Repair
-    source: Grid
 
-    @property
-    def ok(self) -> bool:
-        """Whether the puzzle met its target: unique, logic-only unless search was allowed, and
-        of the tier asked for."""
-        tier = self.repair.target.tier
-        unique = self.repair.solved and self.verdict.status is Status.UNIQUE
-        return unique and (not tier or self.verdict.tier == tier)
+    @classmethod
+    def draw(
+        cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+    ) -> Drawing:
+        """The candidate drawn as a person would (``drawn``), and its flip costs."""
+        scored = drawn(picture, conversion, candidate, options.picture)
+        return Drawing(scored, scored.cells.grid(), scored.cells.cost())
+
+    @classmethod
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
+        """Cells flipped and givens (``fidelity``)."""
+        return fidelity(source, repaired)
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;
@@ -339,56 +350,6 @@ OPEN_WEIGHT = 0.3
 """How much a candidate's score loses per share of cells line logic leaves open."""
 RETRIES = 2
 """Candidates tried after the chosen one when its repair runs out of budget."""
-
-
-def make_from_picture(
-    data: bytes, *, name: str, options: MakeOptions, on_progress: MakeListener = ignore_progress
-) -> MadeMono:
-    """Convert a picture (the candidate that looks most like its subject) and repair it into
-    a unique, logic-only puzzle; if the repair runs out, the next candidates are tried."""
-    # Imported here so that solving and checking never pay for Pillow and scikit-image.
-    from nonogen.image.convert import convert  # noqa: PLC0415
-    from nonogen.image.read import read_picture  # noqa: PLC0415
-
-    started = time.perf_counter()
-    on_progress(MakeProgress("reading"))
-    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
-    on_progress(MakeProgress("converting"))
-    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
-    deadline = started + options.seconds
-    repairs_end = deadline - verdict_reserve(options.seconds)
-    tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
-    for attempt, found in enumerate(tries):
-        scored = drawn(picture, conversion, found, options.picture)
-        left = max(0.01, repairs_end - time.perf_counter())
-        at = MakeProgress("repairing", attempt + 1, len(tries))
-        on_progress(at)
-        moved = partial(repair_move, on_progress, at)
-        repaired = _repaired(scored, options, seconds=left, on_move=moved)
-        if repaired.solved or attempt == len(tries) - 1 or time.perf_counter() >= repairs_end:
-            break
-    if scored is not conversion.chosen:
-        conversion = replace(conversion, chosen=scored)
-    source = scored.cells.grid()
-    on_progress(MakeProgress("checking"))
-    ran_out = not repaired.solved and time.perf_counter() >= repairs_end
-    verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(deadline))
-    box = scored.cells.box
-    meta = {
-        "title": options.title,
-        "source": source_name(name),
-        "seed": options.seed,
-        "options": asdict(options),
-        "conversion": conversion.record(),
-        "source_box": list(box),
-        "source_grid": format_grid(source),
-        "verdict": steady_record(verdict_record(verdict)),
-        "fidelity": fidelity(source, repaired),
-        **budget_record(ran_out, verdict),
-    }
-    puzzle = repaired.puzzle(meta=meta, where=name)
-    seconds = time.perf_counter() - started
-    return MadeMono(puzzle, repaired, source, verdict, seconds, conversion)
 
 
 TIME_BUDGET_NOTE: Final = (
@@ -498,23 +459,27 @@ def repair_move(on_progress: MakeListener, at: MakeProgress, open_cells: int, mo
     on_progress(replace(at, open_cells=open_cells, moves=moves))
 
 
-def _repaired(
-    scored: Scored,
+def repaired_grid(
+    grid: npt.NDArray[Any],
+    costs: npt.NDArray[np.float64],
+    palette: Palette,
     options: MakeOptions,
     *,
+    rng: np.random.Generator,
     seconds: float,
     on_move: Callable[[int, int], None] | None = None,
 ) -> Repair:
-    """One candidate grid repaired toward the target within the budgets."""
+    """Cells (of ``palette``) repaired toward the make's target within its budgets (the flip
+    budget by default 5 % of the cells)."""
     from nonogen.generate import Target, repair  # noqa: PLC0415
 
-    source = scored.cells.grid()
-    height, width = source.shape
+    height, width = grid.shape
     budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
     return repair(
-        source,
-        scored.cells.cost(),
-        rng=np.random.default_rng(options.seed),
+        grid,
+        costs,
+        palette,
+        rng=rng,
         max_flips=budget,
         seconds=seconds,
         target=Target(options.target()),

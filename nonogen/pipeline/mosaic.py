@@ -31,20 +31,21 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.errors import InputError, LimitError
-from nonogen.grid import Grid, format_grid
+from nonogen.grid import Grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
-from nonogen.pipeline.colour import MadeColour, colour_budget, colour_fidelity, repaired_puzzle
+from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import (
     Made,
     MadeMono,
     MakeListener,
     MakeOptions,
     MakeProgress,
-    fidelity,
     first_conversion,
     ignore_progress,
     repair_move,
+    repaired_grid,
     verdict_reserve,
     verdict_timeout,
 )
@@ -54,7 +55,6 @@ from nonogen.solve import solve_puzzle
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion
     from nonogen.image.read import Picture
-    from nonogen.palette import Palette
 
 Box = tuple[int, int, int, int]
 """A tile's cells in the full grid: ``(top, left, bottom, right)``, bottom and right exclusive."""
@@ -354,8 +354,7 @@ def make_mosaic(
         seconds = max(0.01, (deadline - time.perf_counter()) / (len(boxes) - i))
         row, col = divmod(i, options.across)
         moved = partial(repair_move, on_progress, at)
-        tile_maker = _made_tile if cutting.palette is None else _made_colour_tile
-        made = tile_maker(cutting, row, col, box, seconds=seconds, on_move=moved)
+        made = _made_tile(cutting, row, col, box, seconds=seconds, on_move=moved)
         tiles.append(Tile(row, col, box, made))
     seconds = time.perf_counter() - started
     return Mosaic(
@@ -434,84 +433,32 @@ def _made_tile(
     *,
     seconds: float,
     on_move: Callable[[int, int], None],
-) -> MadeMono:
-    """One tile repaired on its own cells and judged by the complete solver."""
-    from nonogen.generate import Target, repair  # noqa: PLC0415
-
+) -> Made:
+    """One tile repaired on its own cells (the set's palette) and judged by the complete
+    solver."""
     started = time.perf_counter()
     top, left, bottom, right = box
     source = cutting.source[top:bottom, left:right].copy()
     make = cutting.options.make_options()
-    cells = source.size
-    repaired = repair(
+    palette = BLACK_ON_WHITE if cutting.palette is None else cutting.palette
+    repaired = repaired_grid(
         source,
         cutting.costs[top:bottom, left:right],
-        rng=np.random.default_rng([make.seed, row, col]),
-        max_flips=make.max_flips if make.max_flips is not None else max(1, cells // 20),
-        seconds=max(0.01, seconds - verdict_reserve(seconds)),
-        target=Target(make.target()),
-        mode=make.repair,
-        max_givens=make.max_givens,
-        on_move=on_move,
-    )
-    verdict = solve_puzzle(repaired.puzzle(), timeout=verdict_timeout(started + seconds))
-    place = f"r{row + 1}c{col + 1}"
-    meta = {
-        **_tile_meta(cutting, row, col, box),
-        "source_grid": format_grid(source),
-        "verdict": steady_record(verdict_record(verdict)),
-        "fidelity": fidelity(source, repaired),
-    }
-    puzzle = repaired.puzzle(meta=meta, where=f"{cutting.title} {place}")
-    return MadeMono(puzzle, repaired, source, verdict, time.perf_counter() - started)
-
-
-def _made_colour_tile(
-    cutting: _Cutting,
-    row: int,
-    col: int,
-    box: Box,
-    *,
-    seconds: float,
-    on_move: Callable[[int, int], None],
-) -> MadeColour:
-    """One colour tile repaired on its own cells (the set's palette) and judged by the
-    complete solver."""
-    from nonogen.colour.repair import repair_colour  # noqa: PLC0415
-
-    assert cutting.palette is not None  # a colour cutting
-    started = time.perf_counter()
-    top, left, bottom, right = box
-    source = cutting.source[top:bottom, left:right].copy()
-    make = cutting.options.make_options()
-    budget = colour_budget(
+        palette,
         make,
-        source.shape,
-        np.random.default_rng([make.seed, row, col]),
-        deadline=started + max(0.01, seconds - verdict_reserve(seconds)),
+        rng=np.random.default_rng([make.seed, row, col]),
+        seconds=max(0.01, seconds - verdict_reserve(seconds)),
         on_move=on_move,
     )
-    costs = cutting.costs[top:bottom, left:right]
-    repaired = repair_colour(source, costs, mode=make.repair, budget=budget)
-    place = f"{cutting.title} r{row + 1}c{col + 1}"
-    puzzle = repaired_puzzle(repaired, cutting.palette, where=place)
+    puzzle = repaired.puzzle(where=f"{cutting.title} r{row + 1}c{col + 1}")
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
-    figures = colour_fidelity(source, repaired, puzzle, merged=cutting.merged)
+    kind = MadeMono if cutting.palette is None else MadeColour
+    figures = kind.figures(source, repaired, cutting.merged)
     meta = {
         **_tile_meta(cutting, row, col, box),
-        "source_grid": grid_rows(cutting.palette, source),
+        "source_grid": grid_rows(palette, source),
         "verdict": steady_record(verdict_record(verdict, puzzle)),
         "fidelity": figures,
     }
-    puzzle = replace(puzzle, meta=meta)
     elapsed = time.perf_counter() - started
-    return MadeColour(
-        puzzle,
-        repaired,
-        source,
-        verdict,
-        elapsed,
-        None,
-        fidelity=figures,
-        allow_search=make.allow_search,
-    )
+    return kind(replace(puzzle, meta=meta), repaired, source, verdict, elapsed, fidelity=figures)

@@ -1,17 +1,52 @@
 """A picture made into a puzzle of either kind: the kind is chosen here, once, from
 ``MakeOptions.colours`` (None: black and white), and what is made carries its kind's
-behaviour (``Made``)."""
+behaviour (``Made``): how a candidate is drawn into cells, what the record says.
+
+One make for both kinds: the conversion candidates are tried in order of repair cost, each
+drawn into cells (``Made.draw``) and repaired (``nonogen.generate.repair``); the first that
+meets the target is kept, or, when none does, the one that came closest. The complete solver
+then gives the verdict.
+"""
 
 from __future__ import annotations
 
-from nonogen.pipeline.colour import make_colour_from_picture
+import time
+from dataclasses import asdict, replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
+from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import (
+    Drawing,
     Made,
+    MadeMono,
     MakeListener,
     MakeOptions,
+    MakeProgress,
+    as_picked,
+    budget_record,
+    by_repair_cost,
+    choices,
     ignore_progress,
-    make_from_picture,
+    repair_move,
+    repaired_grid,
+    source_name,
+    verdict_reserve,
+    verdict_timeout,
 )
+from nonogen.solve import solve_puzzle
+from nonogen.solve.verdict import TIERS
+
+if TYPE_CHECKING:
+    from nonogen.generate import Repair
+
+
+def kind_of(options: MakeOptions) -> type[Made]:
+    """The kind of puzzle the options ask for."""
+    return MadeMono if options.colours is None else MadeColour
 
 
 def make_puzzle(
@@ -21,10 +56,75 @@ def make_puzzle(
     options: MakeOptions,
     on_progress: MakeListener = ignore_progress,
 ) -> Made:
-    """The puzzle a picture's bytes make with these options: black and white, or colour with
-    ``options.colours`` colours besides the background."""
-    if options.colours is None:
-        return make_from_picture(data, name=name, options=options, on_progress=on_progress)
-    return make_colour_from_picture(
-        data, name=name, options=options, colours=options.colours, on_progress=on_progress
-    )
+    """Convert a picture (the candidate that looks most like its subject) and repair it into
+    a unique puzzle of the options' kind and target: black and white, or colour with
+    ``options.colours`` colours besides the background; if the repair runs out, the next
+    candidates are tried."""
+    # Imported here so that solving and checking never pay for Pillow and scikit-image.
+    from nonogen.image.convert import convert  # noqa: PLC0415
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    kind = kind_of(options)
+    started = time.perf_counter()
+    on_progress(MakeProgress("reading"))
+    picture = read_picture(data, name=name, max_pixels=options.max_pixels)
+    on_progress(MakeProgress("converting"))
+    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
+    deadline = started + options.seconds
+    repairs_end = deadline - verdict_reserve(options.seconds)
+    tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
+    best: tuple[Repair, Drawing] | None = None
+    for attempt, candidate in enumerate(tries):
+        drawing = kind.draw(picture, conversion, candidate, options)
+        left = max(0.01, repairs_end - time.perf_counter())
+        at = MakeProgress("repairing", attempt + 1, len(tries))
+        on_progress(at)
+        repaired = repaired_grid(
+            drawing.grid,
+            drawing.costs,
+            drawing.palette,
+            options,
+            rng=np.random.default_rng(options.seed),
+            seconds=left,
+            on_move=partial(repair_move, on_progress, at),
+        )
+        if best is None or _shortfall(repaired) < _shortfall(best[0]):
+            best = (repaired, drawing)
+        if repaired.solved or time.perf_counter() >= repairs_end:
+            break
+    assert best is not None  # there is always a chosen candidate
+    repaired, drawing = best
+    scored = drawing.found
+    if scored is not conversion.chosen:
+        conversion = replace(conversion, chosen=scored)
+    on_progress(MakeProgress("checking"))
+    ran_out = not repaired.solved and time.perf_counter() >= repairs_end
+    puzzle = repaired.puzzle(where=name)
+    verdict = solve_puzzle(puzzle, timeout=verdict_timeout(deadline))
+    figures = kind.figures(drawing.grid, repaired, drawing.merged)
+    meta = {
+        "title": options.title,
+        "source": source_name(name),
+        "seed": options.seed,
+        "options": asdict(options),
+        "conversion": conversion.record(),
+        "source_box": list(scored.cells.box),
+        "source_grid": grid_rows(drawing.palette, drawing.grid),
+        "verdict": steady_record(verdict_record(verdict, puzzle)),
+        "fidelity": figures,
+        **budget_record(ran_out, verdict),
+    }
+    seconds = time.perf_counter() - started
+    made = (replace(puzzle, meta=meta), repaired, drawing.grid, verdict, seconds, conversion)
+    return kind(*made, fidelity=figures)
+
+
+def _shortfall(repaired: Repair) -> tuple[bool, int, int]:
+    """How far a repair is from its target: whether it missed it, the tiers between the one
+    it reached and the one asked for, then the cells line logic leaves open."""
+    asked = repaired.target.tier
+    gap = 0
+    if asked:
+        reached = TIERS.index(repaired.tier) if repaired.tier else -len(TIERS)
+        gap = abs(reached - TIERS.index(asked))
+    return not repaired.solved, gap, repaired.unknown

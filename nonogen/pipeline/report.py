@@ -30,8 +30,8 @@ from nonogen.grid import Grid
 from nonogen.image.options import SubjectBox
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
-from nonogen.pipeline.colour import MadeColour, make_colour_from_picture
-from nonogen.pipeline.make import Made, MakeOptions, fidelity, make_from_picture
+from nonogen.pipeline.make import Made, MakeOptions, fidelity
+from nonogen.pipeline.picture import make_puzzle
 
 REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
@@ -78,7 +78,7 @@ def report_case(
     if truth is not None:
         base["expected"] = "none" if truth.mask is None else "subject"
     try:
-        made = make_from_picture(data, name=name, options=replace(options, picture=picture))
+        made = make_puzzle(data, name=name, options=replace(options, picture=picture))
     except NoSubjectError as error:
         return {**base, "refused": True, "error": str(error)}, None
     except NonogenError as error:
@@ -133,7 +133,7 @@ def colour_report_case(
     options: MakeOptions,
     colours: int,
     truth: Truth | None = None,
-) -> tuple[dict[str, Any], MadeColour | None]:
+) -> tuple[dict[str, Any], Made | None]:
     """A report row of a colour make (palette, cells changed and their colour cost, givens,
     verdict and time) and the puzzle made (None when it could not be made)."""
     from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
@@ -148,9 +148,8 @@ def colour_report_case(
     if truth is not None:
         base["expected"] = "none" if truth.mask is None else "subject"
     try:
-        made = make_colour_from_picture(
-            data, name=name, options=replace(options, picture=picture), colours=colours
-        )
+        colour_options = replace(options, picture=picture, colours=colours)
+        made = make_puzzle(data, name=name, options=colour_options)
     except NoSubjectError as error:
         return {**base, "refused": True, "error": str(error)}, None
     except NonogenError as error:

@@ -82,14 +82,16 @@ def propagate(
     *,
     dirty_rows: Iterable[int] | None = None,
     dirty_cols: Iterable[int] | None = None,
+    max_sweeps: int | None = None,
 ) -> Propagation:
-    """Line logic to its fixpoint from the dirty lines (all lines when not given)."""
+    """Line logic to its fixpoint from the dirty lines (all lines when not given), or for
+    at most ``max_sweeps`` sweeps."""
     grid = [list(row) for row in board]
     height, width = len(rows), len(cols)
     todo_rows = set(range(height) if dirty_rows is None else dirty_rows)
     todo_cols = set(range(width) if dirty_cols is None else dirty_cols)
     sweeps = solves = 0
-    while todo_rows or todo_cols:
+    while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for r in sorted(todo_rows):
             solves += 1

@@ -215,7 +215,7 @@ def test_a_long_make_shows_where_it_is_on_a_terminal(
 
 
 def test_make_reports_every_stage_and_repair_move() -> None:
-    from nonogen.pipeline import MakeOptions, MakeProgress, make_from_picture  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, MakeProgress, make_puzzle  # noqa: PLC0415
 
     heard: list[MakeProgress] = []
     data = (SAMPLES / "chelsea.jpg").read_bytes()  # Sauvola's grid needs givens at 20 wide
@@ -223,7 +223,7 @@ def test_make_reports_every_stage_and_repair_move() -> None:
         picture=PictureOptions(width=20, method="sauvola", force=True, tight=False),
         repair="givens",
     )
-    made = make_from_picture(data, name="chelsea.jpg", options=options, on_progress=heard.append)
+    made = make_puzzle(data, name="chelsea.jpg", options=options, on_progress=heard.append)
     stages = [p.stage for p in heard]
     assert stages[:3] == ["reading", "converting", "repairing"]
     assert stages[-1] == "checking"

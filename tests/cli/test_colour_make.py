@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import zlib
 from dataclasses import replace
 from pathlib import Path
@@ -15,8 +14,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from nonogen.cli import app
-from nonogen.colour.repair import colour_repair, state_of
 from nonogen.formats import parse_puzzle
+from nonogen.generate import Repair, repair, undetermined
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
 from nonogen.image.read import Picture
@@ -173,16 +172,16 @@ def test_the_repair_makes_an_ambiguous_colour_grid_line_solvable() -> None:
     for i, colour in enumerate((1, 2, 3)):
         top = 2 * i + (i > 0)
         grid[top, top] = grid[top + 1, top + 1] = colour
-    assert state_of(grid, 4).unknown > 0
+    assert undetermined(grid, plain_palette(3)).any()
     costs = np.full((8, 8, 4), 10.0)
     before = solve_puzzle(puzzle_from_grid(grid, plain_palette(3)))
     assert before.status is Status.MULTIPLE
-    repaired = colour_repair(grid, costs, rng=np.random.default_rng(0), max_changes=10, seconds=10)
+    repaired = _changed(grid, costs, plain_palette(3), max_changes=10)
     assert repaired.solved
-    assert 1 <= len(repaired.changes) <= 3
-    assert repaired.cost == pytest.approx(10.0 * len(repaired.changes))
+    assert 1 <= len(repaired.changes()) <= 3
+    assert repaired.cost == pytest.approx(10.0 * len(repaired.changes()))
     changed = int((repaired.grid != grid).sum())
-    assert changed == len(repaired.changes)
+    assert changed == len(repaired.changes())
     verdict = solve_puzzle(puzzle_from_grid(repaired.grid, plain_palette(3)))
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
@@ -193,9 +192,15 @@ def test_the_repair_prefers_the_cheapest_change() -> None:
     grid[2, 2] = grid[3, 3] = 1
     costs = np.full((6, 6, 2), 50.0)
     costs[2, 3, 1] = 1.0  # filling (2, 3) is nearly free, and settles the ambiguity
-    repaired = colour_repair(grid, costs, rng=np.random.default_rng(0), max_changes=5, seconds=10)
+    repaired = _changed(grid, costs, plain_palette(1), max_changes=5)
     assert repaired.solved
-    assert repaired.changes == ((2, 3, 0, 1),)
+    assert repaired.changes() == ((2, 3, 0, 1),)
+
+
+def _changed(grid: np.ndarray, costs: np.ndarray, palette: Any, *, max_changes: int) -> Repair:
+    """The generator's change repair of a colour grid, seeded, within ten seconds."""
+    rng = np.random.default_rng(0)
+    return repair(grid, costs, palette, rng=rng, max_flips=max_changes, seconds=10, mode="flips")
 
 
 @pytest.mark.slow
@@ -218,11 +223,12 @@ def test_make_colors_png_previews_the_puzzle_in_its_colours(tmp_path: Path) -> N
 def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from nonogen.colour import repair as colour_repair_module  # noqa: PLC0415
     from nonogen.image import palette as palette_module  # noqa: PLC0415
-    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
+    from nonogen.pipeline import picture as picture_module  # noqa: PLC0415
+    from nonogen.pipeline.make import repaired_grid as real_repair  # noqa: PLC0415
 
-    real_repair, real_quantise = colour_repair_module.repair_colour, palette_module.quantise
+    real_quantise = palette_module.quantise
     subjects: list[object] = []
 
     def first_fails(*args: Any, **kwargs: Any) -> Any:
@@ -233,11 +239,11 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
         subjects.append(subject)
         return real_quantise(picture, subject, *args, **kwargs)
 
-    monkeypatch.setattr(colour_repair_module, "repair_colour", first_fails)
+    monkeypatch.setattr(picture_module, "repaired_grid", first_fails)
     monkeypatch.setattr(palette_module, "quantise", seen)
     data = (SAMPLES / "horse.png").read_bytes()
-    options = MakeOptions(picture=PictureOptions(width=20))
-    made = make_colour_from_picture(data, name="horse.png", options=options, colours=3)
+    options = MakeOptions(picture=PictureOptions(width=20), colours=3)
+    made = make_puzzle(data, name="horse.png", options=options)
     assert len(subjects) == 2  # the first candidate "ran out", the second was repaired
     assert made.ok
     assert made.conversion is not None
@@ -265,7 +271,7 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
     monkeypatch: pytest.MonkeyPatch, allow_search: bool
 ) -> None:
     from nonogen.image import palette as palette_module  # noqa: PLC0415
-    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
 
     def fixed(*_args: Any, **_kwargs: Any) -> palette_module.PaletteGrid:
         lab = np.array([[100.0, 0, 0], [0.0, 0, 0], [50.0, 60, 40]])
@@ -273,67 +279,71 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
         return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
 
     monkeypatch.setattr(palette_module, "quantise", fixed)
-    options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search)
+    options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search, colours=2)
     data = (SAMPLES / "horse.png").read_bytes()
-    made = make_colour_from_picture(data, name="horse.png", options=options, colours=2)
+    made = make_puzzle(data, name="horse.png", options=options)
     assert made.ok
     assert made.verdict.status is Status.UNIQUE
     if allow_search:
         assert np.array_equal(made.repair.grid, NEEDS_PROBING)  # nothing changed or given
-        assert made.repair.changes == ()
+        assert made.repair.changes() == ()
         assert made.repair.givens == ()
         assert made.verdict.techniques == (Technique.LINE, Technique.PROBING)
         assert made.verdict.tier == "hard"
     else:
         assert made.verdict.line_solvable  # the repair changed or revealed cells
-        assert made.repair.changes or made.repair.givens
+        assert made.repair.changes() or made.repair.givens
 
 
-def _all_given() -> Any:
-    """NEEDS_PROBING with every cell given: a stand-in repair that line logic solves."""
-    from nonogen.colour.repair import ColourRepair  # noqa: PLC0415
-
-    cells = tuple((r, c) for r in range(6) for c in range(6))
-    return ColourRepair(NEEDS_PROBING.copy(), (), 0.0, True, 0, cells)
+def _tiered(grid: np.ndarray, tier: str, mode: str = "auto") -> Repair:
+    """The generator's repair of a 2-colour grid toward a tier, seeded, within 30 seconds."""
+    costs = np.ones((*grid.shape, 3))
+    rng = np.random.default_rng(0)
+    palette = plain_palette(2)
+    return repair(grid, costs, palette, rng=rng, max_flips=6, seconds=30, target=tier, mode=mode)
 
 
 def test_colour_tiers_take_the_picture_as_it_is_when_it_grades_at_the_tier() -> None:
-    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
-
-    palette, costs = plain_palette(2), np.ones((6, 6, 3))
-    line = _all_given()
-    deadline = time.perf_counter() + 30
-    hard, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="hard", deadline=deadline)
+    hard = _tiered(NEEDS_PROBING, "hard")
     assert hard.solved
-    assert hard.givens == ()
+    assert (hard.givens, hard.flips) == ((), ())
     assert np.array_equal(hard.grid, NEEDS_PROBING)
-    assert verdict.tier == "hard"
-    easy, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="easy", deadline=deadline)
+    assert hard.tier == "hard"
+    easy = _tiered(NEEDS_PROBING, "easy", "givens")
     assert easy.solved
-    assert easy.givens == line.givens
+    assert easy.givens
+    assert easy.tier == "easy"
+    verdict = solve_puzzle(easy.puzzle())  # graded independently of the repair
     assert verdict.tier == "easy"
-    expert, verdict = at_tier(NEEDS_PROBING, line, costs, palette, tier="expert", deadline=deadline)
-    assert not expert.solved  # the closest is the hard picture itself
-    assert verdict.tier == "hard"
-    assert expert.unknown > 0  # line logic stalls on it
 
 
-def test_colour_tiers_relax_the_givens_to_reach_hard() -> None:
-    from nonogen.colour.tiers import at_tier  # noqa: PLC0415
+# A 3-colour grid line logic solves (easy): changing two cells makes probing necessary.
+EASY = np.array(
+    [
+        [0, 2, 2, 0, 2, 2, 1],
+        [1, 2, 2, 2, 1, 0, 2],
+        [0, 1, 2, 0, 0, 2, 0],
+        [2, 2, 2, 1, 1, 2, 0],
+        [1, 1, 1, 0, 0, 2, 2],
+        [1, 2, 1, 0, 2, 0, 0],
+        [0, 1, 0, 2, 2, 1, 0],
+    ],
+    dtype=np.uint8,
+)
 
-    palette, costs = plain_palette(2), np.ones((6, 6, 3))
-    ambiguous = np.zeros((6, 6), dtype=np.uint8)
-    ambiguous[0, 0] = ambiguous[1, 1] = 1  # its mirror has the same clues
-    assert solve_puzzle(puzzle_from_grid(ambiguous, palette)).status is Status.MULTIPLE
-    line = _all_given()
-    deadline = time.perf_counter() + 60
-    hard, verdict = at_tier(ambiguous, line, costs, palette, tier="hard", deadline=deadline)
-    assert hard.solved
+
+def test_colour_tiers_climb_to_hard_by_changing_cells_as_black_and_white_does() -> None:
+    assert solve_puzzle(puzzle_from_grid(EASY, plain_palette(2))).tier == "easy"
+    done = _tiered(EASY, "hard")
+    assert done.solved
+    assert done.flips  # cells were changed: the picture alone grades easy
+    assert not done.givens
+    verdict = solve_puzzle(done.puzzle())  # graded independently of the repair
     assert verdict.tier == "hard"
     assert verdict.techniques == (Technique.LINE, Technique.PROBING)
-    assert np.array_equal(hard.grid, NEEDS_PROBING)
-    assert 0 < len(hard.givens) < len(line.givens)  # the last-revealed ones were taken back
-    assert hard.givens == line.givens[: len(hard.givens)]
+    givens_only = _tiered(EASY, "hard", "givens")  # givens cannot make a puzzle harder
+    assert not givens_only.solved
+    assert givens_only.tier == "easy"
 
 
 @pytest.mark.slow
@@ -370,11 +380,11 @@ def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
 
 @pytest.mark.slow
 def test_a_missed_tier_records_the_candidate_it_kept() -> None:
-    from nonogen.pipeline import MakeOptions, make_colour_from_picture  # noqa: PLC0415
+    from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
 
     data = (SAMPLES / "coffee.jpg").read_bytes()
-    options = MakeOptions(picture=PictureOptions(width=10), difficulty="expert")
-    made = make_colour_from_picture(data, name="coffee.jpg", options=options, colours=2)
+    options = MakeOptions(picture=PictureOptions(width=10), difficulty="expert", colours=2)
+    made = make_puzzle(data, name="coffee.jpg", options=options)
     assert not made.ok  # every candidate is easy at 10 wide: the first one is kept
     assert made.conversion is not None
     assert made.puzzle.meta["source_box"] == list(made.conversion.chosen.cells.box)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,10 +17,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner  # noqa: TID251  (the CLI is under test)
 
 from nonogen.cli import app
-from nonogen.colour.givens import given_state
-from nonogen.colour.repair import Budget, repair_colour
 from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, parse_puzzle
+from nonogen.generate import Repair, repair, undetermined
 from nonogen.grid import UNKNOWN
 from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, puzzle_pdf
@@ -155,43 +153,52 @@ def test_a_given_settles_an_ambiguous_puzzle() -> None:
 # --- the repair ------------------------------------------------------------------------------
 
 
-def budget(*, max_changes: int = 10, max_givens: int = 10) -> Budget:
-    """A repair budget with a seeded generator and ten seconds."""
-    rng = np.random.default_rng(0)
-    return Budget(rng, max_changes, max_givens, deadline=time.perf_counter() + 10)
+def repaired(
+    grid: np.ndarray, costs: np.ndarray, mode: str, *, max_changes: int = 10, max_givens: int = 10
+) -> Repair:
+    """The generator's repair of a 3-colour grid, seeded, with ten seconds."""
+    return repair(
+        grid,
+        costs,
+        plain_palette(3),
+        rng=np.random.default_rng(0),
+        max_flips=max_changes,
+        max_givens=max_givens,
+        seconds=10,
+        mode=mode,
+    )
 
 
 def test_the_givens_repair_reveals_one_cell_per_ambiguity_and_changes_none() -> None:
     grid = diagonals()
-    costs = np.full((8, 8, 4), 10.0)
-    repaired = repair_colour(grid, costs, mode="givens", budget=budget())
-    assert repaired.solved
-    assert repaired.changes == ()
-    assert np.array_equal(repaired.grid, grid)
-    assert len(repaired.givens) == 3  # each diagonal needs one of its cells
-    assert given_state(grid, 4, repaired.givens).unknown == 0
+    done = repaired(grid, np.full((8, 8, 4), 10.0), "givens")
+    assert done.solved
+    assert done.changes() == ()
+    assert np.array_equal(done.grid, grid)
+    assert len(done.givens) == 3  # each diagonal needs one of its cells
+    puzzle = done.puzzle()
+    assert solve_puzzle(puzzle).line_solvable
 
 
 def test_auto_changes_first_then_reveals() -> None:
     grid = diagonals()
     costs = np.full((8, 8, 4), 10.0)
-    changed = repair_colour(grid, costs, mode="auto", budget=budget())
+    changed = repaired(grid, costs, "auto")
     assert changed.solved
-    assert changed.changes
+    assert changed.changes()
     assert not changed.givens
-    revealed = repair_colour(grid, costs, mode="auto", budget=budget(max_changes=0))
+    revealed = repaired(grid, costs, "auto", max_changes=0)
     assert revealed.solved
     assert revealed.givens
-    assert not revealed.changes
+    assert not revealed.changes()
 
 
 def test_the_givens_budget_is_kept() -> None:
-    repaired = repair_colour(
-        diagonals(), np.ones((8, 8, 4)), mode="givens", budget=budget(max_givens=1)
-    )
-    assert not repaired.solved
-    assert len(repaired.givens) == 1
-    assert repaired.unknown > 0
+    done = repaired(diagonals(), np.ones((8, 8, 4)), "givens", max_givens=1)
+    assert not done.solved
+    assert len(done.givens) == 1
+    assert done.unknown > 0
+    assert undetermined(diagonals(), plain_palette(3)).any()
 
 
 # --- make, pdf and report --------------------------------------------------------------------

@@ -13,7 +13,7 @@ from nonogen.image.drawing import despeckled, main_pieces, tight_frame
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import NAMED, quantise
 from nonogen.image.read import Picture
-from nonogen.pipeline import MakeOptions, make_colour_from_picture, make_from_picture
+from nonogen.pipeline import MakeOptions, make_puzzle
 
 Lab = npt.NDArray[np.float64]
 
@@ -117,7 +117,7 @@ def animal() -> bytes:
 
 
 def test_legs_thinner_than_a_cell_survive_and_the_grid_is_cut_to_the_subject() -> None:
-    made = make_from_picture(
+    made = make_puzzle(
         animal(), name="animal.png", options=MakeOptions(picture=PictureOptions(width=20))
     )
     rows = [str(row) for row in made.puzzle.meta["source_grid"]]  # type: ignore[attr-defined]
@@ -133,11 +133,10 @@ def test_a_colour_puzzle_is_on_paper_white_whatever_the_picture_s_ground() -> No
     draw = ImageDraw.Draw(image)
     draw.ellipse((60, 60, 240, 240), fill=(30, 90, 200))  # a blue ball
     draw.rectangle((135, 40, 165, 75), fill=(220, 30, 30))  # a small red cap on it
-    made = make_colour_from_picture(
+    made = make_puzzle(
         png(image),
         name="ball.png",
-        options=MakeOptions(picture=PictureOptions(width=20)),
-        colours=2,
+        options=MakeOptions(picture=PictureOptions(width=20), colours=2),
     )
     colours = made.puzzle.palette.colours
     assert colours[0].rgb == "#ffffff"
