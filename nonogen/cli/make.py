@@ -7,7 +7,7 @@ import shutil
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,7 +16,10 @@ from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
 from nonogen.formats import make_folder, read_bytes, write_atomic, write_puzzle
-from nonogen.pipeline import Made, flag, make_puzzle
+from nonogen.pipeline import flag
+
+if TYPE_CHECKING:
+    from nonogen.pipeline import Made
 
 
 @command
@@ -60,6 +63,8 @@ def make(
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
+    from nonogen.pipeline.picture import make_puzzle  # noqa: PLC0415  (the picture stack)
+
     options = replace(making.options(picture), title=title)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")

@@ -6,7 +6,7 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,16 +15,12 @@ from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, InputError, UsageError
 from nonogen.formats import expand_paths, is_picture_name
-from nonogen.pipeline import (
-    REPORT_WIDTHS,
-    ReportRow,
-    check_blind_folder,
-    report_header,
-    report_rows,
-    report_summary,
-    write_blind,
-    write_sheet,
-)
+
+if TYPE_CHECKING:
+    from nonogen.pipeline import ReportRow
+
+REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
+"""The widths ``nonogen report`` makes every picture at, by default."""
 
 
 def _widths(text: str) -> list[int]:
@@ -92,6 +88,10 @@ def report(
     the widths are --widths."""
     chosen = pictures or ["samples/*.png", "samples/*.jpg"]
     paths = [p for p in expand_paths(chosen, pictures=True) if is_picture_name(p) or p == "-"]
+    from nonogen.pipeline.blind import check_blind_folder, write_blind  # noqa: PLC0415
+    from nonogen.pipeline.make import write_sheet  # noqa: PLC0415
+    from nonogen.pipeline.report import report_header, report_rows, report_summary  # noqa: PLC0415
+
     if not paths:
         raise InputError("no pictures to report on; give picture files or a folder of them")
     if picture.width is not None or picture.height is not None:

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
         check_paths,
         convert_file,
         expected_of,
-        fix_file,
         for_print,
         grid_rows,
         print_ready,
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
         MadeColour,
         colour_fidelity,
     )
+    from nonogen.pipeline.fixing import fix_file
     from nonogen.pipeline.make import (
         DIFFICULTIES,
         OPEN_WEIGHT,
@@ -68,7 +68,6 @@ if TYPE_CHECKING:
     from nonogen.pipeline.report import (
         BENCH_INDEX,
         LINE_KINDS,
-        REPORT_WIDTHS,
         ReportRow,
         ReportSummary,
         ReportTask,
@@ -101,7 +100,6 @@ _WHERE: dict[str, str] = {
     "RECORD_VERSION": "nonogen.pipeline.check",
     "REPAIRS": "nonogen.pipeline.make",
     "REPAIR_RANKED": "nonogen.pipeline.make",
-    "REPORT_WIDTHS": "nonogen.pipeline.report",
     "RETRIES": "nonogen.pipeline.make",
     "ReportRow": "nonogen.pipeline.report",
     "ReportSummary": "nonogen.pipeline.report",
@@ -123,7 +121,7 @@ _WHERE: dict[str, str] = {
     "expected_of": "nonogen.pipeline.check",
     "fidelity": "nonogen.pipeline.make",
     "field": "nonogen.pipeline.shortfall",
-    "fix_file": "nonogen.pipeline.check",
+    "fix_file": "nonogen.pipeline.fixing",
     "flag": "nonogen.pipeline.shortfall",
     "for_print": "nonogen.pipeline.check",
     "grid_rows": "nonogen.pipeline.check",
@@ -163,7 +161,6 @@ __all__ = [
     "RECORD_VERSION",
     "REPAIRS",
     "REPAIR_RANKED",
-    "REPORT_WIDTHS",
     "RETRIES",
     "VERDICT_SECONDS",
     "CheckTally",

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from nonogen.errors import OutputError
-from nonogen.formats import make_folder
+from nonogen.formats import make_folder, write_atomic
 from nonogen.pipeline.make import Made
 
 BLIND_GRIDS = "grids"
@@ -35,7 +35,6 @@ def write_blind(
     """A blind naming set: each solution picture as ``grids/NNN.png`` in an order shuffled by
     ``seed``, and ``key.tsv`` (image, picture, width, colours, what it shows) beside them, to
     be kept from whoever names the pictures."""
-    from nonogen.formats import write_atomic  # noqa: PLC0415
 
     check_blind_folder(folder)
     (folder / BLIND_GRIDS).mkdir()

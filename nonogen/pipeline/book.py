@@ -18,8 +18,13 @@ import numpy as np
 from nonogen.backends import Backend
 from nonogen.errors import InputError, NonogenError, OutputError
 from nonogen.formats import expand_paths, make_folder, write_atomic
+from nonogen.image.read import picture_rgb8, read_picture
+from nonogen.pdf import Entry
+from nonogen.pdf.press import Press, print_book
+from nonogen.pipeline.make import write_sheet
 from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
 from nonogen.pipeline.tileset import set_key, set_places
+from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
 from nonogen.solve import difficulty_label
 
@@ -154,9 +159,6 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
     look at first (``review_notes``): each its picture, its drawing before the repair and the
     puzzle, headed with its number and what it shows (``book --review``); the files written
     (none when no puzzle was made from a picture)."""
-    from nonogen.image.read import picture_rgb8, read_picture  # noqa: PLC0415
-    from nonogen.pipeline.make import write_sheet  # noqa: PLC0415
-    from nonogen.preview import SheetEntry  # noqa: PLC0415
 
     rows = []
     for number, prepared in enumerate(book.puzzles, 1):
@@ -227,8 +229,6 @@ def _print(
     on_progress: Callable[[int, int], None],
 ) -> Printed:
     """The book's PDFs from its prepared puzzles, numbered in order."""
-    from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab)
-    from nonogen.pdf.press import Press, print_book  # noqa: PLC0415
 
     made = [(p, p.puzzle) for p in chosen if p.puzzle is not None]
     places = set_places([(p.source, puzzle) for p, puzzle in made])

@@ -4,9 +4,9 @@ for black-and-white and colour puzzles alike."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,9 +30,6 @@ from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 from nonogen.words import counted
-
-if TYPE_CHECKING:
-    from nonogen.generate.fix import Fix
 
 RECORD_VERSION = 1
 Progress = Callable[[int, int | None], None]
@@ -282,11 +279,11 @@ def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
 
 def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, Verdict]:
     """Read exactly one puzzle (black-and-white or colour) and solve it."""
-    puzzle = _only(read_any(path, fmt), path)
+    puzzle = only_puzzle(read_any(path, fmt), path)
     return puzzle, solve_with(puzzle, options)
 
 
-def _only(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
+def only_puzzle(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
     """The one puzzle of a file; InputError if it holds none or several."""
     if len(found) != 1:
         raise InputError(f"{path}: expected exactly one puzzle, found {len(found)}")
@@ -295,7 +292,7 @@ def _only(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
 
 def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
     """Convert a puzzle file (a colour puzzle: to nonogen JSON or webpbn XML)."""
-    write_puzzle(_only(read_any(source, fmt), source), output, to)
+    write_puzzle(only_puzzle(read_any(source, fmt), source), output, to)
 
 
 def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
@@ -308,35 +305,4 @@ def for_print(puzzle: Puzzle, *, timeout: float) -> tuple[Puzzle, Verdict]:
 def print_ready(path: str, *, fmt: str | None, timeout: float) -> tuple[Puzzle, Verdict]:
     """The one puzzle of a file (either kind) with its unique solution as its goal (none
     otherwise), and the verdict: what ``nonogen pdf`` prints."""
-    return for_print(_only(read_any(path, fmt), path), timeout=timeout)
-
-
-def fix_file(
-    source: str,
-    output: str,
-    *,
-    to: str | None,
-    fmt: str | None,
-    mode: str,
-    seconds: float,
-    max_flips: int | None,
-) -> Fix:
-    """A hand-made grid's fix (``nonogen fix``): the puzzle of a file's drawing (its goal)
-    made unique and logic-only by few flips or givens, as the web page's Fix it does, and
-    written to ``output`` unless the fix failed. InputError for a file of clues only."""
-    from nonogen.generate.fix import FixStatus, fix_drawing  # noqa: PLC0415
-    from nonogen.puzzle import givens_grid, puzzle_from_grid  # noqa: PLC0415
-
-    puzzle = _only(read_any(source, fmt), source)
-    if puzzle.goal is None:
-        raise InputError(
-            f"{source}: the puzzle has clues only, no drawing to fix; give a grid (a text file "
-            "of '#' and '.' rows, or a JSON file with its solution), or check the clues with "
-            "nonogen check"
-        )
-    fix = fix_drawing(puzzle.goal, puzzle.palette, seconds=seconds, mode=mode, max_flips=max_flips)
-    if fix.status is not FixStatus.FAILED:
-        givens = givens_grid(fix.grid.shape, fix.givens, fix.grid) if fix.givens else None
-        fixed = puzzle_from_grid(fix.grid, puzzle.palette, givens=givens)
-        write_puzzle(replace(fixed, meta={**puzzle.meta, "fix": fix.record()}), output, to)
-    return fix
+    return for_print(only_puzzle(read_any(path, fmt), path), timeout=timeout)

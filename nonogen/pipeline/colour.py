@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.colour.contrast import parse_rgb
+from nonogen.image.palette import quantise
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.make import (
     Drawing,
@@ -21,6 +22,7 @@ from nonogen.pipeline.make import (
     source_rgb,
 )
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
+from nonogen.preview import SheetEntry, colour_preview_png, solution_png
 from nonogen.solve import Status, with_article
 from nonogen.words import counted
 
@@ -45,7 +47,6 @@ class MadeColour(Made):
     ) -> Drawing:
         """The candidate's outline drawn again (``outlined``), its subject quantised to the
         options' colours, and what giving each cell each colour costs (Delta E)."""
-        from nonogen.image.palette import quantise  # noqa: PLC0415
 
         assert options.colours is not None  # a colour make
         found = outlined(picture, conversion, candidate, options.picture)
@@ -124,7 +125,6 @@ class MadeColour(Made):
     def preview(self) -> bytes:
         """The source picture, its coloured clues, its solution with the changed cells and
         givens marked, and the legend of its colours."""
-        from nonogen.preview import colour_preview_png  # noqa: PLC0415  (Pillow)
 
         return colour_preview_png(
             self.puzzle,
@@ -136,7 +136,6 @@ class MadeColour(Made):
 
     def solution_png(self) -> bytes:
         """The cells in their palette's colours."""
-        from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
 
         colours = self.puzzle.palette.colours
         table = np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8)
@@ -152,7 +151,6 @@ class MadeColour(Made):
     def sheet_entry(self, *, label: str, note: str) -> SheetEntry:
         """Its row of a report's contact sheet: the source, the quantised grid and the final
         one in the palette's colours, the changed cells and givens marked."""
-        from nonogen.preview import SheetEntry  # noqa: PLC0415
 
         colours = self.puzzle.palette.colours
         return SheetEntry(

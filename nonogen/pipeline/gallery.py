@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from nonogen.generate import undetermined
 from nonogen.grid import format_grid
+from nonogen.image.convert import convert
+from nonogen.image.palette import quantise
+from nonogen.image.read import read_picture
 from nonogen.pipeline.make import MakeOptions, by_repair_cost, choices, drawn, outlined
 
 if TYPE_CHECKING:
@@ -89,9 +93,6 @@ def gallery(
 ) -> Gallery:
     """The best ``count`` conversions of a picture as ``make`` (or ``make --colors``) draws
     them, the model's pick first, none repaired."""
-    from nonogen.generate import undetermined  # noqa: PLC0415
-    from nonogen.image.convert import convert  # noqa: PLC0415
-    from nonogen.image.read import read_picture  # noqa: PLC0415
 
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
@@ -120,8 +121,6 @@ def _coloured(
     picture: Picture, conversion: Conversion, scored: Scored, options: MakeOptions, colours: int
 ) -> tuple[tuple[str, ...], tuple[dict[str, str], ...], int]:
     """A candidate quantised as ``make --colors`` does: its rows, palette and open cells."""
-    from nonogen.generate import undetermined  # noqa: PLC0415
-    from nonogen.image.palette import quantise  # noqa: PLC0415
 
     found = outlined(picture, conversion, scored, options.picture)
     cells = found.cells

@@ -14,12 +14,18 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.errors import InputError
-from nonogen.formats import check_title, render_puzzle
-from nonogen.generate import TIERS, RepairMode
+from nonogen.formats import check_title, render_puzzle, write_atomic
+from nonogen.generate import TIERS, RepairMode, Target, repair, undetermined
 from nonogen.grid import Grid
+from nonogen.image.boxes import framed
+from nonogen.image.convert import convert, forced
+from nonogen.image.detail import detailed
+from nonogen.image.drawing import drawn_outline
 from nonogen.image.options import MAX_PIXELS, PictureOptions
+from nonogen.image.read import picture_rgb8
 from nonogen.palette import BLACK_ON_WHITE, Palette, check_colours
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
+from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, with_article
 from nonogen.words import counted
@@ -300,7 +306,6 @@ class MadeMono(Made):
 
     def solution_png(self) -> bytes:
         """The filled cells, black on white."""
-        from nonogen.preview import solution_png  # noqa: PLC0415  (Pillow only when asked)
 
         return solution_png(np.asarray(self.repair.grid > 0))
 
@@ -375,7 +380,6 @@ def source_name(name: str) -> str:
 def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:
     """The conversion ``make`` repairs first: ranked by what the repair would cost, its chosen
     grid with the subject's detail as the options ask (what a mosaic cuts into tiles)."""
-    from nonogen.image.convert import convert  # noqa: PLC0415
 
     conversion = by_repair_cost(convert(picture, options), options)
     scored = drawn(picture, conversion, conversion.chosen, options)
@@ -396,8 +400,6 @@ def outlined(
 ) -> Scored:
     """A candidate grid's outline drawn again (``nonogen.image.drawing.drawn_outline``),
     within the box pointed at (its frame) or the whole picture."""
-    from nonogen.image.boxes import framed  # noqa: PLC0415
-    from nonogen.image.drawing import drawn_outline  # noqa: PLC0415
 
     width, height = picture.size
     outer = (0, 0, width, height)
@@ -411,8 +413,6 @@ def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> S
     """The grid with the subject's own dark parts inside its outline, as ``options.detail``
     asks (None: when the subject's appearance calls for it and no option forced the
     conversion)."""
-    from nonogen.image.convert import forced  # noqa: PLC0415
-    from nonogen.image.detail import detailed  # noqa: PLC0415
 
     if options.detail is False or (options.detail is None and forced(options)):
         return scored  # a forced conversion is drawn as asked, unless detail is asked too
@@ -422,7 +422,6 @@ def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> S
 def as_picked(options: PictureOptions) -> bool:
     """Whether an option chose the conversion (a forced one, or a candidate picked): then it
     alone is repaired, and no other is tried."""
-    from nonogen.image.convert import forced  # noqa: PLC0415
 
     return forced(options) or options.candidate is not None
 
@@ -436,7 +435,6 @@ def choices(conversion: Conversion) -> list[Scored]:
 def by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversion:
     """The conversion re-ranked, among its best plausible candidates, by score minus what the
     repair would cost: the share of cells line logic leaves open."""
-    from nonogen.generate import undetermined  # noqa: PLC0415
 
     if as_picked(picture) or conversion.chosen.split.method == "poster":
         return conversion
@@ -471,7 +469,6 @@ def repaired_grid(
 ) -> Repair:
     """Cells (of ``palette``) repaired toward the make's target within its budgets (the flip
     budget by default 5 % of the cells)."""
-    from nonogen.generate import Target, repair  # noqa: PLC0415
 
     height, width = grid.shape
     budget = options.max_flips if options.max_flips is not None else max(1, width * height // 20)
@@ -492,7 +489,6 @@ def repaired_grid(
 def preview_of(made: MadeMono) -> bytes:
     """The PNG preview of a made puzzle: the source picture, the puzzle, and its solution with
     the flips marked."""
-    from nonogen.preview import preview_png  # noqa: PLC0415  (Pillow only when asked)
 
     picture = source_rgb(made)
     givens = made.repair.givens
@@ -501,7 +497,6 @@ def preview_of(made: MadeMono) -> bytes:
 
 def source_rgb(made: Made) -> RGB | None:
     """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
-    from nonogen.image.read import picture_rgb8  # noqa: PLC0415
 
     conversion = made.conversion
     if conversion is None or conversion.source is None:
@@ -517,7 +512,6 @@ def sheet_picture(made: Made) -> RGB:
 
 def sheet_entry(made: MadeMono, *, label: str, note: str) -> SheetEntry:
     """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
-    from nonogen.preview import SheetEntry  # noqa: PLC0415
 
     chosen = made.conversion.chosen.label if made.conversion else ""
     return SheetEntry(
@@ -535,8 +529,6 @@ def sheet_entry(made: MadeMono, *, label: str, note: str) -> SheetEntry:
 def write_sheet(entries: Sequence[Any], path: Path) -> list[Path]:
     """Contact sheets of report rows, as many PNG files as the entries need (``path``, then
     ``path-2.png``...); returns the files written."""
-    from nonogen.formats import write_atomic  # noqa: PLC0415
-    from nonogen.preview import MAX_SHEET_ENTRIES, contact_sheet  # noqa: PLC0415
 
     written: list[Path] = []
     for start in range(0, len(entries), MAX_SHEET_ENTRIES):

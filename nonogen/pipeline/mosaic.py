@@ -33,6 +33,8 @@ import numpy.typing as npt
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
+from nonogen.image.palette import quantise
+from nonogen.image.read import read_picture
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
 from nonogen.pipeline.colour import MadeColour
@@ -330,7 +332,6 @@ def make_mosaic(
 ) -> Mosaic:
     """Convert a picture once at the full width, cut it into tiles (along empty lines where
     it can) and make every tile a puzzle of its own, unique and logic-only by itself."""
-    from nonogen.image.read import read_picture  # noqa: PLC0415  (Pillow only when asked)
 
     started = time.perf_counter()
     make = options.make_options()
@@ -383,7 +384,6 @@ def _cutting(
     cells = conversion.chosen.cells
     if make.colours is None:
         return _Cutting(title, options, cells.grid(), cells.cost(), record)
-    from nonogen.image.palette import quantise  # noqa: PLC0415
 
     subject = conversion.chosen.split.subject
     rng = np.random.default_rng(make.seed)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from nonogen.image.convert import convert
+from nonogen.image.read import read_picture
 from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
 from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import (
@@ -61,8 +63,6 @@ def make_puzzle(
     ``options.colours`` colours besides the background; if the repair runs out, the next
     candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
-    from nonogen.image.convert import convert  # noqa: PLC0415
-    from nonogen.image.read import read_picture  # noqa: PLC0415
 
     kind = kind_of(options)
     started = time.perf_counter()

@@ -34,7 +34,9 @@ from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
 from nonogen.palette import check_colours
-from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
+from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, Imprint, PageOptions
+from nonogen.pdf.book import check_count
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE, check_pad, check_paper
 from nonogen.pipeline import (
     MakeOptions,
     for_print,
@@ -42,6 +44,7 @@ from nonogen.pipeline import (
     puzzles_in_text,
 )
 from nonogen.pipeline.shortfall import flag
+from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status
 
@@ -110,9 +113,6 @@ class BookOptions:
         if self.colours is not None:
             check_colours(self.colours)
         # The page options are checked now, not after every puzzle is made.
-        from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE  # noqa: PLC0415
-        from nonogen.pdf.book import check_count  # noqa: PLC0415
-        from nonogen.pdf.rules import check_pad, check_paper  # noqa: PLC0415
 
         check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
         check_count("--keys-per-page", self.keys_per_page, KEYS_PER_PAGE)
@@ -123,7 +123,6 @@ class BookOptions:
 
     def page_options(self) -> PageOptions:
         """The page options of the book (before its gutter is set from its page count)."""
-        from nonogen.pdf import PageOptions  # noqa: PLC0415  (reportlab)
 
         return PageOptions(
             self.page_size, self.margin_mm, self.gutter_mm, self.font, patterns=self.patterns
@@ -131,7 +130,6 @@ class BookOptions:
 
     def imprint(self) -> Imprint:
         """The words of the title and copyright pages."""
-        from nonogen.pdf import Imprint  # noqa: PLC0415  (reportlab)
 
         return Imprint(self.title, self.subtitle, self.author, self.year, self.isbn)
 
@@ -201,8 +199,6 @@ def label(meta_title: str, path: str, source: object = None) -> str:
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     if options.mosaic:
-        from nonogen.pipeline.tileset import mosaic_for_print  # noqa: PLC0415
-
         page = options.page_options()
         mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
         if mosaic is not None:

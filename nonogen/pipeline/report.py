@@ -27,13 +27,16 @@ from nonogen.errors import NonogenError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
 from nonogen.grid import Grid
+from nonogen.image.convert import NoSubjectError, mask_cells, silhouette_iou
+from nonogen.image.header import grid_cells
+from nonogen.image.masks import fill_holes
 from nonogen.image.options import SubjectBox
+from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.make import Made, MakeOptions, fidelity
 from nonogen.pipeline.picture import make_puzzle
 
-REPORT_WIDTHS = (10, 20, 30, 40, 50, 60)
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
 
 
@@ -71,7 +74,6 @@ def report_case(
     data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
 ) -> tuple[dict[str, Any], Made | None]:
     """A report row and the puzzle made (None when it could not be made)."""
-    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
     base: dict[str, Any] = {"picture": Path(name).name, "width": width, **_pointed(options)}
@@ -136,7 +138,6 @@ def colour_report_case(
 ) -> tuple[dict[str, Any], Made | None]:
     """A report row of a colour make (palette, cells changed and their colour cost, givens,
     verdict and time) and the puzzle made (None when it could not be made)."""
-    from nonogen.image.convert import NoSubjectError  # noqa: PLC0415
 
     picture = replace(options.picture, width=width)
     base: dict[str, Any] = {
@@ -273,7 +274,6 @@ def report_rows(
     first: its report row and its ``extra`` (see EXTRAS), yielded in input order; colour
     puzzles of ``colours`` colours when that is given; with ``boxes``, each picture with a
     true mask pointed at with the mask's bounding box."""
-    from nonogen.image.header import grid_cells  # noqa: PLC0415
 
     truths = bench_truths(paths)
     items: list[Item[ReportTask]] = []
@@ -325,9 +325,6 @@ def _ious(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -
     """The IoU of a made grid with a true mask pooled over the same box (the frame the grid
     covers, cropped or pointed at): ``iou`` of the silhouettes as they are, ``filled_iou`` of
     both with their holes filled (is the outline right, whatever is drawn inside)."""
-    from nonogen.image.convert import mask_cells, silhouette_iou  # noqa: PLC0415
-    from nonogen.image.masks import fill_holes  # noqa: PLC0415
-    from nonogen.image.read import read_mask  # noqa: PLC0415
 
     assert truth.mask is not None
     mask = read_mask(truth.mask, name=name)
@@ -340,7 +337,6 @@ def _ious(truth: Truth, name: str, box: tuple[int, int, int, int], grid: Grid) -
 
 def truth_box(truth: Truth, name: str) -> SubjectBox | None:
     """The bounding box of a true mask, as a ``--subject`` box; None without a subject."""
-    from nonogen.image.read import read_mask  # noqa: PLC0415
 
     if truth.mask is None:
         return None

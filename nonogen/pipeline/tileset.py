@@ -20,6 +20,11 @@ import numpy as np
 from nonogen.errors import InputError, LimitError, NonogenError
 from nonogen.formats import make_folder, write_atomic, write_puzzle
 from nonogen.grid import Grid
+from nonogen.image.read import read_picture
+from nonogen.pdf import Entry, entry_texts, glyph_warnings
+from nonogen.pdf.checks import most_per_page
+from nonogen.pdf.mosaic import mosaic_pdf, tile_legible, tile_problems
+from nonogen.pdf.tiles import Cuts, Place
 from nonogen.pipeline.make import MakeOptions, first_conversion
 from nonogen.pipeline.mosaic import (
     MAX_TILES,
@@ -60,8 +65,6 @@ def tile_path(folder: Path, title: str, tile: Tile) -> Path:
 
 def tile_entries(mosaic: Mosaic) -> list[Entry]:
     """Every tile as printed, numbered row by row: puzzle, title, difficulty and place."""
-    from nonogen.pdf import Entry  # noqa: PLC0415  (reportlab only when printing)
-    from nonogen.pdf.tiles import Cuts, Place  # noqa: PLC0415
 
     cuts, picture = Cuts(mosaic.row_cuts, mosaic.col_cuts), mosaic.grid()
     return [
@@ -82,8 +85,6 @@ def set_pdf(
 ) -> tuple[bytes, list[str]]:
     """The set's PDF and its warnings; LimitError when a tile would print too small to read
     above its key (with ``force_small``: printed, with a warning)."""
-    from nonogen.pdf import entry_texts, glyph_warnings  # noqa: PLC0415
-    from nonogen.pdf.mosaic import mosaic_pdf, tile_problems  # noqa: PLC0415
 
     entries = tile_entries(mosaic)
     problems = tile_problems(entries, page)
@@ -114,8 +115,6 @@ def tiles_for_page(source: Grid, page: PageOptions) -> tuple[int, int]:
     """The fewest tiles, (across, down), into which ``source`` cuts so that every tile prints
     legibly alone on a page above its key (judged on the unrepaired cells, whose clues the
     repair hardly changes); InputError when even 8 x 8 tiles are too small."""
-    from nonogen.pdf import Entry  # noqa: PLC0415
-    from nonogen.pdf.mosaic import tile_legible  # noqa: PLC0415
 
     shapes = [(a, d) for a in range(1, MAX_TILES + 1) for d in range(1, MAX_TILES + 1)]
     for across, down in sorted(shapes[1:], key=lambda s: (s[0] * s[1], abs(s[0] - s[1]), s)):
@@ -141,10 +140,6 @@ def mosaic_for_print(
     mosaic of the fewest tiles that print legibly (``book --mosaic``); None when the grid
     prints whole. The tiles are about the grid's width over the tiles across; ``--height``
     gives way to the picture's aspect. InputError when a repaired tile prints too small."""
-    from nonogen.image.read import read_picture  # noqa: PLC0415
-    from nonogen.pdf import Entry  # noqa: PLC0415
-    from nonogen.pdf.checks import most_per_page  # noqa: PLC0415
-    from nonogen.pdf.mosaic import tile_problems  # noqa: PLC0415
 
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
@@ -204,7 +199,6 @@ def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
 
 def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
     """The tiles' places when they make a whole set; Nones when they do not."""
-    from nonogen.pdf.tiles import Cuts, Place  # noqa: PLC0415
 
     found = [_box(tile) for tile in tiles]
     boxes = [b for b, _ in filter(None, found)]

@@ -44,6 +44,7 @@ from nonogen.pipeline import (
     solve_with,
     verdict_record,
 )
+from nonogen.pipeline.gallery import gallery
 from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic
 from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
@@ -122,7 +123,6 @@ def gallery_job(
 ) -> dict[str, Any]:
     """A picture's best conversions drawn at the size asked, before any repair (the studio's
     gallery)."""
-    from nonogen.pipeline.gallery import gallery  # noqa: PLC0415
 
     return gallery(data, name=name, options=within(options, limits), colours=colours).record()
 

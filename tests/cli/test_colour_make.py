@@ -225,6 +225,7 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
 ) -> None:
     from nonogen.image import palette as palette_module  # noqa: PLC0415
     from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
+    from nonogen.pipeline import colour as colour_module  # noqa: PLC0415
     from nonogen.pipeline import picture as picture_module  # noqa: PLC0415
     from nonogen.pipeline.make import repaired_grid as real_repair  # noqa: PLC0415
 
@@ -240,7 +241,7 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
         return real_quantise(picture, subject, *args, **kwargs)
 
     monkeypatch.setattr(picture_module, "repaired_grid", first_fails)
-    monkeypatch.setattr(palette_module, "quantise", seen)
+    monkeypatch.setattr(colour_module, "quantise", seen)
     data = (SAMPLES / "horse.png").read_bytes()
     options = MakeOptions(picture=PictureOptions(width=20), colours=3)
     made = make_puzzle(data, name="horse.png", options=options)
@@ -272,13 +273,14 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
 ) -> None:
     from nonogen.image import palette as palette_module  # noqa: PLC0415
     from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
+    from nonogen.pipeline import colour as colour_module  # noqa: PLC0415
 
     def fixed(*_args: Any, **_kwargs: Any) -> palette_module.PaletteGrid:
         lab = np.array([[100.0, 0, 0], [0.0, 0, 0], [50.0, 60, 40]])
         cells = lab[NEEDS_PROBING]
         return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
 
-    monkeypatch.setattr(palette_module, "quantise", fixed)
+    monkeypatch.setattr(colour_module, "quantise", fixed)
     options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search, colours=2)
     data = (SAMPLES / "horse.png").read_bytes()
     made = make_puzzle(data, name="horse.png", options=options)
