@@ -16,10 +16,29 @@ reachable both from a feasible prefix on its left and a feasible suffix on its r
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from functools import lru_cache
+from types import ModuleType
 from typing import NamedTuple
 
 from nonogen.clues import Clue
+
+
+def _native() -> ModuleType | None:
+    """The C core (``nonogen/_native.c``), unless ``NONOGEN_NATIVE=0`` asks for the
+    pure-Python reference or it was not built (no compiler at install time)."""
+    if os.environ.get("NONOGEN_NATIVE", "1") == "0":
+        return None
+    try:
+        from nonogen import _native  # noqa: PLC0415  (optional: built where a compiler is)
+    except ImportError:
+        return None
+    return _native
+
+
+NATIVE: ModuleType | None = _native()
+"""The C core in use, or None where the pure-Python code below runs."""
 
 Line = tuple[int, int]
 """A partial line as ``(filled, empty)`` bitmasks."""
@@ -138,8 +157,9 @@ def spread(starts: int, length: int) -> int:
 
 
 @lru_cache(maxsize=1 << 18)
-def solve_line(clue: Clue, size: int, filled: int, empty: int) -> Line | None:
-    """The cells fixed in every arrangement of ``clue`` fitting the line, or None if none fits."""
+def solve_line_py(clue: Clue, size: int, filled: int, empty: int) -> Line | None:
+    """The cells fixed in every arrangement of ``clue`` fitting the line, or None if none fits
+    (the pure-Python reference of the C core's ``solve_line``)."""
     found = placements(clue, size, filled, empty)
     if found is None:
         return None
@@ -148,3 +168,10 @@ def solve_line(clue: Clue, size: int, filled: int, empty: int) -> Line | None:
         can_fill |= spread(starts, run)
     full = (1 << size) - 1
     return full & ~found.can_empty, full & ~can_fill
+
+
+solve_line: Callable[[Clue, int, int, int], Line | None] = (
+    solve_line_py if NATIVE is None else NATIVE.solve_line
+)
+"""The cells fixed in every arrangement of ``clue`` fitting the line, or None if none fits:
+the C core's where it is built, else the pure-Python reference (the same answers)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonogen.clues import Clue
-from nonogen.line import solve_line
+from nonogen.line import NATIVE, solve_line
 from nonogen.solve.board import Board
 
 
@@ -46,7 +46,38 @@ def propagate(
     max_sweeps: int | None = None,
 ) -> Propagation:
     """Apply complete line logic until nothing changes (all lines dirty unless given), or
-    for at most ``max_sweeps`` sweeps."""
+    for at most ``max_sweeps`` sweeps: in the C core where it is built, else in Python (the
+    reference, ``propagate_py``: the same steps and counts)."""
+    if NATIVE is None:
+        return propagate_py(
+            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=max_sweeps
+        )
+    masks, sweeps, solves, settled, failed = NATIVE.propagate(
+        rows,
+        cols,
+        board.row_filled,
+        board.row_empty,
+        board.col_filled,
+        board.col_empty,
+        dirty_rows,
+        dirty_cols,
+        -1 if max_sweeps is None else max_sweeps,
+    )
+    if masks is None:
+        return Propagation(None, sweeps, solves, failed)
+    return Propagation(Board(*masks), sweeps, solves, settled=settled)
+
+
+def propagate_py(
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    *,
+    dirty_rows: set[int] | None = None,
+    dirty_cols: set[int] | None = None,
+    max_sweeps: int | None = None,
+) -> Propagation:
+    """Line logic to its fixpoint (or ``max_sweeps``) in pure Python: the reference."""
     height, width = len(rows), len(cols)
     rf, re, cf, ce = (
         list(m) for m in (board.row_filled, board.row_empty, board.col_filled, board.col_empty)

@@ -1,0 +1,502 @@
+/* nonogen._native: the black-and-white line solver and line-logic propagation in C.
+ *
+ * The reference is the pure-Python code (nonogen.line.solve_line, nonogen.solve.propagate):
+ * these functions take and give the same values (lines as (filled, empty) bitmask ints) and
+ * make the same steps (the same sweeps, line solves and settled cells), so every caller gets
+ * the same answers, difficulty grades included. tests/unit/test_native.py checks both against
+ * brute force and against each other.
+ *
+ * A line of n cells is solved by dynamic programming over (block, cell), O(n k): fw[j][i] says
+ * blocks 0..j-1 fit cells [0, i); bw[j][i] says blocks j..k-1 fit cells [i, n). A cell can be
+ * empty iff some j has fw[j][i] and bw[j][i + 1]; it can be filled iff some block has a start
+ * with a fitting prefix on its left and a fitting suffix on its right. Cells that cannot be
+ * empty are filled in every arrangement, and those that cannot be filled are empty.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { UNK = 0, FIL = 1, EMP = 2 };
+
+/* Work space, grown as needed (the GIL is held throughout). */
+static unsigned char *fw_buf, *bw_buf, *can_empty_buf;
+static int *emp_buf, *diff_buf, *block_buf;
+static size_t table_cap, line_cap, block_cap;
+
+static int grow(size_t table, size_t line, size_t blocks) {
+    if (table > table_cap) {
+        unsigned char *f = realloc(fw_buf, table), *b;
+        if (!f) return -1;
+        fw_buf = f;
+        b = realloc(bw_buf, table);
+        if (!b) return -1;
+        bw_buf = b;
+        table_cap = table;
+    }
+    if (line > line_cap) {
+        unsigned char *c = realloc(can_empty_buf, line);
+        int *e, *d;
+        if (!c) return -1;
+        can_empty_buf = c;
+        e = realloc(emp_buf, (line + 1) * sizeof(int));
+        if (!e) return -1;
+        emp_buf = e;
+        d = realloc(diff_buf, (line + 1) * sizeof(int));
+        if (!d) return -1;
+        diff_buf = d;
+        line_cap = line;
+    }
+    if (blocks > block_cap) {
+        int *b = realloc(block_buf, blocks * sizeof(int));
+        if (!b) return -1;
+        block_buf = b;
+        block_cap = blocks;
+    }
+    return 0;
+}
+
+/* Solve one line in place: cells[i] in {UNK, FIL, EMP}. Returns 1 when some arrangement
+ * fits (cells refined), 0 when none does (cells untouched), -1 on a memory error. */
+static int solve_cells(const int *b, int k, unsigned char *c, int n) {
+    size_t w = (size_t)n + 1;
+    unsigned char *fw, *bw, *ce;
+    int *emp, *diff;
+    int i, j;
+    if (grow((size_t)(k + 1) * w, (size_t)n + 1, 1) < 0) return -1;
+    fw = fw_buf; bw = bw_buf; ce = can_empty_buf; emp = emp_buf; diff = diff_buf;
+#define FW(j, i) fw[(size_t)(j) * w + (size_t)(i)]
+#define BW(j, i) bw[(size_t)(j) * w + (size_t)(i)]
+#define NOEMPTY(a, z) (emp[(z)] - emp[(a)] == 0)
+    emp[0] = 0;
+    for (i = 0; i < n; i++) emp[i + 1] = emp[i] + (c[i] == EMP);
+    FW(0, 0) = 1;
+    for (i = 1; i <= n; i++) FW(0, i) = FW(0, i - 1) && c[i - 1] != FIL;
+    for (j = 1; j <= k; j++) {
+        int len = b[j - 1];
+        FW(j, 0) = 0;
+        for (i = 1; i <= n; i++) {
+            int v = FW(j, i - 1) && c[i - 1] != FIL;
+            if (!v && i >= len && NOEMPTY(i - len, i)) {
+                int s = i - len;
+                v = j == 1 ? FW(0, s) : (s >= 1 && c[s - 1] != FIL && FW(j - 1, s - 1));
+            }
+            FW(j, i) = (unsigned char)v;
+        }
+    }
+    if (!FW(k, n)) return 0;
+    BW(k, n) = 1;
+    for (i = n - 1; i >= 0; i--) BW(k, i) = BW(k, i + 1) && c[i] != FIL;
+    for (j = k - 1; j >= 0; j--) {
+        int len = b[j];
+        BW(j, n) = 0;
+        for (i = n - 1; i >= 0; i--) {
+            int v = BW(j, i + 1) && c[i] != FIL;
+            if (!v && i + len <= n && NOEMPTY(i, i + len)) {
+                int e = i + len;
+                v = j == k - 1 ? BW(k, e) : (e < n && c[e] != FIL && BW(j + 1, e + 1));
+            }
+            BW(j, i) = (unsigned char)v;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        int can = 0;
+        if (c[i] != FIL)
+            for (j = 0; j <= k && !can; j++) can = FW(j, i) && BW(j, i + 1);
+        ce[i] = (unsigned char)can;
+    }
+    memset(diff, 0, ((size_t)n + 1) * sizeof(int));
+    for (j = 0; j < k; j++) {
+        int len = b[j], s;
+        for (s = 0; s + len <= n; s++) {
+            int pre, post, e = s + len;
+            if (!NOEMPTY(s, e)) continue;
+            pre = j == 0 ? FW(0, s) : (s >= 1 && c[s - 1] != FIL && FW(j, s - 1));
+            if (!pre) continue;
+            post = j == k - 1 ? BW(k, e) : (e < n && c[e] != FIL && BW(j + 1, e + 1));
+            if (post) {
+                diff[s] += 1;
+                diff[e] -= 1;
+            }
+        }
+    }
+    {
+        int run = 0;
+        for (i = 0; i < n; i++) {
+            int fill;
+            run += diff[i];
+            fill = run > 0;
+            if (!fill && !ce[i]) return 0; /* cannot happen once FW(k, n) holds */
+            c[i] = fill && !ce[i] ? FIL : (!fill && ce[i] ? EMP : UNK);
+        }
+    }
+#undef FW
+#undef BW
+#undef NOEMPTY
+    return 1;
+}
+
+/* --- ints <-> bytes ------------------------------------------------------------------------ */
+
+static int int_to_bytes(PyObject *value, unsigned char *buf, size_t nbytes) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "expected an int mask");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    {
+        Py_ssize_t need = PyLong_AsNativeBytes(
+            value, buf, (Py_ssize_t)nbytes,
+            Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+        if (need < 0) return -1;
+        if ((size_t)need > nbytes) {
+            PyErr_SetString(PyExc_OverflowError, "mask wider than its line");
+            return -1;
+        }
+        return 0;
+    }
+#else
+    return _PyLong_AsByteArray((PyLongObject *)value, buf, nbytes, 1, 0);
+#endif
+}
+
+static PyObject *bytes_to_int(const unsigned char *buf, size_t nbytes) {
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(buf, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(buf, nbytes, 1, 0);
+#endif
+}
+
+/* Cells of a line from its two masks (filled wins over empty, as the reference reads them). */
+static int masks_to_cells(PyObject *filled, PyObject *empty, unsigned char *cells, int n,
+                          unsigned char *scratch) {
+    size_t nbytes = ((size_t)n + 8) / 8, i;
+    if (int_to_bytes(empty, scratch, nbytes) < 0) return -1;
+    for (i = 0; i < (size_t)n; i++) cells[i] = (scratch[i >> 3] >> (i & 7)) & 1 ? EMP : UNK;
+    if (int_to_bytes(filled, scratch, nbytes) < 0) return -1;
+    for (i = 0; i < (size_t)n; i++)
+        if ((scratch[i >> 3] >> (i & 7)) & 1) cells[i] = FIL;
+    return 0;
+}
+
+static PyObject *cells_to_mask(const unsigned char *cells, int n, unsigned char want,
+                               size_t stride, unsigned char *scratch) {
+    size_t nbytes = ((size_t)n + 8) / 8, i;
+    memset(scratch, 0, nbytes);
+    for (i = 0; i < (size_t)n; i++)
+        if (cells[i * stride] == want) scratch[i >> 3] |= (unsigned char)(1u << (i & 7));
+    return bytes_to_int(scratch, nbytes);
+}
+
+/* Blocks of a clue (a tuple of ints; zeros, never in a real clue, are skipped). */
+static int read_clue(PyObject *clue, int **out) {
+    Py_ssize_t m, i;
+    int k = 0;
+    PyObject *seq = PySequence_Fast(clue, "expected a clue: a tuple of block lengths");
+    if (!seq) return -1;
+    m = PySequence_Fast_GET_SIZE(seq);
+    if (grow(0, 0, (size_t)m + 1) < 0) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < m; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < 0 || v > INT_MAX) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a block length out of range");
+            return -1;
+        }
+        if (v > 0) block_buf[k++] = (int)v;
+    }
+    Py_DECREF(seq);
+    *out = block_buf;
+    return k;
+}
+
+/* --- solve_line(clue, size, filled, empty) ------------------------------------------------- */
+
+static PyObject *py_solve_line(PyObject *self, PyObject *args) {
+    PyObject *clue, *filled, *empty, *result = NULL;
+    Py_ssize_t size;
+    unsigned char *cells = NULL, *scratch = NULL;
+    int *b, k, fit;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OnOO", &clue, &size, &filled, &empty)) return NULL;
+    if (size < 0 || size > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "line size out of range");
+        return NULL;
+    }
+    cells = malloc((size_t)size + 1);
+    scratch = malloc(((size_t)size + 8) / 8 + 1);
+    if (!cells || !scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (masks_to_cells(filled, empty, cells, (int)size, scratch) < 0) goto done;
+    k = read_clue(clue, &b);
+    if (k < 0) goto done;
+    fit = solve_cells(b, k, cells, (int)size);
+    if (fit < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!fit) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    {
+        PyObject *f = cells_to_mask(cells, (int)size, FIL, 1, scratch);
+        PyObject *e = f ? cells_to_mask(cells, (int)size, EMP, 1, scratch) : NULL;
+        if (f && e) result = PyTuple_Pack(2, f, e);
+        Py_XDECREF(f);
+        Py_XDECREF(e);
+    }
+done:
+    free(cells);
+    free(scratch);
+    return result;
+}
+
+/* --- propagate ----------------------------------------------------------------------------- */
+
+static int mark_dirty(PyObject *items, unsigned char *dirty, Py_ssize_t count) {
+    PyObject *it, *item;
+    if (items == Py_None) {
+        memset(dirty, 1, (size_t)count);
+        return 0;
+    }
+    memset(dirty, 0, (size_t)count);
+    it = PyObject_GetIter(items);
+    if (!it) return -1;
+    while ((item = PyIter_Next(it))) {
+        Py_ssize_t i = PyLong_AsSsize_t(item);
+        Py_DECREF(item);
+        if (i == -1 && PyErr_Occurred()) break;
+        if (i < 0 || i >= count) {
+            PyErr_SetString(PyExc_IndexError, "a dirty line out of range");
+            break;
+        }
+        dirty[i] = 1;
+    }
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The board as Python gives it: per row and per column, two masks (filled, empty). A line's
+ * masks are read into bytes only when line logic first touches it, and only the lines that
+ * changed are made into ints again, so a propagation from one dirty cell costs what the
+ * cascade costs, not the board's size. Rows and columns are kept in step, as in Python. */
+typedef struct {
+    Py_ssize_t count;   /* lines */
+    int size;           /* cells per line */
+    size_t nbytes;      /* bytes per mask */
+    PyObject *filled, *empty; /* the tuples of ints */
+    unsigned char *fb, *eb;   /* count x nbytes, valid where loaded */
+    unsigned char *loaded, *changed, *dirty;
+} Lines;
+
+static int lines_init(Lines *l, PyObject *filled, PyObject *empty, int size) {
+    size_t total;
+    l->count = PyTuple_GET_SIZE(filled);
+    l->size = size;
+    l->nbytes = ((size_t)size + 8) / 8;
+    l->filled = filled;
+    l->empty = empty;
+    total = (size_t)l->count * l->nbytes + 1;
+    l->fb = malloc(total);
+    l->eb = malloc(total);
+    l->loaded = calloc((size_t)l->count + 1, 1);
+    l->changed = calloc((size_t)l->count + 1, 1);
+    l->dirty = calloc((size_t)l->count + 1, 1);
+    if (!l->fb || !l->eb || !l->loaded || !l->changed || !l->dirty) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void lines_free(Lines *l) {
+    free(l->fb);
+    free(l->eb);
+    free(l->loaded);
+    free(l->changed);
+    free(l->dirty);
+}
+
+static int lines_load(Lines *l, Py_ssize_t i) {
+    if (l->loaded[i]) return 0;
+    if (int_to_bytes(PyTuple_GET_ITEM(l->filled, i), l->fb + (size_t)i * l->nbytes, l->nbytes) < 0 ||
+        int_to_bytes(PyTuple_GET_ITEM(l->empty, i), l->eb + (size_t)i * l->nbytes, l->nbytes) < 0)
+        return -1;
+    l->loaded[i] = 1;
+    return 0;
+}
+
+#define BIT(bytes, i) (((bytes)[(size_t)(i) >> 3] >> ((i) & 7)) & 1)
+#define SETBIT(bytes, i) ((bytes)[(size_t)(i) >> 3] |= (unsigned char)(1u << ((i) & 7)))
+
+/* Refine line i of `own` against its clue; changed cells are set in the crossing lines too and
+ * mark them dirty. Returns cells settled, -1 on a contradiction, -2 on an error. */
+static long refine(PyObject *clue, Lines *own, Py_ssize_t i, Lines *cross, unsigned char *line) {
+    int *b, k, fit, j;
+    long settled = 0;
+    unsigned char *f, *e;
+    if (lines_load(own, i) < 0) return -2;
+    f = own->fb + (size_t)i * own->nbytes;
+    e = own->eb + (size_t)i * own->nbytes;
+    k = read_clue(clue, &b);
+    if (k < 0) return -2;
+    for (j = 0; j < own->size; j++) line[j] = BIT(f, j) ? FIL : (BIT(e, j) ? EMP : UNK);
+    fit = solve_cells(b, k, line, own->size);
+    if (fit < 0) {
+        PyErr_NoMemory();
+        return -2;
+    }
+    if (!fit) return -1;
+    for (j = 0; j < own->size; j++) {
+        unsigned char was = BIT(f, j) ? FIL : (BIT(e, j) ? EMP : UNK);
+        unsigned char *cf, *ce;
+        if (line[j] == was) continue;
+        if (lines_load(cross, j) < 0) return -2;
+        cf = cross->fb + (size_t)j * cross->nbytes;
+        ce = cross->eb + (size_t)j * cross->nbytes;
+        if (line[j] == FIL) {
+            SETBIT(f, j);
+            SETBIT(cf, i);
+        } else {
+            SETBIT(e, j);
+            SETBIT(ce, i);
+        }
+        cross->dirty[j] = 1;
+        cross->changed[j] = 1;
+        own->changed[i] = 1;
+        settled++;
+    }
+    return settled;
+}
+
+static PyObject *lines_masks(Lines *l, int empty) {
+    PyObject *out = PyTuple_New(l->count), *old = empty ? l->empty : l->filled;
+    Py_ssize_t i;
+    if (!out) return NULL;
+    for (i = 0; i < l->count; i++) {
+        PyObject *mask;
+        if (!l->changed[i]) {
+            mask = Py_NewRef(PyTuple_GET_ITEM(old, i));
+        } else {
+            mask = bytes_to_int((empty ? l->eb : l->fb) + (size_t)i * l->nbytes, l->nbytes);
+            if (!mask) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        }
+        PyTuple_SET_ITEM(out, i, mask);
+    }
+    return out;
+}
+
+static int any_dirty(const Lines *l) {
+    Py_ssize_t i;
+    for (i = 0; i < l->count; i++)
+        if (l->dirty[i]) return 1;
+    return 0;
+}
+
+/* One pass over the dirty lines of `own`, in order. Returns 0, or 1 on a contradiction (its
+ * line in `failed`), or -1 on an error. */
+static int pass(PyObject *clues, Lines *own, Lines *cross, unsigned char *line, long *solves,
+                long *settled, const char *kind, char *failed, size_t failed_size) {
+    Py_ssize_t i;
+    for (i = 0; i < own->count; i++) {
+        long got;
+        if (!own->dirty[i]) continue;
+        own->dirty[i] = 0;
+        (*solves)++;
+        got = refine(PyTuple_GET_ITEM(clues, i), own, i, cross, line);
+        if (got == -2) return -1;
+        if (got == -1) {
+            snprintf(failed, failed_size, "%s %zd", kind, i + 1);
+            return 1;
+        }
+        *settled += got;
+    }
+    return 0;
+}
+
+static PyObject *py_propagate(PyObject *self, PyObject *args) {
+    PyObject *rows, *cols, *rf, *re, *cf, *ce, *dirty_rows, *dirty_cols;
+    PyObject *result = NULL;
+    Py_ssize_t max_sweeps, h, w;
+    Lines R = {0}, C = {0};
+    unsigned char *line = NULL;
+    long sweeps = 0, solves = 0, settled = 0;
+    char failed[48] = "";
+    int broke = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!OOn", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+                          &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
+                          &PyTuple_Type, &ce, &dirty_rows, &dirty_cols, &max_sweeps))
+        return NULL;
+    h = PyTuple_GET_SIZE(rows);
+    w = PyTuple_GET_SIZE(cols);
+    if (PyTuple_GET_SIZE(rf) != h || PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w ||
+        PyTuple_GET_SIZE(ce) != w || h > (1 << 20) || w > (1 << 20)) {
+        PyErr_SetString(PyExc_ValueError, "the board does not match the clues");
+        return NULL;
+    }
+    if (lines_init(&R, rf, re, (int)w) < 0 || lines_init(&C, cf, ce, (int)h) < 0) goto done;
+    line = malloc((size_t)(h > w ? h : w) + 1);
+    if (!line) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (mark_dirty(dirty_rows, R.dirty, h) < 0 || mark_dirty(dirty_cols, C.dirty, w) < 0) goto done;
+    while ((any_dirty(&R) || any_dirty(&C)) && (max_sweeps < 0 || sweeps < max_sweeps)) {
+        sweeps++;
+        broke = pass(rows, &R, &C, line, &solves, &settled, "row", failed, sizeof failed);
+        if (broke == 0)
+            broke = pass(cols, &C, &R, line, &solves, &settled, "column", failed, sizeof failed);
+        if (broke < 0) goto done;
+        if (broke > 0) break;
+    }
+    if (broke > 0) {
+        result = Py_BuildValue("(Ollls)", Py_None, sweeps, solves, 0L, failed);
+    } else {
+        PyObject *orf = lines_masks(&R, 0), *ore = orf ? lines_masks(&R, 1) : NULL;
+        PyObject *ocf = ore ? lines_masks(&C, 0) : NULL, *oce = ocf ? lines_masks(&C, 1) : NULL;
+        PyObject *masks = oce ? PyTuple_Pack(4, orf, ore, ocf, oce) : NULL;
+        Py_XDECREF(orf);
+        Py_XDECREF(ore);
+        Py_XDECREF(ocf);
+        Py_XDECREF(oce);
+        if (masks) result = Py_BuildValue("(Nllls)", masks, sweeps, solves, settled, "");
+    }
+done:
+    lines_free(&R);
+    lines_free(&C);
+    free(line);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"solve_line", py_solve_line, METH_VARARGS,
+     "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
+    {"propagate", py_propagate, METH_VARARGS,
+     "propagate(rows, cols, row_filled, row_empty, col_filled, col_empty, dirty_rows, "
+     "dirty_cols, max_sweeps) -> (masks | None, sweeps, line_solves, settled, failed)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "nonogen._native",
+    "The black-and-white line solver and propagation in C (reference: nonogen.line).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }

@@ -1,0 +1,25 @@
+"""Types of the optional C core (``nonogen/_native.c``)."""
+
+from collections.abc import Iterable
+
+def solve_line(
+    clue: tuple[int, ...], size: int, filled: int, empty: int, /
+) -> tuple[int, int] | None: ...
+def propagate(
+    rows: tuple[tuple[int, ...], ...],
+    cols: tuple[tuple[int, ...], ...],
+    row_filled: tuple[int, ...],
+    row_empty: tuple[int, ...],
+    col_filled: tuple[int, ...],
+    col_empty: tuple[int, ...],
+    dirty_rows: Iterable[int] | None,
+    dirty_cols: Iterable[int] | None,
+    max_sweeps: int,
+    /,
+) -> tuple[
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None,
+    int,
+    int,
+    int,
+    str,
+]: ...

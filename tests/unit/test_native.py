@@ -1,0 +1,144 @@
+"""The C core (``nonogen/_native.c``) against the pure-Python reference and brute force: the
+same lines, the same propagation steps and counts, the same verdicts; and the fallback that
+runs where no compiler built it (``NONOGEN_NATIVE=0``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonogen.clues import Clue, grid_clues
+from nonogen.grid import UNKNOWN
+from nonogen.line import NATIVE, solve_line_py
+from nonogen.solve.board import board_from_partial
+from nonogen.solve.propagate import Propagation, propagate, propagate_py
+from tests.strategies import brute_line, grids, partial_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus"
+built = pytest.mark.skipif(NATIVE is None, reason="the C core was not built (no C compiler)")
+
+
+@built
+@settings(max_examples=3000, deadline=None)
+@given(partial_lines())
+def test_the_native_line_agrees_with_enumeration_and_the_reference(
+    case: tuple[Clue, int, int, int],
+) -> None:
+    assert NATIVE is not None
+    clue, size, filled, empty = case
+    expected = brute_line(clue, size, filled, empty)
+    assert NATIVE.solve_line(clue, size, filled, empty) == expected
+    assert solve_line_py(clue, size, filled, empty) == expected
+
+
+@built
+@pytest.mark.parametrize("size", [63, 64, 65, 200, 1024])
+def test_long_native_lines_agree_with_the_reference(size: int) -> None:
+    assert NATIVE is not None
+    rng = np.random.default_rng(size)
+    for _ in range(50):
+        cells = rng.random(size) < 0.6
+        runs = [len(run) for run in "".join("#" if c else "." for c in cells).split(".") if run]
+        clue = tuple(runs)
+        known = rng.random(size)
+        filled = sum(1 << i for i in range(size) if known[i] < 0.1 and cells[i])
+        empty = sum(1 << i for i in range(size) if known[i] > 0.9 and not cells[i])
+        if rng.random() < 0.2:  # a wrong cell: a contradiction, most of the time
+            filled |= 1 << int(rng.integers(size))
+        assert NATIVE.solve_line(clue, size, filled, empty) == solve_line_py(
+            clue, size, filled, empty
+        )
+
+
+@built
+def test_bad_arguments_to_the_core_raise_not_crash() -> None:
+    assert NATIVE is not None
+    with pytest.raises(TypeError):
+        NATIVE.solve_line((1,), 3, "1", 0)
+    with pytest.raises(OverflowError):
+        NATIVE.solve_line((1,), 3, 1 << 40, 0)  # a mask wider than its line
+    with pytest.raises(ValueError, match="does not match"):
+        NATIVE.propagate(((1,),), (), (0,), (0,), (0,), (0,), None, None, -1)
+
+
+@st.composite
+def boards(
+    draw: st.DrawFn,
+) -> tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]]:
+    """Clues of a small grid (sometimes one clue changed), a partial board of it (sometimes
+    with a wrong cell), and propagate's options."""
+    grid = draw(grids(max_side=7))
+    rows, cols = grid_clues(grid)
+    if draw(st.booleans()):
+        r = draw(st.integers(0, len(rows) - 1))
+        other = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
+        rows = (*rows[:r], other, *rows[r + 1 :])
+    partial = np.where(
+        np.random.default_rng(draw(st.integers(0, 99))).random(grid.shape) < 0.2, grid, UNKNOWN
+    ).astype(np.int8)
+    if draw(st.booleans()):
+        cell = (draw(st.integers(0, grid.shape[0] - 1)), draw(st.integers(0, grid.shape[1] - 1)))
+        partial[cell] = 1 - int(grid[cell])
+    height, width = grid.shape
+    options = {
+        "dirty_rows": draw(st.none() | st.sets(st.integers(0, height - 1))),
+        "dirty_cols": draw(st.none() | st.sets(st.integers(0, width - 1))),
+        "max_sweeps": draw(st.none() | st.integers(1, 3)),
+    }
+    return rows, cols, partial, options
+
+
+@built
+@settings(max_examples=1500, deadline=None)
+@given(boards())
+def test_native_propagation_takes_the_reference_s_steps(
+    case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
+) -> None:
+    rows, cols, partial, options = case
+    board = board_from_partial(partial)
+    native: Propagation = propagate(rows, cols, board, **options)
+    reference = propagate_py(rows, cols, board, **options)
+    assert native == reference  # board, sweeps, line solves, settled cells, failed line
+
+
+def _check(paths: list[str], native: str) -> list[dict[str, Any]]:
+    """``nonogen check --json`` in a fresh process, the C core on (1) or off (0)."""
+    env = {**os.environ, "NONOGEN_NATIVE": native}
+    done = subprocess.run(
+        [sys.executable, "-m", "nonogen", "check", "--json", *paths],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    for record in records:
+        record.pop("seconds", None)
+        record.get("stats", {}).pop("total_ms", None)
+        for key in [k for k in record.get("stats", {}) if k.endswith("_ms")]:
+            del record["stats"][key]
+    return records
+
+
+@pytest.mark.slow
+def test_the_pure_python_fallback_gives_the_same_verdicts() -> None:
+    paths = sorted(str(p) for p in (CORPUS / "jwilk").glob("jwilk-00*.json"))
+    if not paths:
+        pytest.skip("the shared corpus is not here")
+    probe = [sys.executable, "-c", "import nonogen.line as l; print(l.NATIVE is None)"]
+    env = {**os.environ, "NONOGEN_NATIVE": "0"}
+    off = subprocess.run(probe, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+    assert off.stdout.strip() == "True"  # the fallback really ran
+    assert _check(paths, "0") == _check(paths, "1")
