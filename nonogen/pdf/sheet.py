@@ -7,18 +7,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-import numpy as np
-
-from nonogen.clues import ColourGrid
-from nonogen.errors import InputError, utf8_safe
-from nonogen.pdf.colourfig import (
-    above_legend,
-    colour_layout,
-    draw_colour_figure,
-    draw_legend,
-    legend_names,
-)
-from nonogen.pdf.figure import MAX_CELL, Layout, Mask, draw_figure, layout
+from nonogen.errors import utf8_safe
+from nonogen.pdf.figure import Layout
+from nonogen.pdf.kinds import figure_of
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
 
@@ -59,8 +50,7 @@ class Entry:
 
 def printed_texts(entry: Entry) -> list[str]:
     """The texts of an entry that go on the page (for the glyph check)."""
-    legend = legend_names(entry.puzzle.palette) if entry.puzzle.is_colour else []
-    return [heading(entry), details(entry), *legend]
+    return [heading(entry), details(entry), *figure_of(entry.puzzle).texts(entry.puzzle)]
 
 
 def heading(entry: Entry, *, solution: bool = False) -> str:
@@ -78,19 +68,6 @@ def size_text(puzzle: Puzzle) -> str:
 def details(entry: Entry) -> str:
     """The second line over a puzzle: size and difficulty."""
     return " · ".join(s for s in (size_text(entry.puzzle), entry.difficulty) if s)
-
-
-def goal_mask(puzzle: Puzzle) -> Mask | None:
-    """The solution grid of a black-and-white puzzle to print, or None without one."""
-    if puzzle.goal is None or puzzle.is_colour:
-        return None
-    goal = np.asarray(puzzle.goal, dtype=np.bool_)
-    if goal.shape != (puzzle.height, puzzle.width):
-        raise InputError(
-            f"the goal grid is {goal.shape[1]}x{goal.shape[0]} but the puzzle is "
-            f"{size_text(puzzle)}; give a goal of the puzzle's size"
-        )
-    return goal
 
 
 Line = tuple[str, float, bool]
@@ -137,30 +114,18 @@ def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Lin
 def puzzle_layout(entry: Entry, box: Box) -> Layout:
     """Where the puzzle's figure goes in a slot ``box``, under its heading (and legend)."""
     rest = below(box, heading_lines(entry, box))
-    if entry.puzzle.is_colour:
-        return colour_layout(entry.puzzle, above_legend(entry.puzzle.palette, rest))
-    return layout(entry.puzzle, rest)
+    figure = figure_of(entry.puzzle)
+    return figure.layout(entry.puzzle, figure.grid_box(entry.puzzle, rest))
 
 
 def any_layout(puzzle: Puzzle, box: Box, *, clues: bool, max_cell: float, above: float) -> Layout:
     """The figure's layout for a puzzle of either kind."""
-    if puzzle.is_colour:
-        return colour_layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
-    return layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
+    return figure_of(puzzle).layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
 
 
 def draw_any(pen: Pen, puzzle: Puzzle, lay: Layout, *, solution: bool) -> None:
     """Draw a puzzle of either kind in its layout, its goal filled in when ``solution``."""
-    if puzzle.is_colour:
-        goal = colour_goal(puzzle) if solution else None
-        draw_colour_figure(pen.canvas, puzzle, lay, solution=goal, patterns=pen.patterns)
-    else:
-        draw_figure(pen.canvas, puzzle, lay, solution=goal_mask(puzzle) if solution else None)
-
-
-def colour_goal(puzzle: Puzzle) -> ColourGrid | None:
-    """The colour solution to print, or None when the puzzle has none."""
-    return None if puzzle.goal is None else np.asarray(puzzle.goal, dtype=np.uint8)
+    figure_of(puzzle).draw(pen, puzzle, lay, solution=solution)
 
 
 def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> None:
@@ -170,18 +135,10 @@ def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> 
     if solution and puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    if puzzle.is_colour:  # the legend right under the grid
-        lay = colour_layout(puzzle, above_legend(puzzle.palette, rest))
-        below_grid = lay.grid.y - 0.3 * lay.cell
-        draw_legend(pen, puzzle.palette, rest, below_grid, patterns=pen.patterns)
-        draw_any(pen, puzzle, lay, solution=solution)
-        return
-    draw_any(
-        pen,
-        puzzle,
-        any_layout(puzzle, rest, clues=True, max_cell=MAX_CELL, above=0.3),
-        solution=solution,
-    )
+    figure = figure_of(puzzle)
+    lay = figure.layout(puzzle, figure.grid_box(puzzle, rest))
+    figure.draw_beside(pen, puzzle, rest, lay)  # a colour legend right under the grid
+    figure.draw(pen, puzzle, lay, solution=solution)
 
 
 def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
