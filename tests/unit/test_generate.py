@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from nonogen.errors import InputError
-from nonogen.generate import Costs, Target, repair, undetermined
+from nonogen.generate import TIERS, Costs, Target, repair, undetermined
 from nonogen.grid import Grid
+from nonogen.palette import BLACK_ON_WHITE, Palette, plain_palette
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 
@@ -132,3 +133,73 @@ def test_a_make_keeps_a_tenth_of_its_budget_for_the_verdict() -> None:
     assert verdict_reserve(1000.0) == VERDICT_SECONDS
     assert verdict_timeout(0.0) == MIN_VERDICT_SECONDS  # past the deadline: the least
     assert verdict_timeout(time.perf_counter() + 100.0) == VERDICT_SECONDS
+
+
+# --- one generator for both kinds -------------------------------------------------------------
+
+KINDS = ("mono", "colour")
+"""Black and white (bool grids, per-cell flip costs), and 3 colours (per-cell, per-colour
+costs): the same repair runs both."""
+
+
+def noisy_kind(kind: str, seed: int, side: int) -> tuple[np.ndarray, Costs, Palette]:
+    """A random grid of the kind, its costs and its palette."""
+    rng = np.random.default_rng(seed)
+    if kind == "mono":
+        return rng.random((side, side)) < 0.5, rng.random((side, side)), BLACK_ON_WHITE
+    grid = rng.choice(4, size=(side, side), p=[0.4, 0.2, 0.2, 0.2]).astype(np.uint8)
+    return grid, 20 * rng.random((side, side, 4)), plain_palette(3)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("target", [Target.EASY, Target.LINE, Target.UNIQUE])
+def test_both_kinds_are_repaired_to_each_target(kind: str, target: Target) -> None:
+    tiers = {Target.EASY: ("easy",), Target.LINE: ("easy", "medium")}.get(target, TIERS)
+    for seed in range(3):
+        grid, costs, palette = noisy_kind(kind, seed, 9)
+        rng = np.random.default_rng(seed)
+        result = repair(grid, costs, palette, rng=rng, max_flips=80, seconds=30, target=target)
+        assert result.solved
+        verdict = solve_puzzle(result.puzzle())  # graded independently of the repair
+        assert verdict.status is Status.UNIQUE
+        assert verdict.tier in tiers, verdict.difficulty
+        changes = result.changes()
+        assert int((result.grid != grid).sum()) == len(changes) == len(result.flips)
+        assert all(grid[r, c] == old and result.grid[r, c] == new for r, c, old, new in changes)
+        full = costs if costs.ndim == 3 else np.stack([costs, costs], axis=-1)
+        assert result.cost == pytest.approx(sum(float(full[r, c, new]) for r, c, _, new in changes))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_both_kinds_give_the_same_repair_for_the_same_seed(kind: str) -> None:
+    grid, costs, palette = noisy_kind(kind, 11, 10)
+    costs = np.round(costs, 0)  # many ties: the seed breaks them
+    first, again = (
+        repair(grid, costs, palette, rng=np.random.default_rng(3), max_flips=80, seconds=30)
+        for _ in range(2)
+    )
+    assert first.flips == again.flips
+    assert np.array_equal(first.grid, again.grid)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_both_kinds_keep_the_best_attempt_when_the_budget_runs_out(kind: str) -> None:
+    grid, costs, palette = noisy_kind(kind, 3, 20)
+    assert undetermined(grid, palette).sum() > 40
+    result = repair(grid, costs, palette, rng=np.random.default_rng(0), max_flips=1, seconds=30)
+    assert not result.solved
+    assert len(result.flips) == 1
+    assert result.unknown == int(undetermined(result.grid, palette).sum())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_both_kinds_reveal_givens_and_keep_the_picture(kind: str) -> None:
+    grid, costs, palette = noisy_kind(kind, 3, 9)
+    assert undetermined(grid, palette).any()
+    rng = np.random.default_rng(0)
+    result = repair(grid, costs, palette, rng=rng, max_flips=0, seconds=30, mode="givens")
+    assert result.solved
+    assert result.flips == ()
+    assert np.array_equal(result.grid, grid)
+    assert result.givens
+    assert solve_puzzle(result.puzzle()).line_solvable
