@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { UNK = 0, FIL = 1, EMP = 2 };
 
@@ -484,9 +485,287 @@ done:
     return result;
 }
 
+/* --- probe -------------------------------------------------------------------------------- */
+
+/* Clues of every line, parsed once: blocks of line i at blocks[start[i] .. start[i + 1]). */
+typedef struct {
+    int *blocks;
+    Py_ssize_t *start;
+} Clues;
+
+static int clues_read(PyObject *tuple, Clues *out) {
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple), i, total = 0;
+    out->start = malloc(((size_t)n + 1) * sizeof(Py_ssize_t));
+    out->blocks = NULL;
+    if (!out->start) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        Py_ssize_t m = PyObject_Length(PyTuple_GET_ITEM(tuple, i));
+        if (m < 0) return -1;
+        total += m;
+    }
+    out->blocks = malloc(((size_t)total + 1) * sizeof(int));
+    if (!out->blocks) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    total = 0;
+    for (i = 0; i < n; i++) {
+        int *b, k = read_clue(PyTuple_GET_ITEM(tuple, i), &b);
+        if (k < 0) return -1;
+        out->start[i] = total;
+        memcpy(out->blocks + total, b, (size_t)k * sizeof(int));
+        total += k;
+    }
+    out->start[n] = total;
+    return 0;
+}
+
+static void clues_free(Clues *c) {
+    free(c->blocks);
+    free(c->start);
+}
+
+typedef struct {
+    int h, w;
+    Clues rows, cols;
+    unsigned char *rdirty, *cdirty, *line;
+} Grid;
+
+/* Line logic on a grid of cells in place, from the dirty lines, to the fixpoint. Returns 1,
+ * 0 on a contradiction, -1 on a memory error. */
+static int grid_propagate(Grid *g, unsigned char *cells) {
+    int any = 1;
+    while (any) {
+        int r, c, i;
+        any = 0;
+        for (r = 0; r < g->h; r++) {
+            int fit;
+            if (!g->rdirty[r]) continue;
+            g->rdirty[r] = 0;
+            memcpy(g->line, cells + (size_t)r * (size_t)g->w, (size_t)g->w);
+            fit = solve_cells(g->rows.blocks + g->rows.start[r],
+                              (int)(g->rows.start[r + 1] - g->rows.start[r]), g->line, g->w);
+            if (fit <= 0) return fit < 0 ? -1 : 0;
+            for (i = 0; i < g->w; i++)
+                if (g->line[i] != cells[(size_t)r * (size_t)g->w + (size_t)i]) {
+                    cells[(size_t)r * (size_t)g->w + (size_t)i] = g->line[i];
+                    g->cdirty[i] = 1;
+                }
+        }
+        for (c = 0; c < g->w; c++) {
+            int fit;
+            if (!g->cdirty[c]) continue;
+            g->cdirty[c] = 0;
+            for (i = 0; i < g->h; i++) g->line[i] = cells[(size_t)i * (size_t)g->w + (size_t)c];
+            fit = solve_cells(g->cols.blocks + g->cols.start[c],
+                              (int)(g->cols.start[c + 1] - g->cols.start[c]), g->line, g->h);
+            if (fit <= 0) return fit < 0 ? -1 : 0;
+            for (i = 0; i < g->h; i++)
+                if (g->line[i] != cells[(size_t)i * (size_t)g->w + (size_t)c]) {
+                    cells[(size_t)i * (size_t)g->w + (size_t)c] = g->line[i];
+                    g->rdirty[i] = 1;
+                    any = 1;
+                }
+        }
+    }
+    return 1;
+}
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static long known_cells(const unsigned char *cells, size_t n) {
+    long k = 0;
+    size_t i;
+    for (i = 0; i < n; i++) k += cells[i] != UNK;
+    return k;
+}
+
+/* The unknown cells, those with the most known neighbours first (the border counts as
+ * known), then in row-major order: as nonogen.solve.probe._unknown_cells orders them. */
+static size_t probe_order(const unsigned char *cells, int h, int w, size_t *order) {
+    size_t count = 0;
+    int near;
+    for (near = 4; near >= 0; near--) {
+        int r, c;
+        for (r = 0; r < h; r++)
+            for (c = 0; c < w; c++) {
+                size_t at = (size_t)r * (size_t)w + (size_t)c;
+                int n = 0;
+                if (cells[at] != UNK) continue;
+                n += r == 0 || cells[at - (size_t)w] != UNK;
+                n += r == h - 1 || cells[at + (size_t)w] != UNK;
+                n += c == 0 || cells[at - 1] != UNK;
+                n += c == w - 1 || cells[at + 1] != UNK;
+                if (n == near) order[count++] = at;
+            }
+    }
+    return count;
+}
+
+/* One branch of a probe: the grid with the cell set, propagated from its two lines. */
+static int branch(Grid *g, const unsigned char *cells, unsigned char *out, size_t at,
+                  unsigned char value) {
+    size_t n = (size_t)g->h * (size_t)g->w;
+    memcpy(out, cells, n);
+    out[at] = value;
+    memset(g->rdirty, 0, (size_t)g->h);
+    memset(g->cdirty, 0, (size_t)g->w);
+    g->rdirty[at / (size_t)g->w] = 1;
+    g->cdirty[at % (size_t)g->w] = 1;
+    return grid_propagate(g, out);
+}
+
+static PyObject *py_probe(PyObject *self, PyObject *args) {
+    PyObject *rows, *cols, *rf, *re, *cf, *ce, *result = NULL;
+    double seconds, deadline;
+    Grid g;
+    Py_ssize_t h, w;
+    size_t n, *order = NULL;
+    unsigned char *cells = NULL, *a = NULL, *b = NULL, *scratch = NULL;
+    long probes = 0, fixed = 0;
+    int complete = 1, broken = 0, progress = 1, r;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!d", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+                          &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
+                          &PyTuple_Type, &ce, &seconds))
+        return NULL;
+    deadline = now_seconds() + seconds;
+    h = PyTuple_GET_SIZE(rows);
+    w = PyTuple_GET_SIZE(cols);
+    memset(&g, 0, sizeof g);
+    if (PyTuple_GET_SIZE(rf) != h || PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w ||
+        PyTuple_GET_SIZE(ce) != w || h > (1 << 14) || w > (1 << 14)) {
+        PyErr_SetString(PyExc_ValueError, "the board does not match the clues");
+        return NULL;
+    }
+    g.h = (int)h;
+    g.w = (int)w;
+    n = (size_t)h * (size_t)w;
+    cells = malloc(n + 1);
+    a = malloc(n + 1);
+    b = malloc(n + 1);
+    order = malloc((n + 1) * sizeof(size_t));
+    g.rdirty = malloc((size_t)h + 1);
+    g.cdirty = malloc((size_t)w + 1);
+    g.line = malloc((size_t)(h > w ? h : w) + 1);
+    scratch = malloc((size_t)((h > w ? h : w) + 8) / 8 + 1);
+    if (!cells || !a || !b || !order || !g.rdirty || !g.cdirty || !g.line || !scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (clues_read(rows, &g.rows) < 0 || clues_read(cols, &g.cols) < 0) goto done;
+    for (r = 0; r < h; r++)
+        if (masks_to_cells(PyTuple_GET_ITEM(rf, r), PyTuple_GET_ITEM(re, r),
+                           cells + (size_t)r * (size_t)w, (int)w, scratch) < 0)
+            goto done;
+    while (progress && known_cells(cells, n) < (long)n && !broken && complete) {
+        size_t count = probe_order(cells, g.h, g.w, order), i;
+        progress = 0;
+        for (i = 0; i < count; i++) {
+            size_t at = order[i], j;
+            int fa, fb;
+            unsigned char *learnt;
+            if (now_seconds() > deadline) {
+                complete = 0;
+                break;
+            }
+            if (cells[at] != UNK) continue; /* decided by an earlier probe this pass */
+            probes++;
+            fa = branch(&g, cells, a, at, FIL);
+            if (fa < 0) goto nomem;
+            fb = branch(&g, cells, b, at, EMP);
+            if (fb < 0) goto nomem;
+            if (!fa && !fb) {
+                broken = 1;
+                break;
+            }
+            if (!fa || !fb) {
+                learnt = fa ? a : b;
+            } else {
+                for (j = 0; j < n; j++)
+                    if (a[j] != b[j]) a[j] = UNK;
+                learnt = a;
+            }
+            if (known_cells(learnt, n) > known_cells(cells, n)) {
+                int ok;
+                fixed++;
+                progress = 1;
+                memcpy(cells, learnt, n);
+                memset(g.rdirty, 1, (size_t)h); /* agreement is not yet a fixpoint */
+                memset(g.cdirty, 1, (size_t)w);
+                ok = grid_propagate(&g, cells);
+                if (ok < 0) goto nomem;
+                if (!ok) {
+                    broken = 1;
+                    break;
+                }
+            }
+        }
+    }
+    if (broken) {
+        result = Py_BuildValue("(OllO)", Py_None, probes, fixed, Py_True);
+    } else {
+        PyObject *t[4] = {PyTuple_New(h), PyTuple_New(h), PyTuple_New(w), PyTuple_New(w)};
+        int k, ok = t[0] && t[1] && t[2] && t[3];
+        for (r = 0; ok && r < h; r++) {
+            PyObject *f = cells_to_mask(cells + (size_t)r * (size_t)w, (int)w, FIL, 1, scratch);
+            PyObject *e = f ? cells_to_mask(cells + (size_t)r * (size_t)w, (int)w, EMP, 1, scratch) : NULL;
+            if (!f || !e) {
+                Py_XDECREF(f);
+                ok = 0;
+                break;
+            }
+            PyTuple_SET_ITEM(t[0], r, f);
+            PyTuple_SET_ITEM(t[1], r, e);
+        }
+        for (r = 0; ok && r < w; r++) {
+            PyObject *f = cells_to_mask(cells + r, (int)h, FIL, (size_t)w, scratch);
+            PyObject *e = f ? cells_to_mask(cells + r, (int)h, EMP, (size_t)w, scratch) : NULL;
+            if (!f || !e) {
+                Py_XDECREF(f);
+                ok = 0;
+                break;
+            }
+            PyTuple_SET_ITEM(t[2], r, f);
+            PyTuple_SET_ITEM(t[3], r, e);
+        }
+        if (ok) {
+            PyObject *masks = PyTuple_Pack(4, t[0], t[1], t[2], t[3]);
+            if (masks)
+                result = Py_BuildValue("(NllO)", masks, probes, fixed, complete ? Py_True : Py_False);
+        }
+        for (k = 0; k < 4; k++) Py_XDECREF(t[k]);
+    }
+    goto done;
+nomem:
+    PyErr_NoMemory();
+done:
+    clues_free(&g.rows);
+    clues_free(&g.cols);
+    free(cells);
+    free(a);
+    free(b);
+    free(order);
+    free(g.rdirty);
+    free(g.cdirty);
+    free(g.line);
+    free(scratch);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
+    {"probe", py_probe, METH_VARARGS,
+     "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds) -> "
+     "(masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py."},
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(rows, cols, row_filled, row_empty, col_filled, col_empty, dirty_rows, "
      "dirty_cols, max_sweeps) -> (masks | None, sweeps, line_solves, settled, failed)"},

@@ -23,3 +23,18 @@ def propagate(
     int,
     str,
 ]: ...
+def probe(
+    rows: tuple[tuple[int, ...], ...],
+    cols: tuple[tuple[int, ...], ...],
+    row_filled: tuple[int, ...],
+    row_empty: tuple[int, ...],
+    col_filled: tuple[int, ...],
+    col_empty: tuple[int, ...],
+    seconds: float,
+    /,
+) -> tuple[
+    tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None,
+    int,
+    int,
+    bool,
+]: ...

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from nonogen.clues import Clue
+from nonogen.line import NATIVE
 from nonogen.solve.board import Board
 from nonogen.solve.propagate import assume, propagate
 
@@ -67,7 +68,27 @@ def _probe_cell(
 def probe(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, deadline: float
 ) -> Probing:
-    """Probe every unknown cell, repeatedly, until nothing more is learnt or time runs out."""
+    """Probe every unknown cell, repeatedly, until nothing more is learnt or time runs out:
+    in the C core where it is built, else in Python (``probe_py``: the same probes, in the
+    same order, with the same outcome)."""
+    if NATIVE is None:
+        return probe_py(rows, cols, board, deadline=deadline)
+    masks, probes, fixed, complete = NATIVE.probe(
+        rows,
+        cols,
+        board.row_filled,
+        board.row_empty,
+        board.col_filled,
+        board.col_empty,
+        deadline - time.perf_counter(),
+    )
+    return Probing(None if masks is None else Board(*masks), probes, fixed, complete)
+
+
+def probe_py(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, deadline: float
+) -> Probing:
+    """Probing in pure Python: the reference."""
     probes = fixed = 0
     progress = True
     while progress and not board.is_solved():

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from nonogen.clues import Clue, grid_clues
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, solve_line_py
 from nonogen.solve.board import board_from_partial
+from nonogen.solve.probe import probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
 from tests.strategies import brute_line, grids, partial_lines
 
@@ -109,6 +111,32 @@ def test_native_propagation_takes_the_reference_s_steps(
     native: Propagation = propagate(rows, cols, board, **options)
     reference = propagate_py(rows, cols, board, **options)
     assert native == reference  # board, sweeps, line solves, settled cells, failed line
+
+
+@built
+@settings(max_examples=600, deadline=None)
+@given(boards())
+def test_native_probing_makes_the_reference_s_probes(
+    case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
+) -> None:
+    rows, cols, partial, _ = case
+    start = propagate_py(rows, cols, board_from_partial(partial)).board
+    if start is None:
+        return  # probing starts from line logic's fixpoint
+    far = time.perf_counter() + 60
+    native = probe(rows, cols, start, deadline=far)
+    assert native == probe_py(rows, cols, start, deadline=far)  # board, probes, fixed
+
+
+@built
+def test_native_probing_stops_at_its_deadline() -> None:
+    rows, cols = ((1,),) * 4, ((1,),) * 4  # a permutation: probing learns nothing
+    start = propagate_py(rows, cols, board_from_partial(np.full((4, 4), UNKNOWN, np.int8))).board
+    assert start is not None
+    stopped = probe(rows, cols, start, deadline=time.perf_counter() - 1)
+    assert not stopped.complete
+    assert stopped.probes == 0
+    assert stopped.board == start
 
 
 def _check(paths: list[str], native: str) -> list[dict[str, Any]]:
