@@ -24,6 +24,18 @@ enum { UNK = 0, FIL = 1, EMP = 2 };
 static unsigned char *fw_buf, *bw_buf, *can_empty_buf;
 static int *emp_buf, *diff_buf, *block_buf;
 static size_t table_cap, line_cap, block_cap;
+static unsigned long long *word_buf;
+static size_t word_cap;
+
+static int grow_words(size_t words) {
+    if (words > word_cap) {
+        unsigned long long *w = realloc(word_buf, words * sizeof(unsigned long long));
+        if (!w) return -1;
+        word_buf = w;
+        word_cap = words;
+    }
+    return 0;
+}
 
 static int grow(size_t table, size_t line, size_t blocks) {
     if (table > table_cap) {
@@ -57,6 +69,95 @@ static int grow(size_t table, size_t line, size_t blocks) {
     return 0;
 }
 
+/* --- lines of up to 64 cells: the reference's bit-parallel passes, on one machine word ------ */
+
+typedef unsigned long long u64;
+
+static u64 shl(u64 x, int s) { return s >= 64 ? 0 : x << s; }
+
+static u64 reverse64(u64 x, int n) {
+    u64 r = 0;
+    int i;
+    for (i = 0; i < n; i++) r |= ((x >> i) & 1ULL) << (n - 1 - i);
+    return r;
+}
+
+static u64 flood64(u64 seeds, u64 passable) {
+    return (((seeds & passable) + passable) ^ passable) | seeds;
+}
+
+static u64 runs_in64(u64 mask, int length) {
+    int have = 1;
+    while (have < length) {
+        int step = have < length - have ? have : length - have;
+        mask &= mask >> step;
+        have += step;
+    }
+    return mask;
+}
+
+/* Blocks left to right: per block its starts that fit the prefix and the same by their last
+ * cell, per gap the cells a fitting prefix can leave empty. 0 when none fit. */
+static int forward64(const int *b, int k, int n, u64 filled, u64 empty, u64 *starts, u64 *lasts,
+                     u64 *gaps) {
+    u64 full = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    u64 not_filled = full & ~filled, not_start = full & ~shl(filled, 1), ones = full & ~empty;
+    u64 seeds = 1;
+    int j;
+    gaps[0] = flood64(1, not_filled) & not_filled;
+    for (j = 0; j < k; j++) {
+        int run = b[j];
+        u64 fits = run > n ? 0 : runs_in64(ones, run);
+        u64 block = fits & not_start & ~(run >= 64 ? 0 : filled >> run) & flood64(seeds, not_filled);
+        if (!block) return 0;
+        starts[j] = block;
+        lasts[j] = shl(block, run - 1) & full;
+        seeds = shl(block, run);
+        gaps[j + 1] = flood64(seeds, not_filled) & not_filled;
+        seeds = shl(seeds, 1);
+    }
+    return 1;
+}
+
+static u64 spread64(u64 starts, int length) {
+    int have = 1;
+    while (have < length) {
+        int step = have < length - have ? have : length - have;
+        starts |= shl(starts, step);
+        have += step;
+    }
+    return starts;
+}
+
+/* nonogen.line.solve_line on a word: 1 and the refined masks, or 0 when nothing fits. */
+static int solve_bits(const int *b, int k, int n, u64 filled, u64 empty, u64 *out_f, u64 *out_e,
+                      u64 *work) {
+    u64 full = n == 64 ? ~0ULL : (1ULL << n) - 1, can_empty = 0, can_fill = 0;
+    u64 *fs = work, *fl = fs + k, *fg = fl + k, *bs = fg + k + 1, *bl = bs + k, *bg = bl + k;
+    int j;
+    if (k == 0) {
+        if (filled) return 0;
+        *out_f = 0;
+        *out_e = full;
+        return 1;
+    }
+    if (!forward64(b, k, n, filled, empty, fs, fl, fg)) return 0;
+    {
+        int *rb = (int *)(bg + k + 1);
+        for (j = 0; j < k; j++) rb[j] = b[k - 1 - j];
+        if (!forward64(rb, k, n, reverse64(filled, n), reverse64(empty, n), bs, bl, bg)) return 0;
+    }
+    for (j = 0; j < k; j++) {
+        u64 both = fs[j] & reverse64(bl[k - 1 - j], n);
+        if (j == 0 && !both) return 0;
+        can_fill |= spread64(both, b[j]);
+    }
+    for (j = 0; j <= k; j++) can_empty |= fg[j] & reverse64(bg[k - j], n);
+    *out_f = full & ~can_empty;
+    *out_e = full & ~(can_fill & full);
+    return 1;
+}
+
 /* Solve one line in place: cells[i] in {UNK, FIL, EMP}. Returns 1 when some arrangement
  * fits (cells refined), 0 when none does (cells untouched), -1 on a memory error. */
 static int solve_cells(const int *b, int k, unsigned char *c, int n) {
@@ -64,6 +165,19 @@ static int solve_cells(const int *b, int k, unsigned char *c, int n) {
     unsigned char *fw, *bw, *ce;
     int *emp, *diff;
     int i, j;
+    if (n <= 64) {
+        u64 filled = 0, empty = 0, f, e;
+        int fit;
+        if (grow(0, 0, (size_t)k + 1) < 0 || grow_words((size_t)(8 * k + 8)) < 0) return -1;
+        for (i = 0; i < n; i++) {
+            if (c[i] == FIL) filled |= 1ULL << i;
+            else if (c[i] == EMP) empty |= 1ULL << i;
+        }
+        fit = solve_bits(b, k, n, filled, empty, &f, &e, word_buf);
+        if (!fit) return 0;
+        for (i = 0; i < n; i++) c[i] = (f >> i) & 1 ? FIL : ((e >> i) & 1 ? EMP : UNK);
+        return 1;
+    }
     if (grow((size_t)(k + 1) * w, (size_t)n + 1, 1) < 0) return -1;
     fw = fw_buf; bw = bw_buf; ce = can_empty_buf; emp = emp_buf; diff = diff_buf;
 #define FW(j, i) fw[(size_t)(j) * w + (size_t)(i)]
@@ -629,7 +743,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     Py_ssize_t h, w;
     size_t n, *order = NULL;
     unsigned char *cells = NULL, *a = NULL, *b = NULL, *scratch = NULL;
-    long probes = 0, fixed = 0;
+    long probes = 0, fixed = 0, known;
     int complete = 1, broken = 0, progress = 1, r;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!d", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
@@ -665,12 +779,14 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
         if (masks_to_cells(PyTuple_GET_ITEM(rf, r), PyTuple_GET_ITEM(re, r),
                            cells + (size_t)r * (size_t)w, (int)w, scratch) < 0)
             goto done;
-    while (progress && known_cells(cells, n) < (long)n && !broken && complete) {
+    known = known_cells(cells, n);
+    while (progress && known < (long)n && !broken && complete) {
         size_t count = probe_order(cells, g.h, g.w, order), i;
         progress = 0;
         for (i = 0; i < count; i++) {
             size_t at = order[i], j;
             int fa, fb;
+            long learnt_known;
             unsigned char *learnt;
             if (now_seconds() > deadline) {
                 complete = 0;
@@ -688,12 +804,16 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
             }
             if (!fa || !fb) {
                 learnt = fa ? a : b;
+                learnt_known = known_cells(learnt, n);
             } else {
-                for (j = 0; j < n; j++)
+                learnt_known = 0;
+                for (j = 0; j < n; j++) {
                     if (a[j] != b[j]) a[j] = UNK;
+                    learnt_known += a[j] != UNK;
+                }
                 learnt = a;
             }
-            if (known_cells(learnt, n) > known_cells(cells, n)) {
+            if (learnt_known > known) {
                 int ok;
                 fixed++;
                 progress = 1;
@@ -706,6 +826,7 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
                     broken = 1;
                     break;
                 }
+                known = known_cells(cells, n);
             }
         }
     }
