@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <limits.h>
 
 enum { UNK = 0, FIL = 1, EMP = 2 };
 
@@ -881,9 +882,204 @@ done:
     return result;
 }
 
+/* --- encode_line: one line's CNF, as nonogen.solve.search._encode_line writes it ----------- */
+
+typedef long long lit_t;
+#define LIT_F ((lit_t)0)
+#define LIT_T ((lit_t)LLONG_MAX)
+
+static lit_t lit_neg(lit_t l) { return l == LIT_F ? LIT_T : (l == LIT_T ? LIT_F : -l); }
+
+/* Add a clause of up to four literals: True satisfies it (dropped), False literals vanish. */
+static int add_clause(PyObject *clauses, const lit_t *lits, int n) {
+    PyObject *clause;
+    int i, m = 0;
+    for (i = 0; i < n; i++) {
+        if (lits[i] == LIT_T) return 0;
+        m += lits[i] != LIT_F;
+    }
+    clause = PyList_New(m);
+    if (!clause) return -1;
+    m = 0;
+    for (i = 0; i < n; i++) {
+        PyObject *v;
+        if (lits[i] == LIT_F) continue;
+        v = PyLong_FromLongLong(lits[i]);
+        if (!v) {
+            Py_DECREF(clause);
+            return -1;
+        }
+        PyList_SET_ITEM(clause, m++, v);
+    }
+    if (PyList_Append(clauses, clause) < 0) {
+        Py_DECREF(clause);
+        return -1;
+    }
+    Py_DECREF(clause);
+    return 0;
+}
+
+static PyObject *lit_object(lit_t l) {
+    if (l == LIT_T) return Py_NewRef(Py_True);
+    if (l == LIT_F) return Py_NewRef(Py_False);
+    return PyLong_FromLongLong(l);
+}
+
+static PyObject *py_encode_line(PyObject *self, PyObject *args) {
+    PyObject *clue, *cells_obj, *starts_obj, *clauses = NULL, *z_out = NULL, *result = NULL;
+    Py_ssize_t size, i;
+    long long top;
+    int *b, k, j;
+    lit_t *cells = NULL, *z = NULL, c4[4];
+    unsigned char *sb = NULL;
+    int *lows = NULL, *highs = NULL;
+    size_t nbytes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OnO!O!L", &clue, &size, &PyList_Type, &cells_obj, &PyTuple_Type,
+                          &starts_obj, &top))
+        return NULL;
+    if (size < 1 || size > (1 << 20) || PyList_GET_SIZE(cells_obj) != size) {
+        PyErr_SetString(PyExc_ValueError, "cells do not match the line's size");
+        return NULL;
+    }
+    k = read_clue(clue, &b);
+    if (k < 0) return NULL;
+    if (PyTuple_GET_SIZE(starts_obj) != (k ? k : 0)) {
+        PyErr_SetString(PyExc_ValueError, "one start mask per block");
+        return NULL;
+    }
+    {
+        int *copy = malloc(((size_t)k + 1) * sizeof(int));
+        if (!copy) return PyErr_NoMemory();
+        memcpy(copy, b, (size_t)k * sizeof(int));
+        b = copy;
+    }
+    nbytes = ((size_t)size + 8) / 8;
+    cells = malloc((size_t)size * sizeof(lit_t));
+    z = malloc(((size_t)k + 1) * ((size_t)size + 1) * sizeof(lit_t));
+    sb = malloc(nbytes * ((size_t)k + 1));
+    lows = malloc(((size_t)k + 1) * sizeof(int));
+    highs = malloc(((size_t)k + 1) * sizeof(int));
+    clauses = PyList_New(0);
+    if (!cells || !z || !sb || !lows || !highs || !clauses) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < size; i++) {
+        PyObject *item = PyList_GET_ITEM(cells_obj, i);
+        if (item == Py_True) cells[i] = LIT_T;
+        else if (item == Py_False) cells[i] = LIT_F;
+        else {
+            cells[i] = PyLong_AsLongLong(item);
+            if (cells[i] == -1 && PyErr_Occurred()) goto done;
+        }
+    }
+    if (k == 0) {
+        for (i = 0; i < size; i++) {
+            c4[0] = lit_neg(cells[i]);
+            if (add_clause(clauses, c4, 1) < 0) goto done;
+        }
+        z_out = PyList_New(0);
+        if (z_out) result = Py_BuildValue("(NNL)", clauses, z_out, top);
+        clauses = z_out = NULL;
+        goto done;
+    }
+#define Z(j, p) z[(size_t)(j) * ((size_t)size + 1) + (size_t)(p)]
+#define SBIT(j, p) ((sb[(size_t)(j) * nbytes + ((size_t)(p) >> 3)] >> ((p) & 7)) & 1)
+    for (j = 0; j < k; j++) {
+        lit_t current = LIT_F;
+        int p, last = -1;
+        if (int_to_bytes(PyTuple_GET_ITEM(starts_obj, j), sb + (size_t)j * nbytes, nbytes) < 0)
+            goto done;
+        lows[j] = -1;
+        for (p = 0; p < size; p++)
+            if (SBIT(j, p)) {
+                if (lows[j] < 0) lows[j] = p;
+                last = p;
+            }
+        highs[j] = last;
+        Z(j, 0) = LIT_F;
+        for (p = 0; p < size; p++) {
+            if (p == last) {
+                current = LIT_T;
+            } else if (SBIT(j, p)) {
+                lit_t fresh = ++top;
+                c4[0] = lit_neg(current);
+                c4[1] = fresh;
+                if (add_clause(clauses, c4, 2) < 0) goto done;
+                current = fresh;
+            }
+            Z(j, p + 1) = current;
+        }
+    }
+    highs[k] = (int)size;
+#define AT(j, p) ((p) < 0 ? LIT_F : Z((j), ((p) < size - 1 ? (p) : size - 1) + 1))
+    for (j = 0; j < k; j++) {
+        int run = b[j], p, end;
+        if (j + 1 < k) {
+            end = highs[j] + run + 1 < size ? highs[j] + run + 1 : (int)size;
+            for (p = lows[j + 1]; p < end; p++) {
+                c4[0] = lit_neg(AT(j + 1, p));
+                c4[1] = AT(j, p - run - 1);
+                if (add_clause(clauses, c4, 2) < 0) goto done;
+            }
+        }
+        end = highs[j] + run < size ? highs[j] + run : (int)size;
+        for (p = lows[j]; p < end; p++) {
+            c4[0] = lit_neg(AT(j, p));
+            c4[1] = AT(j, p - run);
+            c4[2] = cells[p];
+            if (add_clause(clauses, c4, 3) < 0) goto done;
+        }
+        for (p = lows[j] + run; p < highs[j + 1]; p++) {
+            c4[0] = lit_neg(cells[p]);
+            c4[1] = lit_neg(AT(j, p));
+            c4[2] = j + 1 < k ? AT(j + 1, p) : LIT_F;
+            c4[3] = lit_neg(AT(j, p - run));
+            if (add_clause(clauses, c4, 4) < 0) goto done;
+        }
+    }
+    for (i = 0; i < highs[0]; i++) {
+        c4[0] = lit_neg(cells[i]);
+        c4[1] = AT(0, (int)i);
+        if (add_clause(clauses, c4, 2) < 0) goto done;
+    }
+    z_out = PyList_New(k);
+    if (!z_out) goto done;
+    for (j = 0; j < k; j++) {
+        PyObject *row = PyList_New(size + 1);
+        int p;
+        if (!row) goto done;
+        PyList_SET_ITEM(z_out, j, row);
+        for (p = 0; p <= size; p++) {
+            PyObject *v = lit_object(Z(j, p));
+            if (!v) goto done;
+            PyList_SET_ITEM(row, p, v);
+        }
+    }
+#undef AT
+#undef Z
+#undef SBIT
+    result = Py_BuildValue("(NNL)", clauses, z_out, top);
+    clauses = z_out = NULL;
+done:
+    Py_XDECREF(clauses);
+    Py_XDECREF(z_out);
+    free(b);
+    free(cells);
+    free(z);
+    free(sb);
+    free(lows);
+    free(highs);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
+    {"encode_line", py_encode_line, METH_VARARGS,
+     "encode_line(clue, size, cells, starts, top) -> (clauses, order, top): as "
+     "nonogen.solve.search._encode_line."},
     {"probe", py_probe, METH_VARARGS,
      "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds) -> "
      "(masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py."},

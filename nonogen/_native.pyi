@@ -38,3 +38,11 @@ def probe(
     int,
     bool,
 ]: ...
+def encode_line(
+    clue: tuple[int, ...],
+    size: int,
+    cells: list[int | bool],
+    starts: tuple[int, ...],
+    top: int,
+    /,
+) -> tuple[list[list[int]], list[list[int | bool]], int]: ...

@@ -24,7 +24,7 @@ import numpy as np
 from pysat.solvers import Solver
 
 from nonogen.clues import Clue
-from nonogen.line import placements
+from nonogen.line import NATIVE, placements
 from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
 from nonogen.solve.portfolio import interrupter, turns
@@ -136,6 +136,19 @@ def _encode_line(
     return z
 
 
+def encode_line(
+    cnf: Cnf, clue: Clue, size: int, cells: list[Lit], starts: tuple[int, ...]
+) -> Order:
+    """One line's clauses and order variables: in the C core where it is built (the same
+    clauses, in the same order, with the same variables), else ``_encode_line``."""
+    if NATIVE is None:
+        return _encode_line(cnf, clue, size, cells, starts)
+    clauses, order, cnf.top = NATIVE.encode_line(clue, size, cells, starts, cnf.top)
+    cnf.clauses.extend(clauses)
+    line_order: Order = order
+    return line_order
+
+
 def _cell_literal(board: Board, width: int, r: int, c: int) -> Lit:
     """A known cell as a constant, an unknown one as its variable r*width + c + 1."""
     if board.row_filled[r] >> c & 1:
@@ -192,14 +205,14 @@ def encode(
         found = placements(rows[r], width, board.row_filled[r], board.row_empty[r])
         if found is None:
             return None
-        order.append(_encode_line(cnf, rows[r], width, grid[r], found.starts))
+        order.append(encode_line(cnf, rows[r], width, grid[r], found.starts))
     for c in range(width):
         on_time(deadline)
         found = placements(cols[c], height, board.col_filled[c], board.col_empty[c])
         if found is None:
             return None
         column = [grid[r][c] for r in range(height)]
-        order.append(_encode_line(cnf, cols[c], height, column, found.starts))
+        order.append(encode_line(cnf, cols[c], height, column, found.starts))
     return Encoding(cnf.clauses, order)
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from nonogen.clues import Clue, grid_clues
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, solve_line_py
+from nonogen.solve import search
 from nonogen.solve.board import board_from_partial
 from nonogen.solve.probe import probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
@@ -126,6 +127,27 @@ def test_native_probing_makes_the_reference_s_probes(
     far = time.perf_counter() + 60
     native = probe(rows, cols, start, deadline=far)
     assert native == probe_py(rows, cols, start, deadline=far)  # board, probes, fixed
+
+
+@built
+@settings(max_examples=800, deadline=None)
+@given(boards())
+def test_the_native_cnf_is_the_reference_s_clause_for_clause(
+    case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
+) -> None:
+    rows, cols, partial, _ = case
+    board = board_from_partial(partial)
+    native = search.encode(rows, cols, board)
+    names = vars(search)
+    core, names["NATIVE"] = names["NATIVE"], None  # the reference, for this one call
+    try:
+        reference = search.encode(rows, cols, board)
+    finally:
+        names["NATIVE"] = core
+    assert (native is None) == (reference is None)
+    if native is not None and reference is not None:
+        assert native.clauses == reference.clauses  # the same variables, in the same order
+        assert native.order == reference.order
 
 
 @built
