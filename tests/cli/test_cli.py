@@ -803,9 +803,9 @@ def test_a_make_whose_time_budget_runs_out_says_its_bytes_may_differ(
     rng = random.Random(1)
     noise.write_bytes(_png(bytes(rng.randrange(256) for _ in range(14400)), 120, 120))
     out = tmp_path / "noise.json"
-    args = ["make", str(noise), "-w", "60", "--method", "sauvola", "--invert", "--force"]
+    args = ["make", str(noise), "-w", "100", "--method", "sauvola", "--invert", "--force"]
     result = runner.invoke(
-        app, [*args, *colours, "--no-tight", "--seconds", "0.05", "-o", str(out)]
+        app, [*args, *colours, "--no-tight", "--seconds", "0.01", "-o", str(out)]
     )
     assert result.exit_code == 1, result.output
     assert "another run may give other bytes" in result.stderr
