@@ -316,7 +316,7 @@ class ColourLines:
         line = colourboard.propagate(
             rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
         )
-        return Spread(line.board, line.sweeps)
+        return Spread(line.board, line.sweeps, line.settled)
 
     def unknown(self, board: colourboard.Board) -> int:
         return sum(1 for row in board for cell in row if cell & (cell - 1))

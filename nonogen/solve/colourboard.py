@@ -35,6 +35,8 @@ class Propagation(NamedTuple):
     line_solves: int
     failed_line: str = ""
     """``row 3`` or ``column 5``: the line left without an arrangement, if any."""
+    settled: int = 0
+    """Cells narrowed to one colour (0 on a contradiction)."""
 
 
 def start_board(puzzle: Puzzle) -> Board:
@@ -90,7 +92,7 @@ def propagate(
     height, width = len(rows), len(cols)
     todo_rows = set(range(height) if dirty_rows is None else dirty_rows)
     todo_cols = set(range(width) if dirty_cols is None else dirty_cols)
-    sweeps = solves = 0
+    sweeps = solves = settled = 0
     while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for r in sorted(todo_rows):
@@ -101,6 +103,7 @@ def propagate(
                 return Propagation(None, sweeps, solves, f"row {r + 1}")
             for c in range(width):
                 if out[c] != line[c]:
+                    settled += not out[c] & (out[c] - 1)  # narrowed to one colour
                     grid[r][c] = out[c]
                     todo_cols.add(c)
         todo_rows = set()
@@ -112,10 +115,11 @@ def propagate(
                 return Propagation(None, sweeps, solves, f"column {c + 1}")
             for r in range(height):
                 if out[r] != line[r]:
+                    settled += not out[r] & (out[r] - 1)
                     grid[r][c] = out[r]
                     todo_rows.add(r)
         todo_cols = set()
-    return Propagation(tuple(tuple(row) for row in grid), sweeps, solves)
+    return Propagation(tuple(tuple(row) for row in grid), sweeps, solves, settled=settled)
 
 
 def assume(
