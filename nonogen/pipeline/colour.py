@@ -64,6 +64,13 @@ class MadeColour(Made):
         """Cells changed, their colour cost, givens and colours merged (``colour_fidelity``)."""
         return colour_fidelity(source, repaired, merged=merged)
 
+    def report_fields(self) -> dict[str, Any]:
+        """The palette, cells changed (count, percent, colour cost) and givens."""
+        figures = self.fidelity
+        names = ("changed", "changed_percent", "colour_cost", "givens", "givens_percent")
+        palette = [f"{c.name} {c.rgb}" for c in self.puzzle.palette.colours]
+        return {"palette": palette, **{name: figures[name] for name in names}}
+
     def extra_record(self) -> dict[str, Any]:
         """The palette: each colour's name, ``#rrggbb`` and grid character."""
         colours = self.puzzle.palette.colours

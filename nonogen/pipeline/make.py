@@ -229,6 +229,10 @@ class Made(ABC):
         """What this kind adds to the record."""
         return {}
 
+    @abstractmethod
+    def report_fields(self) -> dict[str, Any]:
+        """What a report row says of the repair (``nonogen report``'s columns of this kind)."""
+
     def sheet_entry(self, *, label: str, note: str) -> SheetEntry | None:
         """Its row of a report's contact sheet (source, chosen grid, final puzzle, method),
         or None where the kind has none."""
@@ -254,6 +258,12 @@ class MadeMono(Made):
     def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
         """Cells flipped and givens (``fidelity``)."""
         return fidelity(source, repaired)
+
+    def report_fields(self) -> dict[str, Any]:
+        """Cells flipped (count, percent, grey-level cost), givens, fill before and after."""
+        figures = fidelity(self.source, self.repair)
+        names = ("flipped", "flipped_percent", "flip_cost", "givens", "fill_before", "fill_after")
+        return {name: figures[name] for name in names}
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;

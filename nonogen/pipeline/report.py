@@ -34,7 +34,7 @@ from nonogen.image.options import SubjectBox
 from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
-from nonogen.pipeline.make import Made, MakeOptions, fidelity
+from nonogen.pipeline.make import Made, MakeOptions
 from nonogen.pipeline.picture import make_puzzle
 
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
@@ -73,10 +73,17 @@ def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
 def report_case(
     data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
 ) -> tuple[dict[str, Any], Made | None]:
-    """A report row and the puzzle made (None when it could not be made)."""
-
+    """A report row and the puzzle made (None when it could not be made), of the kind the
+    options ask for: size, method, verdict, what the repair changed (the kind's
+    ``report_fields``), time, and the IoU with the true subject when one is known."""
     picture = replace(options.picture, width=width)
-    base: dict[str, Any] = {"picture": Path(name).name, "width": width, **_pointed(options)}
+    colours = {} if options.colours is None else {"colours": options.colours}
+    base: dict[str, Any] = {
+        "picture": Path(name).name,
+        "width": width,
+        **colours,
+        **_pointed(options),
+    }
     if truth is not None:
         base["expected"] = "none" if truth.mask is None else "subject"
     try:
@@ -85,24 +92,14 @@ def report_case(
         return {**base, "refused": True, "error": str(error)}, None
     except NonogenError as error:
         return {**base, "error": str(error)}, None
-    figures = fidelity(made.source, made.repair)
     chosen = made.conversion.chosen if made.conversion else None
-    row = {
-        **base,
-        **_made_fields(made),
-        "flipped": figures["flipped"],
-        "flipped_percent": figures["flipped_percent"],
-        "flip_cost": figures["flip_cost"],
-        "givens": figures["givens"],
-        "fill_before": figures["fill_before"],
-        "fill_after": figures["fill_after"],
-        "seconds": round(made.seconds, 3),
-    }
+    row = {**base, **_made_fields(made), **made.report_fields(), "seconds": round(made.seconds, 3)}
     if chosen is not None and chosen.detail:
         row["detail"] = chosen.detail
     if truth is not None and truth.mask is not None and chosen is not None:
         # The subject found: the puzzle's cells, or the silhouette its parts are drawn in.
-        grid = made.repair.grid if chosen.silhouette is None else chosen.silhouette
+        filled = made.repair.grid > 0
+        grid = filled if chosen.silhouette is None else chosen.silhouette
         row.update(_ious(truth, name, chosen.cells.box, grid))
     return row, made
 
@@ -127,52 +124,6 @@ def _made_fields(made: Made) -> dict[str, Any]:
     }
 
 
-def colour_report_case(
-    data: bytes,
-    *,
-    name: str,
-    width: int,
-    options: MakeOptions,
-    colours: int,
-    truth: Truth | None = None,
-) -> tuple[dict[str, Any], Made | None]:
-    """A report row of a colour make (palette, cells changed and their colour cost, givens,
-    verdict and time) and the puzzle made (None when it could not be made)."""
-
-    picture = replace(options.picture, width=width)
-    base: dict[str, Any] = {
-        "picture": Path(name).name,
-        "width": width,
-        "colours": colours,
-        **_pointed(options),
-    }
-    if truth is not None:
-        base["expected"] = "none" if truth.mask is None else "subject"
-    try:
-        colour_options = replace(options, picture=picture, colours=colours)
-        made = make_puzzle(data, name=name, options=colour_options)
-    except NoSubjectError as error:
-        return {**base, "refused": True, "error": str(error)}, None
-    except NonogenError as error:
-        return {**base, "error": str(error)}, None
-    figures = made.fidelity
-    chosen = made.conversion.chosen if made.conversion else None
-    row = {
-        **base,
-        **_made_fields(made),
-        "palette": [f"{c.name} {c.rgb}" for c in made.puzzle.palette.colours],
-        "changed": figures["changed"],
-        "changed_percent": figures["changed_percent"],
-        "colour_cost": figures["colour_cost"],
-        "givens": figures["givens"],
-        "givens_percent": figures["givens_percent"],
-        "seconds": round(made.seconds, 3),
-    }
-    if truth is not None and truth.mask is not None and chosen is not None:
-        row.update(_ious(truth, name, chosen.cells.box, made.repair.grid > 0))
-    return row, made
-
-
 EXTRAS = ("", "sheet", "blind")
 """What a report case returns beside its row: nothing, a contact sheet entry, or the PNG of
 its solution alone and what the picture shows (for a blind naming)."""
@@ -185,13 +136,8 @@ def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
     """One report row and its extra (None unless asked and made; no contact sheet entry for
     a colour case), on a worker."""
     data, name, width, options, truth, extra, colours = task
-    made: Made | None
-    if colours is not None:
-        row, made = colour_report_case(
-            data, name=name, width=width, options=options, colours=colours, truth=truth
-        )
-    else:
-        row, made = report_case(data, name=name, width=width, options=options, truth=truth)
+    options = replace(options, colours=colours)
+    row, made = report_case(data, name=name, width=width, options=options, truth=truth)
     if made is None or not extra:
         return row, None
     if extra == "blind":
