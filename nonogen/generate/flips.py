@@ -59,7 +59,7 @@ Move = tuple[Cell, int]
 def ranked(moves: list[Move], costs: Costs, rng: np.random.Generator) -> list[Move]:
     """Moves cheapest first, ties broken by the seeded generator."""
     jitter = rng.random(len(moves)) * 1e-9
-    price = np.array([costs[cell][value] for cell, value in moves])
+    price = np.array([costs[(*cell, value)] for cell, value in moves])
     order = np.argsort(price + jitter, kind="stable")
     return [moves[i] for i in order]
 
@@ -91,7 +91,7 @@ def _next_state(
         if bounds and time.perf_counter() >= how.deadline:
             break  # the best of the moves estimated so far
         after = estimate(state, cell, value, how.sweeps)
-        bounds.append((_score(before, after, float(costs[cell][value]), unit), i))
+        bounds.append((_score(before, after, float(costs[(*cell, value)]), unit), i))
     bounds.sort(key=lambda bound: (-bound[0], bound[1]))
     best: tuple[float, Cell, AnyState] | None = None
     for bound, i in bounds[: how.candidates]:
@@ -100,7 +100,7 @@ def _next_state(
             # (exact without a sweep cap; with the easy target's cap it is a good heuristic)
         cell, value = moves[i]
         after_state = moved(state, cell, value, how.sweeps)
-        score = _score(before, after_state.unknown, float(costs[cell][value]), unit)
+        score = _score(before, after_state.unknown, float(costs[(*cell, value)]), unit)
         if best is None or score > best[0]:
             best = (score, cell, after_state)
     assert best is not None
@@ -178,4 +178,4 @@ def pruned(
 
 def move_cost(state: AnyState, costs: Costs, cell: Cell) -> float:
     """What the cell's value in the state costs (0 when it is the source grid's)."""
-    return float(costs[cell][int(state.grid[cell])])
+    return float(costs[(*cell, int(state.grid[cell]))])

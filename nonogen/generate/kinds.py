@@ -189,12 +189,10 @@ class MonoLines:
         return line_clue(cells)
 
     def start(self, grid: Cells, givens: Sequence[Cell]) -> mono.Board:
-        if not givens:
-            return mono.empty_board(*grid.shape)
-        partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
-        for cell in givens:
-            partial[cell] = int(grid[cell])
-        return mono.board_from_partial(partial)
+        partial = givens_partial(grid, givens)
+        return (
+            mono.empty_board(*grid.shape) if partial is None else mono.board_from_partial(partial)
+        )
 
     def spread(
         self,
@@ -297,11 +295,10 @@ class ColourLines:
         return line_blocks(cells)
 
     def start(self, grid: Cells, givens: Sequence[Cell]) -> colourboard.Board:
-        full = (1 << self.palette.size) - 1
-        start = [[full] * grid.shape[1] for _ in range(grid.shape[0])]
-        for r, c in givens:
-            start[r][c] = 1 << int(grid[r, c])
-        return tuple(map(tuple, start))
+        partial = givens_partial(grid, givens)
+        if partial is None:
+            partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
+        return colourboard.board_from_partial(partial, self.palette.size)
 
     def spread(
         self,

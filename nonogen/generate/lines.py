@@ -80,24 +80,33 @@ def solved_state(
 ) -> State[B, C]:
     """The state line logic reaches on ``grid`` (clues ``rows`` and ``cols``, the state's
     unless given) from nothing but the givens."""
-    lines = state.lines
     rows = state.rows if rows is None else rows
     cols = state.cols if cols is None else cols
-    line = lines.spread(rows, cols, lines.start(grid, givens), sweeps=sweeps)
-    assert line.board is not None  # the clues of a real grid always have that grid as a solution
-    unknown = open_after(lines, grid.size - len(givens), line)
-    return State(lines, state.source, grid, rows, cols, givens, line.board, unknown, line.sweeps)
+    return _solved(state.lines, state.source, grid, (rows, cols), givens=givens, sweeps=sweeps)
 
 
 def state_of(
     lines: Lines[B, C], grid: Cells, givens: tuple[Cell, ...] = (), sweeps: int | None = None
 ) -> State[B, C]:
-    """The state of a grid and its givens."""
-    rows, cols = lines.clues(grid)
+    """The state of a grid and its givens (the grid is its own source)."""
+    return _solved(lines, grid, grid, lines.clues(grid), givens=givens, sweeps=sweeps)
+
+
+def _solved(
+    lines: Lines[B, C],
+    source: Cells,
+    grid: Cells,
+    clues: tuple[tuple[C, ...], tuple[C, ...]],
+    *,
+    givens: tuple[Cell, ...],
+    sweeps: int | None,
+) -> State[B, C]:
+    """Line logic on ``grid``'s clues from nothing but the givens, as a state."""
+    rows, cols = clues
     line = lines.spread(rows, cols, lines.start(grid, givens), sweeps=sweeps)
-    assert line.board is not None
+    assert line.board is not None  # the clues of a real grid always have that grid as a solution
     unknown = open_after(lines, grid.size - len(givens), line)
-    return State(lines, grid, grid, rows, cols, givens, line.board, unknown, line.sweeps)
+    return State(lines, source, grid, rows, cols, givens, line.board, unknown, line.sweeps)
 
 
 def sweeps_afresh(state: State[B, C]) -> int:

@@ -266,7 +266,7 @@ def climb(made: Made, costs: Costs, how: Search, to: _Climb) -> Made:
                 continue  # line logic stalls: no medium, and enough grading for this step
             graded += state.unknown > 0
             beat = best[0][1] if best is not None and best[0][0] == 0 else -math.inf
-            cost = float(costs[cell][value])
+            cost = float(costs[(*cell, value)])
             weighed = _weigh(made, cell, state, how, cost=cost, to=to, beat=beat)
             if isinstance(weighed, Made):
                 if weighed.tier == to.tier:

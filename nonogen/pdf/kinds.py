@@ -12,12 +12,13 @@ from typing import Final, Protocol
 
 import numpy as np
 
-from nonogen.errors import InputError, utf8_safe
+from nonogen.errors import InputError
 from nonogen.pdf.colourfig import (
     above_legend,
     colour_layout,
     draw_colour_figure,
     draw_legend,
+    legend_names,
 )
 from nonogen.pdf.figure import MAX_CELL, Layout, Mask, draw_figure, layout
 from nonogen.pdf.pages import Box, Pen
@@ -105,7 +106,7 @@ class ColourFigure:
         draw_legend(pen, puzzle.palette, box, below_grid, patterns=pen.patterns)
 
     def texts(self, puzzle: Puzzle) -> list[str]:
-        return [utf8_safe(colour.name) for colour in puzzle.palette.colours[1:]]
+        return legend_names(puzzle.palette)
 
     def draw(self, pen: Pen, puzzle: Puzzle, lay: Layout, *, solution: bool) -> None:
         goal = None
