@@ -40,10 +40,8 @@ if TYPE_CHECKING:
         terminal_rows,
         verdict_record,
     )
-    from nonogen.pipeline.colour import (
-        MadeColour,
-        colour_fidelity,
-    )
+    from nonogen.pipeline.colour import MadeColour
+    from nonogen.pipeline.fidelity import colour_fidelity, mono_fidelity
     from nonogen.pipeline.fixing import fix_file
     from nonogen.pipeline.make import (
         DIFFICULTIES,
@@ -57,7 +55,6 @@ if TYPE_CHECKING:
         MakeListener,
         MakeOptions,
         MakeProgress,
-        fidelity,
         ignore_progress,
         preview_of,
         repair_move,
@@ -113,11 +110,11 @@ _WHERE: dict[str, str] = {
     "bench_truths": "nonogen.pipeline.report",
     "check_blind_folder": "nonogen.pipeline.blind",
     "check_paths": "nonogen.pipeline.check",
-    "colour_fidelity": "nonogen.pipeline.colour",
+    "colour_fidelity": "nonogen.pipeline.fidelity",
     "conversion_line": "nonogen.pipeline.shortfall",
     "convert_file": "nonogen.pipeline.check",
     "expected_of": "nonogen.pipeline.check",
-    "fidelity": "nonogen.pipeline.make",
+    "mono_fidelity": "nonogen.pipeline.fidelity",
     "field": "nonogen.pipeline.shortfall",
     "fix_file": "nonogen.pipeline.fixing",
     "flag": "nonogen.pipeline.shortfall",
@@ -186,7 +183,6 @@ __all__ = [
     "conversion_line",
     "convert_file",
     "expected_of",
-    "fidelity",
     "field",
     "fix_file",
     "flag",
@@ -194,6 +190,7 @@ __all__ = [
     "grid_rows",
     "ignore_progress",
     "make_puzzle",
+    "mono_fidelity",
     "preview_of",
     "print_ready",
     "puzzles_in_text",

@@ -12,6 +12,7 @@ import numpy.typing as npt
 from nonogen.colour.contrast import parse_rgb
 from nonogen.image.palette import quantise
 from nonogen.pipeline.check import grid_rows
+from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
 from nonogen.pipeline.make import (
     Drawing,
     Made,
@@ -27,11 +28,11 @@ from nonogen.solve import Status, with_article
 from nonogen.words import counted
 
 if TYPE_CHECKING:
-    from nonogen.clues import ColourGrid
     from nonogen.generate import Repair
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
     from nonogen.preview import SheetEntry
+    from nonogen.records import Json, JsonObject
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class MadeColour(Made):
 
     kind: ClassVar[str] = "colour"
     changed_word: ClassVar[str] = "changed"
+    fidelity: ColourFidelity
 
     @classmethod
     def draw(
@@ -60,16 +62,14 @@ class MadeColour(Made):
         )
 
     @classmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> ColourFidelity:
         """Cells changed, their colour cost, givens and colours merged (``colour_fidelity``)."""
         return colour_fidelity(source, repaired, merged=merged)
 
-    def report_fields(self) -> dict[str, Any]:
+    def report_fields(self) -> JsonObject:
         """The palette, cells changed (count, percent, colour cost) and givens."""
-        figures = self.fidelity
-        names = ("changed", "changed_percent", "colour_cost", "givens", "givens_percent")
-        palette = [f"{c.name} {c.rgb}" for c in self.puzzle.palette.colours]
-        return {"palette": palette, **{name: figures[name] for name in names}}
+        palette: list[Json] = [f"{c.name} {c.rgb}" for c in self.puzzle.palette.colours]
+        return {"palette": palette, **self.fidelity.report_fields()}
 
     def extra_record(self) -> dict[str, Any]:
         """The palette: each colour's name, ``#rrggbb`` and grid character."""
@@ -81,22 +81,22 @@ class MadeColour(Made):
         givens, time; the palette; with ``verbose`` the internals too (colour cost, merged
         colours) and the conversion chosen."""
         figures, verdict = self.fidelity, self.verdict
-        merged = figures["merged_colours"]
+        merged = figures.merged
         colours = self.puzzle.palette.colours
         logic = "logic-only" if verdict.line_solvable else "needs probing or search"
         palette = "palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours)
-        size = f"{self.puzzle.width}x{self.puzzle.height}, {counted(figures['colours'], 'colour')}"
+        size = f"{self.puzzle.width}x{self.puzzle.height}, {counted(figures.colours, 'colour')}"
         if not verbose:
-            changed, givens = figures["changed"], figures["givens"]
+            changed, givens = figures.changed, len(figures.givens)
             return [
                 plain_summary(f"{size} on white", verdict, changed, givens, self.seconds),
                 palette,
             ]
         return [
             f"{size} + background{f' ({merged} merged)' if merged else ''}, {verdict.status}, "
-            f"{logic}, difficulty {verdict.difficulty} {verdict.tier}; {figures['changed']} "
-            f"cells changed ({figures['changed_percent']} %, colour cost "
-            f"{figures['colour_cost']} Delta E), {figures['givens']} givens; "
+            f"{logic}, difficulty {verdict.difficulty} {verdict.tier}; {figures.changed} "
+            f"cells changed ({figures.changed_percent} %, colour cost "
+            f"{round(figures.cost, 2)} Delta E), {len(figures.givens)} givens; "
             f"{self.seconds:.2f} s",
             palette,
             conversion_line(self.conversion),
@@ -176,29 +176,3 @@ class MadeColour(Made):
     def changed_cells(self) -> list[tuple[int, int]]:
         """The cells changed to another colour."""
         return list(self.repair.flips)
-
-    @property
-    def changed_percent(self) -> float | None:
-        """Cells changed to another colour, in percent."""
-        return self.fidelity.get("changed_percent")
-
-
-def colour_fidelity(source: ColourGrid, repaired: Repair, *, merged: int) -> dict[str, Any]:
-    """Cells changed (count, percent), their summed and mean colour cost (Delta E), the
-    changes themselves as [row, col, old colour, new colour], the givens (count, percent,
-    [row, col, colour]), and colours merged away."""
-    names = [colour.name for colour in repaired.palette.colours]
-    changes = repaired.changes()
-    return {
-        "changed": len(changes),
-        "changed_percent": round(100 * len(changes) / source.size, 2),
-        "colour_cost": round(repaired.cost, 2),
-        "mean_colour_cost": round(repaired.cost / len(changes), 2) if changes else 0.0,
-        "changed_cells": [[r, c, names[old], names[new]] for r, c, old, new in changes],
-        "givens": len(repaired.givens),
-        "givens_percent": round(100 * len(repaired.givens) / source.size, 2),
-        "given_cells": [[r, c, names[int(repaired.grid[r, c])]] for r, c in repaired.givens],
-        "colours": len(names) - 1,
-        "merged_colours": merged,
-        "undetermined": repaired.unknown,
-    }

@@ -16,7 +16,6 @@ import numpy.typing as npt
 from nonogen.errors import InputError
 from nonogen.formats import check_title, render_puzzle, write_atomic
 from nonogen.generate import TIERS, RepairMode, Target, repair, undetermined
-from nonogen.grid import Grid
 from nonogen.image.boxes import framed
 from nonogen.image.convert import convert, forced
 from nonogen.image.detail import detailed
@@ -24,6 +23,7 @@ from nonogen.image.drawing import drawn_outline
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.image.read import picture_rgb8
 from nonogen.palette import BLACK_ON_WHITE, Palette, check_colours
+from nonogen.pipeline.fidelity import Fidelity, MonoFidelity, mono_fidelity
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
 from nonogen.puzzle import Puzzle
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from nonogen.image.read import Picture
     from nonogen.preview import SheetEntry
     from nonogen.preview.canvas import RGB
+    from nonogen.records import JsonObject
 
 
 DIFFICULTIES = TIERS
@@ -163,10 +164,10 @@ class Made(ABC):
     verdict: Verdict
     seconds: float
     """Wall time of the whole make, reading the picture included."""
+    fidelity: Fidelity
+    """What the repair changed (``figures``)."""
     conversion: Conversion | None = None
     """How the picture became the source grid (None for puzzles not made from a picture)."""
-    fidelity: dict[str, Any] = field(default_factory=dict)
-    """What the repair changed (``figures``)."""
 
     @classmethod
     @abstractmethod
@@ -177,8 +178,8 @@ class Made(ABC):
 
     @classmethod
     @abstractmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
-        """What the repair changed, as the record's ``fidelity``."""
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
+        """What the repair changed (the record's ``fidelity``)."""
 
     @property
     def ok(self) -> bool:
@@ -214,9 +215,9 @@ class Made(ABC):
         """The cells the repair changed, in the order it changed them."""
 
     @property
-    @abstractmethod
-    def changed_percent(self) -> float | None:
-        """The share of the cells the repair changed, in percent (None if not recorded)."""
+    def changed_percent(self) -> float:
+        """The share of the cells the repair changed, in percent."""
+        return self.fidelity.changed_percent
 
     def record(self) -> dict[str, Any]:
         """The summary of the make as JSON: the puzzle's record (title, seed, options,
@@ -229,9 +230,9 @@ class Made(ABC):
         """What this kind adds to the record."""
         return {}
 
-    @abstractmethod
-    def report_fields(self) -> dict[str, Any]:
+    def report_fields(self) -> JsonObject:
         """What a report row says of the repair (``nonogen report``'s columns of this kind)."""
+        return self.fidelity.report_fields()
 
     def sheet_entry(self, *, label: str, note: str) -> SheetEntry | None:
         """Its row of a report's contact sheet (source, chosen grid, final puzzle, method),
@@ -245,6 +246,7 @@ class MadeMono(Made):
 
     kind: ClassVar[str] = "mono"
     changed_word: ClassVar[str] = "flipped"
+    fidelity: MonoFidelity
 
     @classmethod
     def draw(
@@ -255,31 +257,25 @@ class MadeMono(Made):
         return Drawing(scored, scored.cells.grid(), scored.cells.cost())
 
     @classmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> dict[str, Any]:
-        """Cells flipped and givens (``fidelity``)."""
-        return fidelity(source, repaired)
-
-    def report_fields(self) -> dict[str, Any]:
-        """Cells flipped (count, percent, grey-level cost), givens, fill before and after."""
-        figures = fidelity(self.source, self.repair)
-        names = ("flipped", "flipped_percent", "flip_cost", "givens", "fill_before", "fill_after")
-        return {name: figures[name] for name in names}
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> MonoFidelity:
+        """Cells flipped, givens, the fill before and after (``mono_fidelity``)."""
+        return mono_fidelity(source, repaired)
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;
         with ``verbose`` the internals instead (flip cost, fill) and the conversion chosen."""
-        figures, verdict = fidelity(self.source, self.repair), self.verdict
+        figures, verdict = self.fidelity, self.verdict
         size = f"{self.puzzle.width}x{self.puzzle.height}"
+        flipped, givens = figures.changed, len(figures.givens)
         if not verbose:
-            changed, givens = figures["flipped"], figures["givens"]
-            return [plain_summary(size, verdict, changed, givens, self.seconds)]
+            return [plain_summary(size, verdict, flipped, givens, self.seconds)]
         logic = "logic-only" if verdict.line_solvable else "needs probing or search"
         return [
             f"{size}, {verdict.status}, {logic}, difficulty {verdict.difficulty} "
-            f"{verdict.tier}; {figures['flipped']} cells flipped "
-            f"({figures['flipped_percent']} %, cost {figures['flip_cost']}), "
-            f"{figures['givens']} givens; fill "
-            f"{figures['fill_before']} -> {figures['fill_after']}; {self.seconds:.2f} s",
+            f"{verdict.tier}; {flipped} cells flipped "
+            f"({figures.changed_percent} %, cost {round(figures.cost, 4)}), "
+            f"{givens} givens; fill "
+            f"{figures.fill_before} -> {figures.fill_after}; {self.seconds:.2f} s",
             conversion_line(self.conversion),
         ]
 
@@ -331,12 +327,6 @@ class MadeMono(Made):
     def changed_cells(self) -> list[tuple[int, int]]:
         """The cells flipped."""
         return list(self.repair.flips)
-
-    @property
-    def changed_percent(self) -> float | None:
-        """Cells flipped, in percent."""
-        figures = self.puzzle.meta.get("fidelity")
-        return figures.get("flipped_percent") if isinstance(figures, dict) else None
 
 
 VERDICT_SECONDS = 10.0
@@ -547,23 +537,3 @@ def write_sheet(entries: Sequence[Any], path: Path) -> list[Path]:
         write_atomic(target, contact_sheet(entries[start : start + MAX_SHEET_ENTRIES]))
         written.append(target)
     return written
-
-
-def fidelity(source: Grid, repaired: Repair) -> dict[str, Any]:
-    """Cells flipped (count, percent), their summed and mean grey-level cost, fill before and
-    after, and the flipped cells themselves."""
-    cells = source.size
-    flips = len(repaired.flips)
-    return {
-        "flipped": flips,
-        "flipped_percent": round(100 * flips / cells, 2),
-        "flip_cost": round(repaired.cost, 4),
-        "mean_flip_cost": round(repaired.cost / flips, 4) if flips else 0.0,
-        "flipped_cells": [[r, c] for r, c in repaired.flips],
-        "givens": len(repaired.givens),
-        "givens_percent": round(100 * len(repaired.givens) / cells, 2),
-        "given_cells": [[r, c] for r, c in repaired.givens],
-        "fill_before": round(float(source.mean()), 4),
-        "fill_after": round(float(repaired.grid.mean()), 4),
-        "undetermined": repaired.unknown,
-    }

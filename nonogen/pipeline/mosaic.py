@@ -37,10 +37,8 @@ from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
-from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import (
     Made,
-    MadeMono,
     MakeListener,
     MakeOptions,
     MakeProgress,
@@ -51,6 +49,7 @@ from nonogen.pipeline.make import (
     verdict_reserve,
     verdict_timeout,
 )
+from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.solve import solve_puzzle
 
@@ -452,13 +451,13 @@ def _made_tile(
     )
     puzzle = repaired.puzzle(where=f"{cutting.title} r{row + 1}c{col + 1}")
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
-    kind = MadeMono if cutting.palette is None else MadeColour
+    kind = kind_of(make)
     figures = kind.figures(source, repaired, cutting.merged)
     meta = {
         **_tile_meta(cutting, row, col, box),
         "source_grid": grid_rows(palette, source),
         "verdict": steady_record(verdict_record(verdict, puzzle)),
-        "fidelity": figures,
+        "fidelity": figures.to_json(),
     }
     elapsed = time.perf_counter() - started
-    return kind(replace(puzzle, meta=meta), repaired, source, verdict, elapsed, fidelity=figures)
+    return kind(replace(puzzle, meta=meta), repaired, source, verdict, elapsed, figures)

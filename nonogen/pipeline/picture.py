@@ -111,12 +111,12 @@ def make_puzzle(
         "source_box": list(scored.cells.box),
         "source_grid": grid_rows(drawing.palette, drawing.grid),
         "verdict": steady_record(verdict_record(verdict, puzzle)),
-        "fidelity": figures,
+        "fidelity": figures.to_json(),
         **budget_record(ran_out, verdict),
     }
     seconds = time.perf_counter() - started
-    made = (replace(puzzle, meta=meta), repaired, drawing.grid, verdict, seconds, conversion)
-    return kind(*made, fidelity=figures)
+    made = (replace(puzzle, meta=meta), repaired, drawing.grid, verdict, seconds, figures)
+    return kind(*made, conversion=conversion)
 
 
 def _shortfall(repaired: Repair) -> tuple[bool, int, int]:

@@ -1,0 +1,15 @@
+"""JSON as nonogen writes it: the type of a JSON value, and of the objects records give.
+
+Records are typed dataclasses (a make's ``Fidelity``, a solver's ``VerdictRecord``); each
+gives its JSON object with ``to_json()``. Only files and the service's edge handle JSON
+objects whose shape is not known.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
+"""A JSON value."""
+JsonObject: TypeAlias = "dict[str, Json]"
+"""A JSON object, as a record's ``to_json()`` gives it."""
