@@ -79,6 +79,12 @@ class Puzzle:
         """Whether the puzzle has a palette other than black on white."""
         return not is_plain(self.palette)
 
+    @property
+    def kind(self) -> str:
+        """``mono`` (black and white) or ``colour``, as records and answers name it and as
+        tables of what differs by kind are keyed."""
+        return "colour" if self.is_colour else "mono"
+
     @cached_property
     def row_blocks(self) -> tuple[ColourClue, ...]:
         """Row clues as ``(length, colour)`` blocks."""

@@ -28,6 +28,7 @@ from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
+from nonogen.records import JsonObject
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 from nonogen.words import counted
 
@@ -229,32 +230,74 @@ def _checked(label: str, puzzle: Puzzle, outcome: Outcome[Verdict]) -> Checked:
     )
 
 
-def steady_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A verdict record without what varies from run to run (its seconds and the ``*_ms``
-    timings of its stats), for an output file that gives the same bytes for the same seed."""
-    stats = {k: v for k, v in record.get("stats", {}).items() if not k.endswith("_ms")}
-    return {**{k: v for k, v in record.items() if k != "seconds"}, "stats": stats}
+@dataclass(frozen=True)
+class VerdictRecord:
+    """A verdict as records and answers give it: solutions in the palette's characters."""
+
+    status: str
+    line_solvable: bool | None
+    techniques: tuple[str, ...]
+    difficulty: int | None
+    tier: str | None
+    reason: str
+    seconds: float
+    stats: tuple[tuple[str, int], ...]
+    """The solver's work (``Verdict.stats``), in the order it was counted."""
+    solution: list[str] | None = None
+    """The first solution found, as text rows."""
+    other_solution: list[str] | None = None
+    """A second solution, when there are several."""
+    differing_cells: tuple[tuple[int, int], ...] = ()
+    """Where the two solutions differ."""
+
+    @classmethod
+    def of(cls, verdict: Verdict, puzzle: Puzzle | None = None) -> VerdictRecord:
+        """The record of a verdict on the puzzle (its palette writes the solutions)."""
+        palette = BLACK_ON_WHITE if puzzle is None else puzzle.palette
+        grids = [grid_rows(palette, grid) for grid in verdict.solutions[:2]]
+        several = len(grids) == 2
+        return cls(
+            status=str(verdict.status),
+            line_solvable=verdict.line_solvable,
+            techniques=tuple(str(t) for t in verdict.techniques),
+            difficulty=verdict.difficulty,
+            tier=verdict.tier,
+            reason=verdict.reason,
+            seconds=round(verdict.seconds, 4),
+            stats=tuple(verdict.stats.items()),
+            solution=grids[0] if grids else None,
+            other_solution=grids[1] if several else None,
+            differing_cells=tuple(verdict.differing()) if several else (),
+        )
+
+    def to_json(self, *, steady: bool = False) -> JsonObject:
+        """The JSON object (``steady``: without what varies from run to run, its seconds and
+        the ``*_ms`` timings of its stats, for a file that gives the same bytes for the same
+        seed)."""
+        stats: JsonObject = {k: v for k, v in self.stats if not (steady and k.endswith("_ms"))}
+        record: JsonObject = {
+            "status": self.status,
+            "line_solvable": self.line_solvable,
+            "techniques": list(self.techniques),
+            "difficulty": self.difficulty,
+            "tier": self.tier,
+            "reason": self.reason,
+            "seconds": self.seconds,
+            "stats": stats,
+        }
+        if steady:
+            del record["seconds"]
+        if self.solution is not None:
+            record["solution"] = list(self.solution)
+        if self.other_solution is not None:
+            record["other_solution"] = list(self.other_solution)
+            record["differing_cells"] = [[r, c] for r, c in self.differing_cells]
+        return record
 
 
-def verdict_record(verdict: Verdict, puzzle: Puzzle | None = None) -> dict[str, Any]:
-    """The JSON-ready fields of a verdict (solutions in the palette's characters)."""
-    palette = BLACK_ON_WHITE if puzzle is None else puzzle.palette
-    record: dict[str, Any] = {
-        "status": str(verdict.status),
-        "line_solvable": verdict.line_solvable,
-        "techniques": [str(t) for t in verdict.techniques],
-        "difficulty": verdict.difficulty,
-        "tier": verdict.tier,
-        "reason": verdict.reason,
-        "seconds": round(verdict.seconds, 4),
-        "stats": verdict.stats,
-    }
-    if verdict.solutions:
-        record["solution"] = grid_rows(palette, verdict.solutions[0])
-    if len(verdict.solutions) >= 2:
-        record["other_solution"] = grid_rows(palette, verdict.solutions[1])
-        record["differing_cells"] = [list(cell) for cell in verdict.differing()]
-    return record
+def verdict_record(verdict: Verdict, puzzle: Puzzle | None = None) -> JsonObject:
+    """The JSON-ready fields of a verdict (``VerdictRecord``)."""
+    return VerdictRecord.of(verdict, puzzle).to_json()
 
 
 def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:

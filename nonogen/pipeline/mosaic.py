@@ -36,7 +36,7 @@ from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
 from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
+from nonogen.pipeline.check import VerdictRecord, grid_rows
 from nonogen.pipeline.make import (
     Made,
     MakeListener,
@@ -456,7 +456,7 @@ def _made_tile(
     meta = {
         **_tile_meta(cutting, row, col, box),
         "source_grid": grid_rows(palette, source),
-        "verdict": steady_record(verdict_record(verdict, puzzle)),
+        "verdict": VerdictRecord.of(verdict, puzzle).to_json(steady=True),
         "fidelity": figures.to_json(),
     }
     elapsed = time.perf_counter() - started

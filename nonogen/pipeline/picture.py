@@ -19,7 +19,7 @@ import numpy as np
 
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
-from nonogen.pipeline.check import grid_rows, steady_record, verdict_record
+from nonogen.pipeline.check import VerdictRecord, grid_rows
 from nonogen.pipeline.colour import MadeColour
 from nonogen.pipeline.make import (
     Drawing,
@@ -110,7 +110,7 @@ def make_puzzle(
         "conversion": conversion.record(),
         "source_box": list(scored.cells.box),
         "source_grid": grid_rows(drawing.palette, drawing.grid),
-        "verdict": steady_record(verdict_record(verdict, puzzle)),
+        "verdict": VerdictRecord.of(verdict, puzzle).to_json(steady=True),
         "fidelity": figures.to_json(),
         **budget_record(ran_out, verdict),
     }

@@ -29,7 +29,7 @@ from nonogen.formats.nonjson import (
 )
 from nonogen.formats.shared import check_json_values
 from nonogen.generate.fix import drawing_grid, fix_drawing
-from nonogen.grid import EMPTY, FILLED, UNKNOWN, format_grid
+from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.palette import BLACK_ON_WHITE
 from nonogen.pdf import Entry, PageOptions, legibility_problems, puzzle_pdf, solution_pdf
 from nonogen.pipeline import (
@@ -48,7 +48,7 @@ from nonogen.pipeline.gallery import gallery
 from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic
 from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
-from nonogen.solve import Status, Verdict, difficulty_label, solve_puzzle
+from nonogen.solve import Status, Verdict, difficulty_label
 from nonogen.solve.hint import next_step
 
 RECORD_VERSION: Final = 1
@@ -138,31 +138,19 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
 def _answered(made: Made, **extra: Any) -> MadePuzzle:
     """A made puzzle as the service keeps and answers it: its record, JSON and preview."""
     text = format_puzzle(made.puzzle, "json")
-    fields = ANSWER_FIELDS[made.kind](made, text)
+    fields = _made_fields(made, text)
     record = {**_made_record(made, fields), **extra}
     return MadePuzzle(made.puzzle, record, text, made.preview())
 
 
-def _mono_fields(made: Made, text: str) -> dict[str, Any]:
-    """A black-and-white puzzle's fields: clues, givens and the solution as text rows."""
-    return {**puzzle_fields(made.puzzle), "solution": format_grid(made.repair.grid)}
-
-
-def _colour_fields(made: Made, text: str) -> dict[str, Any]:
-    """A colour puzzle's fields: palette, coloured clues, givens as the file draws them ("?"
-    not given) and the solution in the palette's characters."""
+def _made_fields(made: Made, text: str) -> dict[str, Any]:
+    """A made puzzle's fields: its clues (and palette), givens as the file draws them ("?"
+    not given), and its solution as text rows ('#' and '.', or the palette's characters)."""
     return {
-        **colour_fields(made.puzzle),
+        **puzzle_fields(made.puzzle),
         "givens": json.loads(text).get("givens"),
         "solution": grid_rows(made.puzzle.palette, made.repair.grid),
     }
-
-
-ANSWER_FIELDS: Final[dict[str, Callable[[Made, str], dict[str, Any]]]] = {
-    "mono": _mono_fields,
-    "colour": _colour_fields,
-}
-"""The puzzle's fields in an answer, by its kind (``Made.kind``)."""
 
 
 def mosaic_job(
@@ -200,31 +188,62 @@ def _require_made(name: str, shortfall: Shortfall | None) -> None:
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
-    """Title, size, clues and givens (text rows, or null) of a puzzle, as JSON."""
+    """Title, size, clues (and palette) and givens of a puzzle, as JSON (``CLUE_FIELDS``)."""
     return {
         "title": puzzle.title,
         "width": puzzle.width,
         "height": puzzle.height,
-        "rows": [list(clue) for clue in puzzle.rows],
-        "cols": [list(clue) for clue in puzzle.cols],
-        "givens": format_grid(puzzle.givens)
-        if puzzle.givens is not None and has_givens(puzzle)
-        else None,
+        **CLUE_FIELDS[puzzle.kind](puzzle),
+        "givens": _givens_rows(puzzle),
     }
 
 
-def colour_fields(puzzle: Puzzle) -> dict[str, Any]:
-    """Title, size, palette (background first) and clues (blocks of [length, colour name])
-    of a colour puzzle, as JSON."""
+def _givens_rows(puzzle: Puzzle) -> list[str] | None:
+    """The givens as text rows ("?" not given; '#' and '.', or the palette's characters), or
+    None when no cell is given."""
+    if puzzle.givens is None or not has_givens(puzzle):
+        return None
+    return palette_text(puzzle.givens, puzzle.palette)
+
+
+def _mono_clue(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
+    """A black-and-white clue: its lengths."""
+    return [n for n, _ in clue]
+
+
+def _colour_clue(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
+    """A colour clue: its blocks as [length, colour name]."""
+    return [[n, puzzle.palette.colours[c].name] for n, c in clue]
+
+
+def _mono_clues(puzzle: Puzzle) -> dict[str, Any]:
+    """Black-and-white clues: lists of lengths."""
+    return {
+        "rows": [_mono_clue(puzzle, clue) for clue in puzzle.row_blocks],
+        "cols": [_mono_clue(puzzle, clue) for clue in puzzle.col_blocks],
+    }
+
+
+def _colour_clues(puzzle: Puzzle) -> dict[str, Any]:
+    """The palette (background first) and clues as blocks of [length, colour name]."""
     palette = puzzle.palette.colours
     return {
-        "title": puzzle.title,
-        "width": puzzle.width,
-        "height": puzzle.height,
         "palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette],
-        "rows": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.row_blocks],
-        "cols": [[[n, palette[c].name] for n, c in clue] for clue in puzzle.col_blocks],
+        "rows": [_colour_clue(puzzle, clue) for clue in puzzle.row_blocks],
+        "cols": [_colour_clue(puzzle, clue) for clue in puzzle.col_blocks],
     }
+
+
+CLUE_FIELDS: Final[dict[str, Callable[[Puzzle], dict[str, Any]]]] = {
+    "mono": _mono_clues,
+    "colour": _colour_clues,
+}
+"""A puzzle's clues in an answer, by its kind (``Puzzle.kind``)."""
+CLUE_RECORD: Final[dict[str, Callable[[Puzzle, ColourClue], list[Any]]]] = {
+    "mono": _mono_clue,
+    "colour": _colour_clue,
+}
+"""One clue as the API writes it, by the puzzle's kind."""
 
 
 def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> Puzzle:
@@ -241,21 +260,11 @@ def check_job(data: bytes, name: str, fmt: str | None, limits: Limits) -> dict[s
     puzzle: its palette, coloured clues and solutions in the palette's characters)."""
     text = decode_bytes(data, name)
     puzzle = read_puzzle_text(text, name, fmt, limits)
-    if puzzle.is_colour:
-        return colour_check(puzzle, fmt or detect_format(name, text), limits)
-    verdict = solve_puzzle(puzzle, timeout=limits.solver_seconds)
+    verdict = solve_with(puzzle, SolveOptions(timeout=limits.solver_seconds))
     record: dict[str, Any] = {"version": RECORD_VERSION, **puzzle_fields(puzzle)}
     record["format"] = fmt or detect_format(name, text)
-    if puzzle.filled_goal is not None:
-        record["goal"] = format_grid(puzzle.filled_goal)
-    return {**record, **verdict_record(verdict)}
-
-
-def colour_check(puzzle: Puzzle, fmt: str, limits: Limits) -> dict[str, Any]:
-    """``check_job`` for a colour puzzle (nonogen JSON with a palette, webpbn colour XML)."""
-    verdict = solve_with(puzzle, SolveOptions(timeout=limits.solver_seconds))
-    record = {"version": RECORD_VERSION, **colour_fields(puzzle)}
-    record["format"] = fmt
+    if puzzle.goal is not None:
+        record["goal"] = grid_rows(puzzle.palette, puzzle.goal)
     return {**record, **verdict_record(verdict, puzzle)}
 
 
@@ -295,18 +304,15 @@ def hint_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
         "reason": hint.reason,
         "line": None
         if line is None
-        else {"kind": str(line.kind), "index": line.index, "clue": _clue_record(puzzle, line.clue)},
+        else {
+            "kind": str(line.kind),
+            "index": line.index,
+            "clue": CLUE_RECORD[puzzle.kind](puzzle, line.clue),
+        },
         "cells": [_hint_cell(puzzle, *cell) for cell in hint.cells],
         "kind": None if hint.kind is None else str(hint.kind),
         "probe": None if probe is None else _probe_record(puzzle, *probe),
     }
-
-
-def _clue_record(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
-    """A clue as the API writes it: lengths, or (colour) [length, colour name] blocks."""
-    if not puzzle.is_colour:
-        return [n for n, _ in clue]
-    return [[n, puzzle.palette.colours[c].name] for n, c in clue]
 
 
 def _probe_record(puzzle: Puzzle, row: int, col: int, value: int) -> dict[str, Any]:

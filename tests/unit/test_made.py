@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +13,8 @@ from bench.load import png_bytes
 from nonogen.cli.options import Make, Picture
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
-from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, make_puzzle
+from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
+from nonogen.pipeline.check import VerdictRecord
 from nonogen.service.forms import MakeForm
 
 RING = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
@@ -80,3 +81,45 @@ def test_a_colour_shortfall_names_the_goal_asked_for(allow_search: bool, goal: s
     shortfall = made.shortfall()
     assert shortfall is not None
     assert goal in shortfall.goal
+
+
+@pytest.mark.parametrize(
+    ("colours", "counts"),
+    [
+        (None, ("flipped", "flipped_percent", "flipped_cells", "fill_before", "fill_after")),
+        (3, ("changed", "changed_percent", "changed_cells", "colours", "merged_colours")),
+    ],
+)
+def test_the_fidelity_record_is_typed_and_written_as_the_file_records_it(
+    colours: int | None, counts: tuple[str, ...]
+) -> None:
+    options = MakeOptions(picture=PictureOptions(width=15), seconds=20, colours=colours)
+    made = make_puzzle(RING, name="ring.png", options=options)
+    figures = made.fidelity
+    record = figures.to_json()
+    assert made.puzzle.meta["fidelity"] == record
+    assert set(counts) <= set(record)
+    changed = record[counts[0]]
+    assert changed == figures.changed == len(made.repair.flips) == len(record[counts[2]])  # type: ignore[arg-type]
+    assert record[counts[1]] == figures.changed_percent == made.changed_percent
+    assert record["givens"] == len(made.repair.givens)
+    assert record["undetermined"] == made.repair.unknown
+    assert set(made.report_fields()) >= {counts[0], counts[1], "givens"}
+
+
+def test_a_verdict_record_without_what_varies_from_run_to_run() -> None:
+    options = MakeOptions(picture=PictureOptions(width=15), seconds=20)
+    made = make_puzzle(RING, name="ring.png", options=options)
+    verdict = replace(made.verdict, stats={**made.verdict.stats, "probing_ms": 3, "probes": 9})
+    record = VerdictRecord.of(verdict, made.puzzle)
+    full, steady = record.to_json(), record.to_json(steady=True)
+    assert full["seconds"] == round(verdict.seconds, 4)
+    assert "seconds" not in steady
+    assert full["stats"] == verdict.stats
+    assert steady["stats"] == {k: v for k, v in verdict.stats.items() if k != "probing_ms"}
+    assert steady["solution"] == full["solution"]
+    assert full["solution"] == grid_rows(made.puzzle.palette, made.repair.grid)
+    assert made.puzzle.meta["verdict"] == VerdictRecord.of(made.verdict, made.puzzle).to_json(
+        steady=True
+    )
+    assert list(full) == [*list(steady)[:6], "seconds", *list(steady)[6:]]
