@@ -30,11 +30,12 @@ from nonogen.clues import (
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import UNKNOWN, Grid, Partial
 from nonogen.palette import BLACK_ON_WHITE, Palette, is_plain
+from nonogen.records import Json
 
 MAX_SIDE: Final = 1024
 """The largest width or height nonogen accepts, in cells."""
 
-Meta = Mapping[str, object]
+Meta = Mapping[str, Json]
 """JSON-compatible metadata: title, author, copyright, license, id, source, ..."""
 
 

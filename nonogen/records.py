@@ -7,9 +7,11 @@ objects whose shape is not known.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
-Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
-"""A JSON value."""
+Json: TypeAlias = "bool | int | float | str | Sequence[Json] | Mapping[str, Json] | None"
+"""A JSON value (a sequence is written as a list; read-only types, so that a ``list[str]``
+is one too)."""
 JsonObject: TypeAlias = "dict[str, Json]"
 """A JSON object, as a record's ``to_json()`` gives it."""

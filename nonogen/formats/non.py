@@ -28,6 +28,7 @@ from nonogen.formats.shared import (
 )
 from nonogen.grid import Grid
 from nonogen.puzzle import MAX_SIDE, Puzzle, make_puzzle
+from nonogen.records import Json
 
 Line = tuple[int, str]
 """One line of the file with its 1-based line number."""
@@ -45,7 +46,7 @@ _BUNDLE_DIVIDER: Final = "===="
 class _Draft:
     """What has been read of one puzzle so far."""
 
-    meta: dict[str, object] = field(default_factory=dict)
+    meta: dict[str, Json] = field(default_factory=dict)
     width: int | None = None
     height: int | None = None
     rows: list[Clue] | None = None

@@ -31,7 +31,7 @@ from nonogen.errors import InputError
 from nonogen.formats.shared import check_json_values, parse_goal_rows, parse_rows, shorten
 from nonogen.grid import UNKNOWN, Partial, format_grid
 from nonogen.palette import Palette, make_palette
-from nonogen.puzzle import MAX_SIDE, Puzzle, has_givens, make_puzzle, puzzle_from_blocks
+from nonogen.puzzle import MAX_SIDE, Meta, Puzzle, has_givens, make_puzzle, puzzle_from_blocks
 
 FORMAT_NAME: Final = "nonogen"
 """The value of the ``format`` key nonogen writes."""
@@ -120,7 +120,7 @@ def puzzle_from_object(obj: object, where: str) -> Puzzle:
     return puzzle
 
 
-def _plain_puzzle(obj: dict[str, object], meta: dict[str, object], where: str) -> Puzzle:
+def _plain_puzzle(obj: dict[str, object], meta: Meta, where: str) -> Puzzle:
     """A black-and-white puzzle: run lengths, ``#``/``.`` rows, ``?`` for a cell not given."""
     rows = _clue_list(obj, "rows", where)
     cols = _clue_list(obj, "cols", where)
@@ -136,7 +136,7 @@ def _plain_puzzle(obj: dict[str, object], meta: dict[str, object], where: str) -
     return make_puzzle(rows, cols, givens=givens, goal=goal, meta=meta, where=where)
 
 
-def _colour_puzzle(obj: dict[str, object], meta: dict[str, object], where: str) -> Puzzle:
+def _colour_puzzle(obj: dict[str, object], meta: Meta, where: str) -> Puzzle:
     """A puzzle with a palette: ``[length, colour]`` blocks, rows of the colours' chars."""
     palette = palette_of(obj["palette"], f"{where}: palette")
     rows = _blocks_list(obj, "rows", palette, where)

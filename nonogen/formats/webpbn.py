@@ -29,6 +29,7 @@ from nonogen.errors import InputError
 from nonogen.formats.shared import parse_count
 from nonogen.palette import BLACK_ON_WHITE, Palette, make_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks
+from nonogen.records import Json
 
 Element = StdET.Element
 
@@ -93,7 +94,7 @@ def _replace_html_entities(text: str) -> str:
     return _ENTITY.sub(replace, text)
 
 
-def _puzzle(element: Element, where: str, set_meta: dict[str, object]) -> Puzzle:
+def _puzzle(element: Element, where: str, set_meta: dict[str, Json]) -> Puzzle:
     """One checked puzzle from a ``<puzzle>`` element."""
     kind = element.get("type", "grid")
     if kind != "grid":
@@ -199,9 +200,9 @@ def _goal(element: Element, palette: Palette, where: str) -> ColourGrid | None:
     return np.array([[palette.char_index(ch) for ch in row] for row in rows], dtype=np.uint8)
 
 
-def _meta_of(element: Element) -> dict[str, object]:
+def _meta_of(element: Element) -> dict[str, Json]:
     """The metadata elements (and notes) directly under a puzzle or puzzle set."""
-    meta: dict[str, object] = {}
+    meta: dict[str, Json] = {}
     for tag in _META_TAGS:
         child = element.find(tag)
         if child is not None and (child.text or "").strip():

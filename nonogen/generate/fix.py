@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from nonogen.generate import RepairMode, Target, repair
 from nonogen.grid import Grid
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.records import JsonObject
 from nonogen.solve import Verdict, kind_of, solve_puzzle
 from nonogen.solve.verdict import Cell
 
@@ -69,7 +70,7 @@ class Fix:
     ``FIXED``."""
     seed: int = FIX_SEED
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """What the fix did, as a fixed puzzle file records it: status, reason, the cells
         flipped and revealed ([row, col], 0-based)."""
         return {

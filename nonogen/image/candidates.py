@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Final
+from typing import Final
 
 import cv2
 import numpy as np
@@ -35,6 +35,7 @@ from nonogen.image.masks import fill_holes, thin_parts, without_crumbs
 from nonogen.image.options import SubjectPoint
 from nonogen.image.read import Grey
 from nonogen.image.source import MIN_DELTA_E, Source
+from nonogen.records import JsonObject
 
 SEED_SHARE: Final = (0.05, 0.95)
 """A seed of the subject inside a box is used when it covers this share of the box: less is a
@@ -53,7 +54,7 @@ class Split:
     """The candidate's name, as in CANDIDATES."""
     subject: Grey
     """Per pixel, 1.0 subject to 0.0 ground, at the resolution the candidate worked at."""
-    params: dict[str, Any] = field(default_factory=dict)
+    params: JsonObject = field(default_factory=dict)
     """What the candidate chose (level, channel, polarity), for the output's record."""
     thin: Grey | None = None
     """The subject's lines thinner than a cell (same shape as ``subject``): a cell they cross
@@ -69,7 +70,7 @@ Candidate = Callable[[Source], list[Split]]
 
 
 def _sides(
-    method: str, dark: Grid, params: dict[str, Any], *, light: Grid | None = None, thin: int = 0
+    method: str, dark: Grid, params: JsonObject, *, light: Grid | None = None, thin: int = 0
 ) -> list[Split]:
     """Both polarities of a split: the dark side as subject, and the light side (``light``,
     else every pixel not dark); with ``thin``, each side's lines thinner than ``thin`` pixels."""
@@ -133,7 +134,7 @@ def colour(source: Source) -> list[Split]:
     if best is None:
         return []
     score, name, cut = best
-    params = {"channel": name, "level": round(cut, 2), "separation": round(score, 3)}
+    params: JsonObject = {"channel": name, "level": round(cut, 2), "separation": round(score, 3)}
     return _sides("colour", channels[name] < cut, params)
 
 
@@ -209,7 +210,7 @@ def netcut(source: Source) -> list[Split]:
     return _whole_and_holed("netcut", without_crumbs(subject), {"rounds": GRABCUT_ROUNDS})
 
 
-def _whole_and_holed(method: str, subject: Grid, params: dict[str, Any]) -> list[Split]:
+def _whole_and_holed(method: str, subject: Grid, params: JsonObject) -> list[Split]:
     """A subject as found (holes kept: a ring, a window, a letter's counter) and whole
     (holes filled: a fruit's highlight, a face's eyes), when the two differ."""
     splits = [Split(method, subject.astype(np.float64), {**params, "holes": "kept"})]
@@ -249,7 +250,7 @@ def pointed(source: Source) -> list[Split]:
         mask[sure & box] = cv2.GC_FGD
         subject = _grabcut(source, mask)
         if subject is not None:
-            params = {"rounds": GRABCUT_ROUNDS, "start": name}
+            params: JsonObject = {"rounds": GRABCUT_ROUNDS, "start": name}
             splits += _whole_and_holed("pointed", without_crumbs(subject), params)
     return splits
 
@@ -287,7 +288,7 @@ def clusters(source: Source) -> list[Split]:
         mask = without_crumbs(labels == k)
         if 0.005 <= float(mask.mean()) <= 0.9:
             colour = [round(float(v), 1) for v in np.asarray(centres)[k]]
-            params = {"k": CLUSTERS, "lab": colour}
+            params: JsonObject = {"k": CLUSTERS, "lab": colour}
             splits.append(Split("clusters", mask.astype(np.float64), params))
     return splits
 

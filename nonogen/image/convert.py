@@ -21,12 +21,13 @@ few and repairs the winner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
 from nonogen.errors import InputError
 from nonogen.grid import Grid
+from nonogen.image.boxes import Box
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
 from nonogen.image.choice import model_for
@@ -35,6 +36,7 @@ from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
 from nonogen.image.scored import MIN_LIKENESS, Scored, measured, score_grids
 from nonogen.image.source import Source
+from nonogen.records import JsonObject
 
 __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it is defined
     "POSTER_BELOW",
@@ -68,6 +70,19 @@ class NoSubjectError(InputError):
 
 
 @dataclass(frozen=True)
+class Pointed:
+    """Where the subject was pointed at: as given (the ``--subject`` value), and its box in
+    source pixels (the box given, or the one found around the point)."""
+
+    given: str
+    box: Box
+
+    def to_json(self) -> JsonObject:
+        """``{"given": ..., "box": [left, top, right, bottom]}``."""
+        return {"given": self.given, "box": list(self.box)}
+
+
+@dataclass(frozen=True)
 class Conversion:
     """The chosen grid and how it was chosen."""
 
@@ -76,23 +91,22 @@ class Conversion:
     """Every candidate grid, best first (the chosen one among them)."""
     warnings: tuple[str, ...] = ()
     source: Picture | None = field(default=None, compare=False, repr=False)
-    subject: dict[str, Any] | None = None
-    """Where the subject was pointed at: ``given`` (the ``--subject`` value) and ``box`` (in
-    source pixels: the box given, or the one found around the point); None when not."""
+    subject: Pointed | None = None
+    """Where the subject was pointed at; None when not."""
 
     @property
     def cells(self) -> Cells:
         """The chosen grid's cells."""
         return self.chosen.cells
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """What the output JSON says of the conversion."""
         return {
             "method": self.chosen.split.method,
             "params": self.chosen.split.params,
             "score": round(self.chosen.score, 4),
             "detail": self.chosen.detail or "none",
-            **({"subject": self.subject} if self.subject is not None else {}),
+            **({"subject": self.subject.to_json()} if self.subject is not None else {}),
             "candidates": [scored.record() for scored in self.ranked],
             "warnings": list(self.warnings),
         }
@@ -136,7 +150,7 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
 
     def conversion(chosen: Scored, ranked: tuple[Scored, ...]) -> Conversion:
         said = tuple(dict.fromkeys(warnings))
-        return Conversion(chosen, ranked, said, picture, _subject_record(source))
+        return Conversion(chosen, ranked, said, picture, _pointed(source))
 
     grids = candidate_grids(source, options, warnings)
     if not grids:
@@ -195,11 +209,11 @@ def _picked(grids: list[Scored], key: str) -> Scored:
     )
 
 
-def _subject_record(source: Source) -> dict[str, Any] | None:
-    """What the output says of the subject pointed at: as given, and its box."""
+def _pointed(source: Source) -> Pointed | None:
+    """The subject pointed at, as given, and its box; None when none was."""
     if source.subject is None or source.box is None:
         return None
-    return {"given": str(source.subject), "box": list(source.box)}
+    return Pointed(str(source.subject), source.box)
 
 
 def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Scored | None:

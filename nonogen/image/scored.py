@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from nonogen.image.masks import blobs, ring_of
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Grey
 from nonogen.image.source import Source
+from nonogen.records import JsonObject
 
 MIN_FILL: Final = 0.03
 MAX_FILL: Final = 0.90
@@ -84,7 +85,7 @@ class Scored:
         detail = f" + {self.detail}" if self.detail else ""
         return self.split.method + (f" ({side})" if side else "") + detail
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The JSON-ready record of this candidate."""
         return {
             "method": self.split.method,

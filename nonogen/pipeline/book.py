@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, pre
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
+from nonogen.records import JsonObject
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def _print(
     return print_book(entries, options.imprint(), press, on_progress=on_progress)
 
 
-def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
+def manifest(book: Book, options: BookOptions) -> JsonObject:
     """The book described as JSON: what is in it, in which order, and what was skipped."""
     return {
         "version": 1,
@@ -283,7 +284,7 @@ def manifest(book: Book, options: BookOptions) -> dict[str, Any]:
                 "difficulty": p.difficulty,
                 "tier": p.tier,
                 "flipped_percent": p.flipped_percent,
-                "review": review_notes(p.puzzle),
+                "review": [*review_notes(p.puzzle)],
                 "reused": p.cached,
                 "seconds": p.seconds,
             }

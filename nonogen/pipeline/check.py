@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -51,9 +50,9 @@ class Checked:
         """Whether the puzzle is unique."""
         return self.verdict is not None and self.verdict.status is Status.UNIQUE
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """One JSON Lines object of ``nonogen check --json``."""
-        record: dict[str, Any] = {"version": RECORD_VERSION, "file": self.label}
+        record: JsonObject = {"version": RECORD_VERSION, "file": self.label}
         if self.puzzle is None or self.verdict is None:
             return {**record, "status": "error", "error": self.error}
         puzzle, verdict = self.puzzle, self.verdict

@@ -71,7 +71,7 @@ class MadeColour(Made):
         palette: list[Json] = [f"{c.name} {c.rgb}" for c in self.puzzle.palette.colours]
         return {"palette": palette, **self.fidelity.report_fields()}
 
-    def extra_record(self) -> dict[str, Any]:
+    def extra_record(self) -> JsonObject:
         """The palette: each colour's name, ``#rrggbb`` and grid character."""
         colours = self.puzzle.palette.colours
         return {"palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in colours]}

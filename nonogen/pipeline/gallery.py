@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from nonogen.image.convert import convert
 from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
 from nonogen.pipeline.make import MakeOptions, by_repair_cost, choices, drawn, outlined
+from nonogen.records import JsonObject
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion, Scored
@@ -49,9 +50,9 @@ class Choice:
     open_cells: int
     """Cells line logic leaves open before the repair (0: it is unique as it is)."""
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The choice as JSON."""
-        record: dict[str, Any] = {
+        record: JsonObject = {
             "key": self.key,
             "label": self.label,
             "score": round(self.score, 4),
@@ -62,7 +63,7 @@ class Choice:
             "open_cells": self.open_cells,
         }
         if self.palette is not None:
-            record["palette"] = list(self.palette)
+            record["palette"] = [{**colour} for colour in self.palette]
         return record
 
 
@@ -74,7 +75,7 @@ class Gallery:
     warnings: tuple[str, ...]
     seconds: float
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The gallery as JSON."""
         return {
             "choices": [choice.record() for choice in self.choices],

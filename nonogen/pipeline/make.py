@@ -219,14 +219,14 @@ class Made(ABC):
         """The share of the cells the repair changed, in percent."""
         return self.fidelity.changed_percent
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The summary of the make as JSON: the puzzle's record (title, seed, options,
         conversion, verdict, fidelity) without its source grid, what the kind adds (a colour
         puzzle's palette), and the seconds spent."""
         meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
         return {**meta, **self.extra_record(), "seconds": round(self.seconds, 3)}
 
-    def extra_record(self) -> dict[str, Any]:
+    def extra_record(self) -> JsonObject:
         """What this kind adds to the record."""
         return {}
 
@@ -404,8 +404,7 @@ def outlined(
     width, height = picture.size
     outer = (0, 0, width, height)
     if conversion.subject is not None:
-        left, top, right, bottom = conversion.subject["box"]
-        outer = framed((left, top, right, bottom), picture.size)
+        outer = framed(conversion.subject.box, picture.size)
     return drawn_outline(picture, scored, options, outer, [])
 
 

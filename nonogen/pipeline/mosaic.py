@@ -51,6 +51,7 @@ from nonogen.pipeline.make import (
 )
 from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
+from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ class Mosaic:
         """The cells revealed as givens, in the full grid, tile by tile."""
         return [cell for tile in self.tiles for cell in tile.to_full(tile.made.repair.givens)]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The mosaic as JSON: the set, its cuts, the conversion, the changes in the full
         grid, and each tile's record (without the options and conversion they share)."""
         height, width = self.source.shape
@@ -314,7 +315,7 @@ class _Cutting:
     source: npt.NDArray[Any]
     """The full grid: filled cells, or palette indices (colour)."""
     costs: npt.NDArray[np.float64]
-    conversion: dict[str, Any]
+    conversion: JsonObject
     """The conversion's record without its candidates (the mosaic's record has them)."""
     palette: Palette | None = None
     """A colour mosaic's palette (``source`` holds its indices, ``costs`` is per colour)."""
@@ -375,7 +376,7 @@ def _cutting(
     conversion: Conversion,
     title: str,
     options: MosaicOptions,
-    record: dict[str, Any],
+    record: JsonObject,
 ) -> _Cutting:
     """What the tiles are cut from: the chosen grid and its flip costs, or (colour) the
     picture quantised to the palette once, for every tile, with each colour's cost."""
@@ -392,7 +393,7 @@ def _cutting(
     return _Cutting(title, options, grid, costs, record, palette, merged)
 
 
-def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> dict[str, Any]:
+def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
     """What every tile's file records of its set: title, source, seed, options, conversion
     and its place."""
     make = cutting.options.make_options()

@@ -39,6 +39,7 @@ from nonogen.pipeline.make import (
     verdict_reserve,
     verdict_timeout,
 )
+from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.solve.verdict import TIERS
 
@@ -102,7 +103,7 @@ def make_puzzle(
     puzzle = repaired.puzzle(where=name)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(deadline))
     figures = kind.figures(drawing.grid, repaired, drawing.merged)
-    meta = {
+    meta: JsonObject = {
         "title": options.title,
         "source": source_name(name),
         "seed": options.seed,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
@@ -46,6 +46,7 @@ from nonogen.pipeline import (
 from nonogen.pipeline.shortfall import flag
 from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
+from nonogen.records import JsonObject
 from nonogen.solve import Status
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
     return digest.hexdigest()[:32]
 
 
-def _record(prepared: Prepared) -> dict[str, Any]:
+def _record(prepared: Prepared) -> JsonObject:
     """A prepared input as JSON for the work folder."""
     record = {k: v for k, v in asdict(prepared).items() if k not in ("puzzle", "cached")}
     puzzle = prepared.puzzle
@@ -184,11 +185,40 @@ def _record(prepared: Prepared) -> dict[str, Any]:
     return record
 
 
-def _from_record(record: dict[str, Any]) -> Prepared:
-    """A prepared input back from the work folder."""
-    text, name = record.pop("puzzle"), record["source"]
-    puzzle = None if text is None else parse_puzzle(text, fmt="json", name=name)
-    return Prepared(puzzle=puzzle, cached=True, **record)
+def _from_record(record: JsonObject) -> Prepared:
+    """A prepared input back from the work folder; InputError if it is not one ``_record``
+    wrote (the entry is then made again)."""
+    source, text = record.get("source"), record.get("puzzle")
+    if not isinstance(source, str) or not isinstance(text, str | None):
+        raise InputError("a work folder entry is not one nonogen wrote")
+    return Prepared(
+        source,
+        None if text is None else parse_puzzle(text, fmt="json", name=source),
+        _text(record, "reason"),
+        None if (difficulty := _number(record, "difficulty")) is None else int(difficulty),
+        _text(record, "tier"),
+        _number(record, "flipped_percent"),
+        cached=True,
+        seconds=_number(record, "seconds"),
+    )
+
+
+def _text(record: JsonObject, key: str) -> str:
+    """A text field of a work folder entry (empty when missing)."""
+    value = record.get(key, "")
+    if not isinstance(value, str):
+        raise InputError(f"a work folder entry's {key} is not text")
+    return value
+
+
+def _number(record: JsonObject, key: str) -> float | None:
+    """A number field of a work folder entry, or None."""
+    value = record.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InputError(f"a work folder entry's {key} is not a number")
+    return value
 
 
 def label(meta_title: str, path: str, source: object = None) -> str:

@@ -36,6 +36,7 @@ from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.make import Made, MakeOptions
 from nonogen.pipeline.picture import make_puzzle
+from nonogen.records import JsonObject
 
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""
 
@@ -72,13 +73,13 @@ def bench_truths(paths: Sequence[str]) -> dict[str, Truth]:
 
 def report_case(
     data: bytes, *, name: str, width: int, options: MakeOptions, truth: Truth | None = None
-) -> tuple[dict[str, Any], Made | None]:
+) -> tuple[JsonObject, Made | None]:
     """A report row and the puzzle made (None when it could not be made), of the kind the
     options ask for: size, method, verdict, what the repair changed (the kind's
     ``report_fields``), time, and the IoU with the true subject when one is known."""
     picture = replace(options.picture, width=width)
     colours = {} if options.colours is None else {"colours": options.colours}
-    base: dict[str, Any] = {
+    base: JsonObject = {
         "picture": Path(name).name,
         "width": width,
         **colours,
@@ -110,7 +111,7 @@ def _pointed(options: MakeOptions) -> dict[str, str]:
     return {} if subject is None else {"subject": str(subject)}
 
 
-def _made_fields(made: Made) -> dict[str, Any]:
+def _made_fields(made: Made) -> JsonObject:
     """The report fields a black-and-white and a colour make share: size, method, verdict."""
     chosen = made.conversion.chosen if made.conversion else None
     return {
@@ -132,7 +133,7 @@ ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, str, int | None]
 black and white): one report case."""
 
 
-def _report_one(task: ReportTask) -> tuple[dict[str, Any], Any]:
+def _report_one(task: ReportTask) -> tuple[JsonObject, Any]:
     """One report row and its extra (None unless asked and made; no contact sheet entry for
     a colour case), on a worker."""
     data, name, width, options, truth, extra, colours = task
@@ -157,7 +158,7 @@ class ReportRow:
 
     values: Mapping[str, Any]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The row as one JSON Lines object of ``nonogen report --json``."""
         return dict(self.values)
 
@@ -246,15 +247,15 @@ def report_rows(
 
 
 def _report_result(
-    path: str, width: int, outcome: Outcome[tuple[dict[str, Any], Any]]
-) -> tuple[dict[str, Any], Any]:
+    path: str, width: int, outcome: Outcome[tuple[JsonObject, Any]]
+) -> tuple[JsonObject, Any]:
     """A case's row and sheet entry; an error row if it was stopped or lost with its worker."""
     if outcome.value is not None:
         return outcome.value
     return {"picture": Path(path).name, "width": width, "error": outcome.error}, None
 
 
-def sheet_note(row: dict[str, Any]) -> str:
+def sheet_note(row: JsonObject) -> str:
     """The contact sheet's note for a made row: verdict, flips, IoU."""
     solved = "logic-only" if row["line_solvable"] else "needs search"
     iou = f"; IoU {row['iou']}" if "iou" in row else ""
@@ -304,7 +305,7 @@ class ReportSummary:
         """Rows that failed (``ReportRow.wrong``)."""
         return int(self.values["wrong"])
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The summary as the last JSON Lines object of ``nonogen report --json``."""
         return {"summary": dict(self.values)}
 

@@ -10,7 +10,7 @@ assembled picture as its solution.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +37,7 @@ from nonogen.pipeline.mosaic import (
     tile_boxes,
 )
 from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.records import Json
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -186,15 +187,25 @@ def set_places(items: Sequence[tuple[str, Puzzle]]) -> list[Place | None]:
 
 def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
     """A tile's box in its set and the set's (height, width), if its metadata and goal agree."""
-    try:
-        mosaic = tile.meta["mosaic"]
-        top, left, bottom, right = (int(v) for v in mosaic["box"])  # type: ignore[index]
-        full = int(mosaic["height"]), int(mosaic["width"])  # type: ignore[index]
-    except (KeyError, TypeError, ValueError):
+    mosaic = tile.meta.get("mosaic")
+    if not isinstance(mosaic, Mapping):
         return None
+    box = _ints(mosaic.get("box"))
+    full = _ints([mosaic.get("height"), mosaic.get("width")])
+    if box is None or len(box) != 4 or full is None:
+        return None
+    top, left, bottom, right = box
     if tile.goal is None or tile.goal.shape != (bottom - top, right - left):
         return None
-    return (top, left, bottom, right), full
+    return (top, left, bottom, right), (full[0], full[1])
+
+
+def _ints(value: Json) -> list[int] | None:
+    """A JSON list of whole numbers, or None when it is not one."""
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        return None
+    ints = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+    return ints if len(ints) == len(value) else None
 
 
 def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:

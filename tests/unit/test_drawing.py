@@ -120,7 +120,9 @@ def test_legs_thinner_than_a_cell_survive_and_the_grid_is_cut_to_the_subject() -
     made = make_puzzle(
         animal(), name="animal.png", options=MakeOptions(picture=PictureOptions(width=20))
     )
-    rows = [str(row) for row in made.puzzle.meta["source_grid"]]  # type: ignore[attr-defined]
+    source_grid = made.puzzle.meta["source_grid"]
+    assert isinstance(source_grid, list)
+    rows = [str(row) for row in source_grid]
     assert all(lines <= 1 for lines in empty_border_lines(rows))
     assert len(rows[0]) == 20
     bottom = rows[-2]  # the last line of the subject: the legs' feet

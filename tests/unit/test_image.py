@@ -561,6 +561,7 @@ def test_the_subject_is_found_whatever_its_brightness(
     assert conversion.cells.box == (0, 0, 160, 120)
     record = conversion.record()
     assert record["method"] == conversion.chosen.split.method
+    assert isinstance(record["candidates"], list)
     assert len(record["candidates"]) >= 5
 
 

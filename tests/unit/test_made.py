@@ -40,7 +40,9 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
     assert made.preview().startswith(b"\x89PNG")
     assert made.solution_png().startswith(b"\x89PNG")
     assert made.board(show_solution=True).count("\n") >= made.puzzle.height
-    assert made.record()["options"]["colours"] == colours
+    recorded = made.record()["options"]
+    assert isinstance(recorded, dict)
+    assert recorded["colours"] == colours
     assert isinstance(made.changed_percent, float)
     assert made.lines()[0].startswith(f"{made.puzzle.width}x{made.puzzle.height}")
 

@@ -153,7 +153,9 @@ def test_a_subject_touching_the_box_is_found_whole() -> None:
 def test_a_point_is_made_the_box_of_the_thing_under_it() -> None:
     picture, _, small = two_things()
     pointed = convert(picture, PictureOptions(width=20, subject=SubjectPoint(300, 190)))
-    box = pointed.record()["subject"]["box"]
+    assert pointed.subject is not None
+    assert pointed.record()["subject"] == pointed.subject.to_json()
+    box = pointed.subject.box
     ys, xs = np.nonzero(small)
     assert box[0] <= xs.min()
     assert box[1] <= ys.min()
