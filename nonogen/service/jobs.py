@@ -147,7 +147,7 @@ def _made_fields(made: Made, text: str) -> dict[str, Any]:
     """A made puzzle's fields: its clues (and palette), givens as the file draws them ("?"
     not given), and its solution as text rows ('#' and '.', or the palette's characters)."""
     return {
-        **puzzle_fields(made.puzzle),
+        **puzzle_fields(made.puzzle, made.kind),
         "givens": json.loads(text).get("givens"),
         "solution": grid_rows(made.puzzle.palette, made.repair.grid),
     }
@@ -187,13 +187,14 @@ def _require_made(name: str, shortfall: Shortfall | None) -> None:
         raise NotMadeError(f"{name}: {shortfall.text(field)}")
 
 
-def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
-    """Title, size, clues (and palette) and givens of a puzzle, as JSON (``CLUE_FIELDS``)."""
+def puzzle_fields(puzzle: Puzzle, kind: str | None = None) -> dict[str, Any]:
+    """Title, size, clues (and palette) and givens of a puzzle, as JSON, written as its kind's
+    (``CLUE_FIELDS``; ``kind``: the make's, when a colour make drew black on white only)."""
     return {
         "title": puzzle.title,
         "width": puzzle.width,
         "height": puzzle.height,
-        **CLUE_FIELDS[puzzle.kind](puzzle),
+        **CLUE_FIELDS[kind or puzzle.kind](puzzle),
         "givens": _givens_rows(puzzle),
     }
 

@@ -16,6 +16,8 @@ from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
 from nonogen.service.forms import MakeForm
+from nonogen.service.jobs import make_job
+from nonogen.service.limits import Limits
 
 RING = (Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes()
 SPELLED = {"colours": "colors"}
@@ -125,3 +127,14 @@ def test_a_verdict_record_without_what_varies_from_run_to_run() -> None:
         steady=True
     )
     assert list(full) == [*list(steady)[:6], "seconds", *list(steady)[6:]]
+
+
+def test_a_colour_make_drawn_in_black_only_is_answered_as_a_colour_puzzle() -> None:
+    options = MakeOptions(picture=PictureOptions(width=12), seconds=20, colours=2)
+    made = make_job(RING, "ring.png", options, Limits())
+    record = made.record
+    assert record["kind"] == "colour"
+    assert made.puzzle.kind == "mono"  # two colours asked, one drawn: black on white
+    assert [colour["name"] for colour in record["palette"]] == ["white", "black"]
+    assert all(isinstance(block, list) for clue in record["rows"] for block in clue)
+    assert any(clue for clue in record["rows"])
