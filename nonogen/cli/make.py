@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from nonogen.cli.options import Json, Make, Picture
+from nonogen.cli.making import Make, Picture
+from nonogen.cli.options import Json
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError

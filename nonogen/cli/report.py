@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from nonogen.cli.options import Bulk, Jobs, Json, Make, Picture, usage
+from nonogen.cli.making import Make, Picture
+from nonogen.cli.options import Bulk, Jobs, Json, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, InputError, UsageError

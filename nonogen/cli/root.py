@@ -60,9 +60,13 @@ def grouped(function: Command) -> Command:
         names = [field.name for field in dataclasses.fields(kind)]
         groups[param.name] = (kind, names)
         for field in dataclasses.fields(kind):
-            annotation = _in_panel(fields[field.name], kind.__name__)
+            annotation, value = fields[field.name], field.default
+            declared = getattr(kind, "declared", None)
+            if declared is not None:  # a setting declared once (nonogen.cli.making.Declared)
+                annotation, value = declared(field.name, annotation)
+            annotation = _in_panel(annotation, kind.__name__)
             keyword = inspect.Parameter.KEYWORD_ONLY
-            params.append(inspect.Parameter(field.name, keyword, default=field.default))
+            params.append(inspect.Parameter(field.name, keyword, default=value))
             params[-1] = params[-1].replace(annotation=annotation)
 
     @functools.wraps(function)

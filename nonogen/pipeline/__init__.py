@@ -44,16 +44,13 @@ if TYPE_CHECKING:
     from nonogen.pipeline.fidelity import colour_fidelity, mono_fidelity
     from nonogen.pipeline.fixing import fix_file
     from nonogen.pipeline.make import (
-        DIFFICULTIES,
         OPEN_WEIGHT,
         REPAIR_RANKED,
-        REPAIRS,
         RETRIES,
         VERDICT_SECONDS,
         Made,
         MadeMono,
         MakeListener,
-        MakeOptions,
         MakeProgress,
         ignore_progress,
         preview_of,
@@ -76,6 +73,7 @@ if TYPE_CHECKING:
         report_summary,
         sheet_note,
     )
+    from nonogen.pipeline.settings import DIFFICULTIES, REPAIRS, MakeOptions
     from nonogen.pipeline.shortfall import Shortfall, Spelling, conversion_line, field, flag
 
 _WHERE: dict[str, str] = {
@@ -83,18 +81,18 @@ _WHERE: dict[str, str] = {
     "CHECK_HEADER": "nonogen.pipeline.check",
     "CheckTally": "nonogen.pipeline.check",
     "Checked": "nonogen.pipeline.check",
-    "DIFFICULTIES": "nonogen.pipeline.make",
+    "DIFFICULTIES": "nonogen.pipeline.settings",
     "LINE_KINDS": "nonogen.pipeline.report",
     "Made": "nonogen.pipeline.make",
     "MadeColour": "nonogen.pipeline.colour",
     "MadeMono": "nonogen.pipeline.make",
     "MakeListener": "nonogen.pipeline.make",
-    "MakeOptions": "nonogen.pipeline.make",
+    "MakeOptions": "nonogen.pipeline.settings",
     "MakeProgress": "nonogen.pipeline.make",
     "OPEN_WEIGHT": "nonogen.pipeline.make",
     "Progress": "nonogen.pipeline.check",
     "RECORD_VERSION": "nonogen.pipeline.check",
-    "REPAIRS": "nonogen.pipeline.make",
+    "REPAIRS": "nonogen.pipeline.settings",
     "REPAIR_RANKED": "nonogen.pipeline.make",
     "RETRIES": "nonogen.pipeline.make",
     "ReportRow": "nonogen.pipeline.report",

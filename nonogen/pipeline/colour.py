@@ -16,12 +16,12 @@ from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
 from nonogen.pipeline.make import (
     Drawing,
     Made,
-    MakeOptions,
     outlined,
     plain_summary,
     sheet_picture,
     source_rgb,
 )
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import SheetEntry, colour_preview_png, solution_png
 from nonogen.solve import Status, with_article

@@ -20,7 +20,8 @@ from nonogen.grid import format_grid
 from nonogen.image.convert import convert
 from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
-from nonogen.pipeline.make import MakeOptions, by_repair_cost, choices, drawn, outlined
+from nonogen.pipeline.make import by_repair_cost, choices, drawn, outlined
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
 if TYPE_CHECKING:

@@ -6,24 +6,24 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import InputError
-from nonogen.formats import check_title, render_puzzle, write_atomic
-from nonogen.generate import TIERS, RepairMode, Target, repair, undetermined
+from nonogen.formats import render_puzzle, write_atomic
+from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
 from nonogen.image.convert import convert, forced
 from nonogen.image.detail import detailed
 from nonogen.image.drawing import drawn_outline
-from nonogen.image.options import MAX_PIXELS, PictureOptions
+from nonogen.image.options import PictureOptions
 from nonogen.image.read import picture_rgb8
-from nonogen.palette import BLACK_ON_WHITE, Palette, check_colours
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.fidelity import Fidelity, MonoFidelity, mono_fidelity
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
 from nonogen.puzzle import Puzzle
@@ -37,64 +37,6 @@ if TYPE_CHECKING:
     from nonogen.preview import SheetEntry
     from nonogen.preview.canvas import RGB
     from nonogen.records import JsonObject
-
-
-DIFFICULTIES = TIERS
-"""Tiers ``nonogen make --difficulty`` delivers (or fails naming the best tier reached)."""
-REPAIRS = tuple(str(mode) for mode in RepairMode)
-"""How ``nonogen make`` may repair a grid: flip cells, reveal givens, or flips then givens."""
-
-
-@dataclass(frozen=True)
-class MakeOptions:
-    """How a picture becomes a puzzle (the options of ``nonogen make``)."""
-
-    picture: PictureOptions = field(default_factory=PictureOptions)
-    """How the picture becomes cells: size, threshold, contrast, edges, crop, despeckle."""
-    seed: int = 0
-    max_flips: int | None = None
-    """Flip budget; None allows 5 % of the cells."""
-    seconds: float = 30.0
-    difficulty: str | None = None
-    """easy, medium, hard or expert: the tier to deliver; None for any logic-only puzzle."""
-    allow_search: bool = False
-    """Accept unique puzzles that need probing or search."""
-    max_pixels: int = MAX_PIXELS
-    """The most pixels decoded from a picture (a JPEG, decoded reduced, may have up to
-    ``MAX_PIXELS``)."""
-    repair: str = "auto"
-    """flips, givens, or auto (flips within ``max_flips``, then givens)."""
-    max_givens: int | None = None
-    """Givens budget; None allows a tenth of the cells (at least one per row and column)."""
-    title: str = ""
-    """The puzzle's title as the person gave it (``--title``): printed on its page and in its
-    links. Empty (the default) leaves the puzzle untitled, so that nothing gives its answer
-    away; the picture's name is kept as the puzzle's ``source`` (answer keys print it)."""
-
-    colours: int | None = None
-    """Block colours besides the background, 2 to 8, for a colour puzzle; None (the default)
-    for black and white. It chooses the kind of puzzle, once, in ``make``."""
-
-    def __post_init__(self) -> None:
-        check_title(self.title, "--title")
-        if self.colours is not None:
-            check_colours(self.colours)
-        if self.repair not in REPAIRS:
-            raise InputError(
-                f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
-            )
-        self.target()
-
-    def target(self) -> str:
-        """The generator's target: a tier, line (logic-only) or unique."""
-        if self.difficulty not in (None, *DIFFICULTIES):
-            raise InputError(
-                f"expected --difficulty to be one of {', '.join(DIFFICULTIES)}, "
-                f"got {self.difficulty!r}"
-            )
-        if self.difficulty is not None:
-            return self.difficulty
-        return "unique" if self.allow_search else "line"
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,6 @@ from nonogen.pipeline.check import VerdictRecord, grid_rows
 from nonogen.pipeline.make import (
     Made,
     MakeListener,
-    MakeOptions,
     MakeProgress,
     first_conversion,
     ignore_progress,
@@ -50,6 +49,7 @@ from nonogen.pipeline.make import (
     verdict_timeout,
 )
 from nonogen.pipeline.picture import kind_of
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle

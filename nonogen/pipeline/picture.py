@@ -26,7 +26,6 @@ from nonogen.pipeline.make import (
     Made,
     MadeMono,
     MakeListener,
-    MakeOptions,
     MakeProgress,
     as_picked,
     budget_record,
@@ -39,6 +38,7 @@ from nonogen.pipeline.make import (
     verdict_reserve,
     verdict_timeout,
 )
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.solve.verdict import TIERS

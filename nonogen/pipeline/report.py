@@ -34,8 +34,9 @@ from nonogen.image.options import SubjectBox
 from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
-from nonogen.pipeline.make import Made, MakeOptions
+from nonogen.pipeline.make import Made
 from nonogen.pipeline.picture import make_puzzle
+from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
 """The widths ``nonogen report`` measures by default: the range the targets are set for."""

@@ -14,19 +14,26 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from nonogen.errors import InputError, LimitError, SubjectError
 from nonogen.image.options import (
-    METHODS_TEXT,
     MIN_CELLS,
-    SUBJECT_SPELLING,
-    PictureOptions,
     parse_subject,
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
-from nonogen.pipeline import MakeOptions
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
+from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
 from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
+
+
+def form_field(name: str, **extra: Any) -> Any:
+    """The request field of a setting (``nonogen.pipeline.settings``): its default, range
+    and help, with every setting spelled as a field (``max_flips``, ``true``, ``false``)."""
+    setting = SETTINGS[name]
+    words = spell_help(name, lambda other: f"`{other}`", ("true", "false"))
+    if setting.form_note:
+        words = f"{words} {setting.form_note}"
+    return Field(default(name), ge=setting.low, le=setting.high, description=words, **extra)
 
 
 class MakeForm(BaseModel):
@@ -34,89 +41,36 @@ class MakeForm(BaseModel):
 
     model_config = ConfigDict(json_schema_extra=without_null)
 
-    width: int | None = Field(
-        None, ge=MIN_CELLS, description="Grid columns, 5-200 (default 30); 413 over the limit."
-    )
-    height: int | None = Field(
-        None, ge=MIN_CELLS, description="Grid rows, 5-200 (default: from the aspect)."
-    )
-    method: str | None = Field(
-        None,
-        description=f"Force a conversion: {METHODS_TEXT} (pointed: GrabCut from `subject`) "
-        "(default: the most subject-like of them all).",
-    )
-    fill: float | None = Field(
-        None,
-        gt=0.0,
-        lt=1.0,
-        description="Threshold for this filled fraction, 0.01-0.99 (as `--fill`; instead of "
-        "`threshold`).",
-    )
-    detail: bool | None = Field(
-        None,
-        description="Draw the subject's dark parts inside its outline (true, whenever there "
-        "is room) or only its silhouette (false); default: as its appearance calls for.",
-    )
-    threshold: str | None = Field(
-        None, description="Force a threshold: otsu, li, yen, mean, sauvola, a level in (0, 1)"
-    )
-    contrast: str = Field("none", description="none, stretch, stretch:P or clahe.")
-    edges: bool = Field(False, description="Draw the picture's edges instead of its areas.")
-    crop: bool = Field(False, description="Crop to the subject first.")
-    despeckle: bool | None = Field(
-        None,
-        description="Remove lone cells and pinholes: true from every candidate before the "
-        "choice, false never (default: from the subject's outline once chosen).",
-    )
+    width: int | None = form_field("width")
+    height: int | None = form_field("height")
+    method: str | None = form_field("method")
+    fill: float | None = form_field("fill")
+    detail: bool | None = form_field("detail")
+    threshold: str | None = form_field("threshold")
+    contrast: str = form_field("contrast")
+    edges: bool = form_field("edges")
+    crop: bool = form_field("crop")
+    despeckle: bool | None = form_field("despeckle")
     title: str = Field(
         "",
         description="The puzzle's title, printed on its page and in its links (default: none, "
         "so that nothing gives the answer away; the picture's name is kept as its source).",
     )
-    candidate: str | None = Field(
-        None,
-        description="Make the conversion candidate of this key (a choice's key from POST "
-        "/api/conversions, or conversion.candidates[].key) whatever the choice model says.",
-    )
-    tight: bool = Field(
-        True,
-        description="Cut the grid to the subject and one empty line a side, the width kept "
-        "(false: the whole picture, or the box pointed at).",
-    )
-    invert: bool | None = Field(
-        None, description="The subject is the light (true) or dark side (default: by structure)."
-    )
-    force: bool = Field(False, description="Make a puzzle even when no subject is found.")
-    seed: int = Field(0, ge=0, le=2**63 - 1, description="Seed for tie-breaking.")
-    difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
-        None, description="Deliver a tier (hard needs probing, expert search), or 422."
-    )
-    repair: Literal["flips", "givens", "auto"] = Field(
-        "auto", description="Flip cells, reveal givens (exact picture), or flips then givens."
-    )
-    allow_search: bool = Field(False, description="Accept puzzles that need probing or search.")
-    max_flips: int | None = Field(None, ge=0, description="Flip budget (default 5 % of cells).")
-    max_givens: int | None = Field(
-        None, ge=0, description="Givens budget (default a tenth of the cells)."
-    )
+    candidate: str | None = form_field("candidate")
+    tight: bool = form_field("tight")
+    invert: bool | None = form_field("invert")
+    force: bool = form_field("force")
+    seed: int = form_field("seed")
+    difficulty: Literal["easy", "medium", "hard", "expert"] | None = form_field("difficulty")
+    repair: Literal["flips", "givens", "auto"] = form_field("repair")
+    allow_search: bool = form_field("allow_search")
+    max_flips: int | None = form_field("max_flips")
+    max_givens: int | None = form_field("max_givens")
     seconds: float | None = Field(
         None, gt=0, description="Generator seconds (at most the server's solver limit)."
     )
-    colors: int | None = Field(
-        None,
-        ge=MIN_COLOURS,
-        le=MAX_COLOURS,
-        description=f"Make a colour puzzle of this many colours besides the background, "
-        f"{MIN_COLOURS}-{MAX_COLOURS} (default: black and white).",
-    )
-
-    subject: str | None = Field(
-        None,
-        description=f"Where the subject is: {SUBJECT_SPELLING}. Outside a box is ground and "
-        "the grid frames the box; a point's box is found around the segment under it. 422 "
-        "when malformed, empty or outside the picture.",
-        examples=["120,80,360,300"],
-    )
+    colors: int | None = form_field("colors")
+    subject: str | None = form_field("subject", examples=["120,80,360,300"])
 
     @field_validator("subject", mode="before")
     @classmethod
@@ -155,35 +109,9 @@ class MakeForm(BaseModel):
                 raise LimitError(
                     f"expected {name} between {MIN_CELLS} and {limits.max_side} cells, got {side}"
                 )
-        picture = PictureOptions(
-            width=self.width,
-            height=self.height,
-            method=self.method,
-            threshold=self.threshold if self.fill is None else f"fill:{self.fill}",
-            contrast=self.contrast,
-            edges=self.edges,
-            crop=self.crop,
-            despeckle=self.despeckle,
-            tight=self.tight,
-            candidate=self.candidate,
-            invert=self.invert,
-            force=self.force,
-            detail=self.detail,
-            subject=None if self.subject is None else parse_subject(self.subject),
-        )
-        seconds = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
-        return MakeOptions(
-            picture=picture,
-            seed=self.seed,
-            max_flips=self.max_flips,
-            seconds=seconds,
-            difficulty=self.difficulty,
-            allow_search=self.allow_search,
-            repair=self.repair,
-            max_givens=self.max_givens,
-            title=self.title,
-            colours=self.colors,
-        )
+        given = self.model_dump()
+        given["seconds"] = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
+        return options_of(given, title=self.title)
 
 
 class MosaicForm(MakeForm):

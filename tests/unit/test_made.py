@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import inspect
+import typing
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -10,11 +12,14 @@ import numpy as np
 import pytest
 
 from bench.load import png_bytes
-from nonogen.cli.options import Make, Picture
+from nonogen.cli.make import make as make_command
+from nonogen.cli.making import Make, Picture, flag
+from nonogen.cli.root import grouped
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
+from nonogen.pipeline.settings import SETTINGS, default, options_of, spell_help
 from nonogen.service.forms import MakeForm
 from nonogen.service.jobs import make_job
 from nonogen.service.limits import Limits
@@ -138,3 +143,38 @@ def test_a_colour_make_drawn_in_black_only_is_answered_as_a_colour_puzzle() -> N
     assert [colour["name"] for colour in record["palette"]] == ["white", "black"]
     assert all(isinstance(block, list) for clue in record["rows"] for block in clue)
     assert any(clue for clue in record["rows"])
+
+
+SERVER_BOUND = {"seconds"}
+"""Settings the service declares itself: its own limit is their default and bound."""
+
+
+def test_every_setting_is_declared_once_and_both_boundaries_are_built_from_it() -> None:
+    params = inspect.signature(grouped(make_command)).parameters
+    schema = MakeForm.model_json_schema()["properties"]
+    groups = {f.name for f in fields(Picture)} | {f.name for f in fields(Make)}
+    assert groups == set(SETTINGS)
+    assert set(MakeForm.model_fields) - set(SETTINGS) == {"title"}
+    for name, setting in SETTINGS.items():
+        param, field = params[name], MakeForm.model_fields[name]
+        option = typing.get_args(param.annotation)[1]  # the typer option built for it
+        assert param.default == default(name), name
+        assert option.min == (None if setting.range_checked else setting.low), name
+        assert option.max == (None if setting.range_checked else setting.high), name
+        if name in SERVER_BOUND:
+            continue
+        assert field.default == default(name), name
+        assert option.help.startswith(spell_help(name, flag, (flag(name), f"--no-{name}")))
+        assert (field.description or "").startswith(
+            spell_help(name, lambda other: f"`{other}`", ("true", "false"))
+        )
+        assert schema[name].get("minimum") == setting.low, name
+        assert schema[name].get("maximum") == setting.high, name
+    assert options_of({}) == MakeOptions()
+    given = {"fill": 0.3, "colors": 3, "subject": "1,2,30,40", "max_flips": 4}
+    made = options_of(given, title="T")
+    assert made.picture.threshold == "fill:0.3"
+    assert made.colours == 3
+    assert made.max_flips == 4
+    assert made.title == "T"
+    assert made.picture.subject is not None

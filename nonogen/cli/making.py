@@ -1,0 +1,100 @@
+"""The option groups of the commands that make puzzles from pictures (``make``, ``book``,
+``report``, ``mosaic``): every field a setting declared once in ``nonogen.pipeline.settings``,
+its typer option built from there (``option_of``). Only these commands load this module, so
+``check`` does not load the generator's settings."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Annotated
+
+import typer
+
+from nonogen.cli.options import usage
+from nonogen.image.options import PictureOptions
+from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
+
+
+class Declared:
+    """An option group whose fields are settings: ``nonogen.cli.root.grouped`` asks it for
+    each field's option and default."""
+
+    @staticmethod
+    def declared(name: str, annotation: object) -> tuple[object, object]:
+        """The field's annotation with its typer option, and its default."""
+        return Annotated[annotation, option_of(name)], default(name)
+
+
+@dataclass(frozen=True)
+class Picture(Declared):
+    """How a picture becomes cells: ``make``, ``book`` and ``report``. Each field's option
+    (flag, default, range, help) is its ``nonogen.pipeline.settings.PICTURE`` entry's
+    (``option_of``)."""
+
+    width: int | None
+    height: int | None
+    method: str | None
+    threshold: str | None
+    fill: float | None
+    contrast: str
+    edges: bool
+    crop: bool
+    despeckle: bool | None
+    candidate: str | None
+    tight: bool
+    invert: bool | None
+    force: bool
+    detail: bool | None
+    colors: int | None
+    subject: str | None
+
+    def options(self) -> PictureOptions:
+        """The picture options these values ask for; a usage error (exit 2) for one that is
+        malformed or out of range (SubjectError for a bad --subject)."""
+        with usage():
+            return options_of(asdict(self)).picture
+
+
+@dataclass(frozen=True)
+class Make(Declared):
+    """How a grid is repaired into a puzzle: ``make``, ``book`` and ``report``; each field's
+    option is its ``nonogen.pipeline.settings.MAKE`` entry's (``option_of``)."""
+
+    seed: int
+    difficulty: str | None
+    repair: str
+    max_flips: int | None
+    max_givens: int | None
+    allow_search: bool
+    seconds: float
+
+    def options(self, picture: Picture) -> MakeOptions:
+        """The make options of these values and the picture's; a usage error (exit 2) for one
+        out of range or unknown."""
+        with usage():
+            return options_of({**asdict(picture), **asdict(self)})
+
+
+def option_of(name: str) -> typer.models.OptionInfo:
+    """The command-line option of a setting: ``--name`` (``--name/--no-name`` for a switch)
+    and its one-letter alias, its range, and its help with every setting spelled as an
+    option."""
+    setting = SETTINGS[name]
+    on, off = flag(name), f"--no-{flag(name)[2:]}"
+    words = spell_help(name, flag, (on, off))
+    if setting.cli_note:
+        words = f"{words} {setting.cli_note}"
+    option: typer.models.OptionInfo = typer.Option(
+        f"{on}/{off}" if setting.switch else on,
+        *(setting.short,) if setting.short else (),
+        help=words,
+        min=None if setting.range_checked else setting.low,
+        max=None if setting.range_checked else setting.high,
+        metavar=setting.metavar or None,
+    )
+    return option
+
+
+def flag(name: str) -> str:
+    """A setting as the command line spells it: ``--max-flips``."""
+    return "--" + name.replace("_", "-")
