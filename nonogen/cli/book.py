@@ -107,7 +107,6 @@ def book(
     with usage():
         options = BookOptions(
             make=making_options,
-            colours=picture.colors,
             title=title,
             subtitle=subtitle,
             author=author,

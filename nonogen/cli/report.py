@@ -122,7 +122,6 @@ def report(
         extra="sheet" if sheet is not None else "blind" if blind is not None else "",
         backend=backend(jobs, bulk.scheduler),
         on_progress=None if shown is None else functools.partial(shown, "report"),
-        colours=picture.colors,
         boxes=boxes,
     ):
         rows.append(row)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from nonogen.generate import Repair
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
+    from nonogen.palette import Palette
     from nonogen.preview import SheetEntry
     from nonogen.records import Json, JsonObject
 
@@ -62,6 +63,11 @@ class MadeColour(Made):
         )
 
     @classmethod
+    def palette_record(cls, palette: Palette) -> tuple[dict[str, str], ...]:
+        """The palette's colours: name, ``#rrggbb`` and grid character, background first."""
+        return tuple({"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours)
+
+    @classmethod
     def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> ColourFidelity:
         """Cells changed, their colour cost, givens and colours merged (``colour_fidelity``)."""
         return colour_fidelity(source, repaired, merged=merged)
@@ -73,8 +79,7 @@ class MadeColour(Made):
 
     def extra_record(self) -> JsonObject:
         """The palette: each colour's name, ``#rrggbb`` and grid character."""
-        colours = self.puzzle.palette.colours
-        return {"palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in colours]}
+        return {"palette": list(self.palette_record(self.puzzle.palette))}
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, colours, verdict, difficulty, cells changed and

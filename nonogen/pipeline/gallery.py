@@ -13,20 +13,17 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-import numpy as np
-
 from nonogen.generate import undetermined
-from nonogen.grid import format_grid
 from nonogen.image.convert import convert
-from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
-from nonogen.pipeline.make import by_repair_cost, choices, drawn, outlined
+from nonogen.pipeline.check import grid_rows
+from nonogen.pipeline.make import by_repair_cost, choices
+from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
 if TYPE_CHECKING:
-    from nonogen.image.convert import Conversion, Scored
-    from nonogen.image.read import Picture
+    pass
 
 GALLERY_SIZE: Final = 6
 """Choices in a gallery at most: the model's pick and the next plausible candidates."""
@@ -90,13 +87,13 @@ def gallery(
     *,
     name: str,
     options: MakeOptions,
-    colours: int | None = None,
     count: int = GALLERY_SIZE,
 ) -> Gallery:
-    """The best ``count`` conversions of a picture as ``make`` (or ``make --colors``) draws
-    them, the model's pick first, none repaired."""
+    """The best ``count`` conversions of a picture as ``make`` draws them (in the options'
+    colours, if any: the kind's ``Made.draw``), the model's pick first, none repaired."""
 
     started = time.perf_counter()
+    kind = kind_of(options)
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     picks = choices(conversion) if count > 1 else [conversion.chosen]
@@ -104,36 +101,13 @@ def gallery(
     picks = [*picks, *rest][:count]
     drawn_choices = []
     for scored in picks:
+        drawing = kind.draw(picture, conversion, scored, options)
+        open_cells = int(undetermined(drawing.grid, drawing.palette).sum())
+        rows = tuple(grid_rows(drawing.palette, drawing.grid))
         chosen = scored is conversion.chosen
-        if colours is None:
-            cells = drawn(picture, conversion, scored, options.picture).cells.filled
-            open_cells = int(undetermined(cells).sum())
-            rows = tuple(format_grid(cells))
-            palette = None
-        else:
-            rows, palette, open_cells = _coloured(picture, conversion, scored, options, colours)
+        palette = kind.palette_record(drawing.palette)
         drawn_choices.append(
             Choice(scored.key, scored.label, scored.score, chosen, rows, palette, open_cells)
         )
     seconds = time.perf_counter() - started
     return Gallery(tuple(drawn_choices), conversion.warnings, seconds)
-
-
-def _coloured(
-    picture: Picture, conversion: Conversion, scored: Scored, options: MakeOptions, colours: int
-) -> tuple[tuple[str, ...], tuple[dict[str, str], ...], int]:
-    """A candidate quantised as ``make --colors`` does: its rows, palette and open cells."""
-
-    found = outlined(picture, conversion, scored, options.picture)
-    cells = found.cells
-    rng = np.random.default_rng(options.seed)
-    quantised = quantise(
-        picture, found.split.subject, cells.filled, cells.box, colours=colours, rng=rng
-    )
-    chars = [colour.char for colour in quantised.palette.colours]
-    rows = tuple("".join(chars[v] for v in row) for row in quantised.grid.tolist())
-    palette = tuple(
-        {"name": c.name, "rgb": c.rgb, "char": c.char} for c in quantised.palette.colours
-    )
-    open_cells = int(undetermined(quantised.grid, quantised.palette).sum())
-    return rows, palette, open_cells

@@ -119,6 +119,12 @@ class Made(ABC):
         """A candidate drawn into this kind's cells, with what changing each costs."""
 
     @classmethod
+    def palette_record(cls, palette: Palette) -> tuple[dict[str, str], ...] | None:
+        """The palette a drawing of this kind shows a person (a gallery's choice), background
+        first; None where the kind has none to show (black and white)."""
+        return None
+
+    @classmethod
     @abstractmethod
     def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
         """What the repair changed (the record's ``fidelity``)."""

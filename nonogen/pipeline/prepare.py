@@ -33,7 +33,6 @@ from nonogen.formats.files import decode_bytes
 from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
-from nonogen.palette import check_colours
 from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, Imprint, PageOptions
 from nonogen.pdf.book import check_count
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE, check_pad, check_paper
@@ -66,9 +65,8 @@ class BookOptions:
     """How a book is made: the make options for pictures, the pages, the work folder."""
 
     make: MakeOptions = field(default_factory=MakeOptions)
-    colours: int | None = None
-    """Pictures become colour puzzles of this many colours besides the background
-    (``--colors``); None makes them black and white."""
+    """How pictures become puzzles: with ``make.colours``, colour puzzles of that many colours
+    besides the background; otherwise black and white."""
     title: str = "Nonograms"
     subtitle: str = ""
     author: str = ""
@@ -108,11 +106,9 @@ class BookOptions:
             raise InputError(
                 f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
             )
-        if self.mosaic and self.colours is not None:
+        if self.mosaic and self.make.colours is not None:
             raise InputError("--mosaic makes black-and-white sets; leave out --colors")
         self.make.target()
-        if self.colours is not None:
-            check_colours(self.colours)
         # The page options are checked now, not after every puzzle is made.
 
         check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
@@ -168,8 +164,8 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
         "make": asdict(options.make),
         "timeout": options.timeout,
     }
-    if options.colours is not None:  # black-and-white keys stay what earlier runs saved
-        settings["colours"] = options.colours
+    if options.make.colours is not None:  # black-and-white keys stay what earlier runs saved
+        settings["colours"] = options.make.colours
     if options.mosaic:  # and so do those made without --mosaic
         settings["mosaic"] = asdict(options.page_options())
     digest = hashlib.sha256(data)
@@ -233,7 +229,7 @@ def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepa
         mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
         if mosaic is not None:
             return _prepare_tiles(mosaic, path)
-    made = make_puzzle(data, name=path, options=replace(options.make, colours=options.colours))
+    made = make_puzzle(data, name=path, options=options.make)
     shortfall = made.shortfall()
     if shortfall is not None:
         return [Prepared(path, None, shortfall.text(flag))]

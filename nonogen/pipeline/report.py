@@ -129,16 +129,14 @@ def _made_fields(made: Made) -> JsonObject:
 EXTRAS = ("", "sheet", "blind")
 """What a report case returns beside its row: nothing, a contact sheet entry, or the PNG of
 its solution alone and what the picture shows (for a blind naming)."""
-ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, str, int | None]
-"""(picture bytes, name, width, options, truth, the extra in EXTRAS, colours or None for
-black and white): one report case."""
+ReportTask = tuple[bytes, str, int, MakeOptions, Truth | None, str]
+"""(picture bytes, name, width, options, truth, the extra in EXTRAS): one report case."""
 
 
 def _report_one(task: ReportTask) -> tuple[JsonObject, Any]:
     """One report row and its extra (None unless asked and made; no contact sheet entry for
     a colour case), on a worker."""
-    data, name, width, options, truth, extra, colours = task
-    options = replace(options, colours=colours)
+    data, name, width, options, truth, extra = task
     row, made = report_case(data, name=name, width=width, options=options, truth=truth)
     if made is None or not extra:
         return row, None
@@ -149,8 +147,8 @@ def _report_one(task: ReportTask) -> tuple[JsonObject, Any]:
 
 def _with_bytes(task: ReportTask) -> ReportTask:
     """A report case with its picture read (when the case is submitted; stdin's is kept)."""
-    data, path, width, options, truth, extra, colours = task
-    return data or read_bytes(path), path, width, options, truth, extra, colours
+    data, path, width, options, truth, extra = task
+    return data or read_bytes(path), path, width, options, truth, extra
 
 
 @dataclass(frozen=True)
@@ -215,12 +213,11 @@ def report_rows(
     extra: str = "",
     backend: Backend | None = None,
     on_progress: Progress | None = None,
-    colours: int | None = None,
     boxes: bool = False,
 ) -> Iterator[tuple[ReportRow, Any]]:
     """Every picture made at every width on the backend (inline if none is given), largest
     first: its report row and its ``extra`` (see EXTRAS), yielded in input order; colour
-    puzzles of ``colours`` colours when that is given; with ``boxes``, each picture with a
+    puzzles when ``options.colours`` is given; with ``boxes``, each picture with a
     true mask pointed at with the mask's bounding box."""
 
     truths = bench_truths(paths)
@@ -236,7 +233,7 @@ def report_rows(
             picture = replace(picture, height=width) if square else picture
             case = replace(options, picture=picture)
             stdin = data if path == STDIO else b""
-            task = (stdin, path, width, case, truth, extra, colours)
+            task = (stdin, path, width, case, truth, extra)
             load = partial(_with_bytes, task)
             items.append(Item(load, grid_cells(data, picture), hard_limit(options.seconds)))
     runs = run_all(

@@ -163,7 +163,7 @@ async def conversions(
     options = form.options(svc.limits)
     name = utf8_safe(picture.filename or "picture")
     data = await picture.read()
-    return await svc.pictures.run(gallery_job, data, name, options, options.colours, svc.limits)
+    return await svc.pictures.run(gallery_job, data, name, options, svc.limits)
 
 
 @router.post(

@@ -118,13 +118,11 @@ def within(options: MakeOptions, limits: Limits) -> MakeOptions:
     )
 
 
-def gallery_job(
-    data: bytes, name: str, options: MakeOptions, colours: int | None, limits: Limits
-) -> dict[str, Any]:
-    """A picture's best conversions drawn at the size asked, before any repair (the studio's
-    gallery)."""
+def gallery_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> dict[str, Any]:
+    """A picture's best conversions drawn at the size (and in the colours) asked, before any
+    repair (the studio's gallery)."""
 
-    return gallery(data, name=name, options=within(options, limits), colours=colours).record()
+    return gallery(data, name=name, options=within(options, limits)).record()
 
 
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:

@@ -39,8 +39,8 @@ def inputs(tmp_path: Path) -> Path:
     return folder
 
 
-def options(**kw: object) -> BookOptions:
-    make = MakeOptions(picture=PictureOptions(width=15))
+def options(colours: int | None = None, **kw: object) -> BookOptions:
+    make = MakeOptions(picture=PictureOptions(width=15), colours=colours)
     return BookOptions(make=make, workers=1, **kw)  # type: ignore[arg-type]
 
 
