@@ -1074,6 +1074,260 @@ done:
     return result;
 }
 
+/* --- colour: one line and line logic over a colour board ---------------------------------- */
+
+/* As nonogen.solve.colourline: a line of n <= 63 cells by colour (plane c: the cells where
+ * colour c is possible), positions 0..n on the bits of one word. */
+#define COLOUR_MAX_SIZE 63
+#define COLOUR_MAX_PLANES 16
+#define COLOUR_MAX_BLOCKS 64
+
+typedef struct {
+    u64 starts[COLOUR_MAX_BLOCKS], lasts[COLOUR_MAX_BLOCKS], gaps[COLOUR_MAX_BLOCKS + 1], ends;
+} ColourPass;
+
+/* Blocks left to right (lengths len[], colours col[]): 1, or 0 when none fits. */
+static int colour_forward(const int *len, const int *col, int k, const u64 *planes,
+                          ColourPass *out) {
+    u64 background = planes[0], reach = flood64(1, background);
+    int j, previous = 0;
+    out->gaps[0] = reach & background;
+    for (j = 0; j < k; j++) {
+        u64 allowed = col[j] != previous ? reach : (reach & background) << 1;
+        u64 block = (len[j] > COLOUR_MAX_SIZE ? 0 : runs_in64(planes[col[j]], len[j])) & allowed;
+        if (!block) return 0;
+        out->starts[j] = block;
+        out->lasts[j] = shl(block, len[j] - 1);
+        reach = flood64(shl(block, len[j]), background);
+        out->gaps[j + 1] = reach & background;
+        previous = col[j];
+    }
+    out->ends = reach;
+    return 1;
+}
+
+/* nonogen.solve.colourline.solve_planes: planes refined in place; 1, or 0 when nothing fits. */
+static int colour_solve(const int *len, const int *col, int k, int n, int colours, u64 *planes) {
+    ColourPass ahead, back;
+    int rlen[COLOUR_MAX_BLOCKS], rcol[COLOUR_MAX_BLOCKS], j, c;
+    u64 reversed[COLOUR_MAX_PLANES], out[COLOUR_MAX_PLANES];
+    if (!colour_forward(len, col, k, planes, &ahead) || !((ahead.ends >> n) & 1)) return 0;
+    for (j = 0; j < k; j++) {
+        rlen[j] = len[k - 1 - j];
+        rcol[j] = col[k - 1 - j];
+    }
+    for (c = 0; c < colours; c++) reversed[c] = reverse64(planes[c], n);
+    if (!colour_forward(rlen, rcol, k, reversed, &back)) return 0;
+    memset(out, 0, sizeof out);
+    for (j = 0; j <= k; j++) out[0] |= ahead.gaps[j] & reverse64(back.gaps[k - j], n);
+    for (j = 0; j < k; j++) {
+        u64 both = ahead.starts[j] & reverse64(back.lasts[k - 1 - j], n);
+        if (!both) return 0;
+        out[col[j]] |= spread64(both, len[j]);
+    }
+    memcpy(planes, out, (size_t)colours * sizeof(u64));
+    return 1;
+}
+
+/* One colour clue: a tuple of (length, colour) pairs, read into len[] and col[]. */
+static int colour_clue_read(PyObject *clue, int *len, int *col) {
+    Py_ssize_t k, j;
+    if (!PyTuple_Check(clue)) {
+        PyErr_SetString(PyExc_TypeError, "a colour clue is a tuple of (length, colour) pairs");
+        return -1;
+    }
+    k = PyTuple_GET_SIZE(clue);
+    if (k > COLOUR_MAX_BLOCKS) {
+        PyErr_SetString(PyExc_ValueError, "a colour clue has too many blocks for the C core");
+        return -1;
+    }
+    for (j = 0; j < k; j++) {
+        PyObject *block = PyTuple_GET_ITEM(clue, j);
+        long n, c;
+        if (!PyTuple_Check(block) || PyTuple_GET_SIZE(block) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a colour block is a (length, colour) pair");
+            return -1;
+        }
+        n = PyLong_AsLong(PyTuple_GET_ITEM(block, 0));
+        c = PyLong_AsLong(PyTuple_GET_ITEM(block, 1));
+        if (PyErr_Occurred()) return -1;
+        if (n < 1 || c < 1 || c >= COLOUR_MAX_PLANES) {
+            PyErr_SetString(PyExc_ValueError, "a colour block's length or colour is out of range");
+            return -1;
+        }
+        len[j] = (int)n;
+        col[j] = (int)c;
+    }
+    return (int)k;
+}
+
+typedef struct {
+    int k;
+    int len[COLOUR_MAX_BLOCKS], col[COLOUR_MAX_BLOCKS];
+} ColourClueC;
+
+/* Solve one line of the grid (cells at cells[start + i * stride]) in place: 1 when it fits
+ * (changed cells marked in `cross`, settled counted), 0 on a contradiction. */
+static int colour_line(const ColourClueC *clue, unsigned int *cells, size_t start, size_t stride,
+                       int n, int colours, unsigned char *cross, long *settled) {
+    u64 planes[COLOUR_MAX_PLANES];
+    int c, i;
+    memset(planes, 0, sizeof planes);
+    for (i = 0; i < n; i++) {
+        unsigned int cell = cells[start + (size_t)i * stride];
+        for (c = 0; c < colours; c++)
+            if ((cell >> c) & 1) planes[c] |= 1ULL << i;
+    }
+    if (!colour_solve(clue->len, clue->col, clue->k, n, colours, planes)) return 0;
+    for (i = 0; i < n; i++) {
+        size_t at = start + (size_t)i * stride;
+        unsigned int cell = 0;
+        for (c = 0; c < colours; c++)
+            if ((planes[c] >> i) & 1) cell |= 1u << c;
+        if (cell != cells[at]) {
+            *settled += !(cell & (cell - 1));
+            cells[at] = cell;
+            cross[i] = 1;
+        }
+    }
+    return 1;
+}
+
+static int colour_clues_read(PyObject *tuple, ColourClueC **out, int *colours) {
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple), i;
+    *out = malloc(((size_t)n + 1) * sizeof(ColourClueC));
+    if (!*out) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        int k = colour_clue_read(PyTuple_GET_ITEM(tuple, i), (*out)[i].len, (*out)[i].col), j;
+        if (k < 0) return -1;
+        (*out)[i].k = k;
+        for (j = 0; j < k; j++)
+            if ((*out)[i].col[j] + 1 > *colours) *colours = (*out)[i].col[j] + 1;
+    }
+    return 0;
+}
+
+/* colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps): as
+ * nonogen.solve.colourboard.propagate_py, for boards of at most 63 x 63 cells. */
+static PyObject *py_colour_propagate(PyObject *self, PyObject *args) {
+    PyObject *rows, *cols, *board, *dirty_rows, *dirty_cols, *result = NULL;
+    Py_ssize_t max_sweeps, h, w, r, c;
+    ColourClueC *rc = NULL, *cc = NULL;
+    unsigned int *cells = NULL;
+    unsigned char *rdirty = NULL, *cdirty = NULL;
+    long sweeps = 0, solves = 0, settled = 0;
+    int colours = 1;
+    char failed[48] = "";
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOn", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+                          &PyTuple_Type, &board, &dirty_rows, &dirty_cols, &max_sweeps))
+        return NULL;
+    h = PyTuple_GET_SIZE(rows);
+    w = PyTuple_GET_SIZE(cols);
+    if (PyTuple_GET_SIZE(board) != h || h > COLOUR_MAX_SIZE || w > COLOUR_MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the board does not match the clues, or is over 63 cells a side");
+        return NULL;
+    }
+    cells = malloc(((size_t)h * (size_t)w + 1) * sizeof(unsigned int));
+    rdirty = malloc((size_t)h + 1);
+    cdirty = malloc((size_t)w + 1);
+    if (!cells || !rdirty || !cdirty) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (r = 0; r < h; r++) {
+        PyObject *row = PyTuple_GET_ITEM(board, r);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != w) {
+            PyErr_SetString(PyExc_ValueError, "the board does not match the clues");
+            goto done;
+        }
+        for (c = 0; c < w; c++) {
+            unsigned long cell = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(row, c));
+            if (PyErr_Occurred()) goto done;
+            if (cell >> COLOUR_MAX_PLANES) {
+                PyErr_SetString(PyExc_ValueError, "a cell has more colours than the C core takes");
+                goto done;
+            }
+            cells[r * w + c] = (unsigned int)cell;
+            while ((cell >> colours) != 0) colours++;
+        }
+    }
+    if (colour_clues_read(rows, &rc, &colours) < 0 || colour_clues_read(cols, &cc, &colours) < 0)
+        goto done;
+    if (colours > COLOUR_MAX_PLANES) {
+        PyErr_SetString(PyExc_ValueError, "more colours than the C core takes");
+        goto done;
+    }
+    if (mark_dirty(dirty_rows, rdirty, h) < 0 || mark_dirty(dirty_cols, cdirty, w) < 0) goto done;
+    for (;;) {
+        int any = 0;
+        for (r = 0; r < h && !any; r++) any = rdirty[r];
+        for (c = 0; c < w && !any; c++) any = cdirty[c];
+        if (!any || (max_sweeps >= 0 && sweeps >= max_sweeps)) break;
+        sweeps++;
+        for (r = 0; r < h; r++) {
+            if (!rdirty[r]) continue;
+            solves++;
+            if (!colour_line(&rc[r], cells, (size_t)(r * w), 1, (int)w, colours, cdirty,
+                             &settled)) {
+                snprintf(failed, sizeof failed, "row %zd", r + 1);
+                break;
+            }
+        }
+        if (failed[0]) break;
+        memset(rdirty, 0, (size_t)h);
+        for (c = 0; c < w; c++) {
+            if (!cdirty[c]) continue;
+            solves++;
+            if (!colour_line(&cc[c], cells, (size_t)c, (size_t)w, (int)h, colours, rdirty,
+                             &settled)) {
+                snprintf(failed, sizeof failed, "column %zd", c + 1);
+                break;
+            }
+        }
+        if (failed[0]) break;
+        memset(cdirty, 0, (size_t)w);
+    }
+    if (failed[0]) {
+        result = Py_BuildValue("(Oll" "s" "l)", Py_None, sweeps, solves, failed, 0L);
+    } else {
+        PyObject *out = PyTuple_New(h);
+        for (r = 0; out && r < h; r++) {
+            PyObject *row = PyTuple_New(w);
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            for (c = 0; c < w; c++) {
+                PyObject *v = PyLong_FromUnsignedLong(cells[r * w + c]);
+                if (!v) {
+                    Py_DECREF(row);
+                    row = NULL;
+                    break;
+                }
+                PyTuple_SET_ITEM(row, c, v);
+            }
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyTuple_SET_ITEM(out, r, row);
+        }
+        if (out) result = Py_BuildValue("(Nllsl)", out, sweeps, solves, "", settled);
+    }
+done:
+    free(rc);
+    free(cc);
+    free(cells);
+    free(rdirty);
+    free(cdirty);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
@@ -1083,6 +1337,9 @@ static PyMethodDef methods[] = {
     {"probe", py_probe, METH_VARARGS,
      "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds) -> "
      "(masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py."},
+    {"colour_propagate", py_colour_propagate, METH_VARARGS,
+     "colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps) -> (board | None, "
+     "sweeps, line_solves, failed, settled): as nonogen.solve.colourboard.propagate_py."},
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(rows, cols, row_filled, row_empty, col_filled, col_empty, dirty_rows, "
      "dirty_cols, max_sweeps) -> (masks | None, sweeps, line_solves, settled, failed)"},

@@ -46,3 +46,12 @@ def encode_line(
     top: int,
     /,
 ) -> tuple[list[list[int]], list[list[int | bool]], int]: ...
+def colour_propagate(
+    rows: tuple[tuple[tuple[int, int], ...], ...],
+    cols: tuple[tuple[tuple[int, int], ...], ...],
+    board: tuple[tuple[int, ...], ...],
+    dirty_rows: Iterable[int] | None,
+    dirty_cols: Iterable[int] | None,
+    max_sweeps: int,
+    /,
+) -> tuple[tuple[tuple[int, ...], ...] | None, int, int, str, int]: ...

@@ -10,13 +10,14 @@ left.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import ColourClue, ColourGrid
 from nonogen.grid import UNKNOWN, Partial
+from nonogen.line import NATIVE
 from nonogen.puzzle import Puzzle
 from nonogen.solve.colourline import solve_line
 
@@ -77,6 +78,11 @@ def with_cell(board: Board, r: int, c: int, mask: int) -> Board:
     return (*board[:r], (*row[:c], mask, *row[c + 1 :]), *board[r + 1 :])
 
 
+NATIVE_SIDE: Final = 63
+"""The C core takes colour boards of at most this many cells a side (a line's positions,
+0 to its length, on one machine word); larger ones run in Python."""
+
+
 def propagate(
     rows: tuple[ColourClue, ...],
     cols: tuple[ColourClue, ...],
@@ -87,7 +93,29 @@ def propagate(
     max_sweeps: int | None = None,
 ) -> Propagation:
     """Line logic to its fixpoint from the dirty lines (all lines when not given), or for
-    at most ``max_sweeps`` sweeps."""
+    at most ``max_sweeps`` sweeps: in the C core where it is built and the board is at most
+    ``NATIVE_SIDE`` cells a side (the same sweeps, line solves and settled cells), else in
+    Python (``propagate_py``, the reference)."""
+    if NATIVE is None or len(rows) > NATIVE_SIDE or len(cols) > NATIVE_SIDE:
+        return propagate_py(
+            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=max_sweeps
+        )
+    out, sweeps, solves, failed, settled = NATIVE.colour_propagate(
+        rows, cols, board, dirty_rows, dirty_cols, -1 if max_sweeps is None else max_sweeps
+    )
+    return Propagation(out, sweeps, solves, failed, settled)
+
+
+def propagate_py(
+    rows: tuple[ColourClue, ...],
+    cols: tuple[ColourClue, ...],
+    board: Board,
+    *,
+    dirty_rows: Iterable[int] | None = None,
+    dirty_cols: Iterable[int] | None = None,
+    max_sweeps: int | None = None,
+) -> Propagation:
+    """Colour line logic in pure Python: the reference."""
     grid = [list(row) for row in board]
     height, width = len(rows), len(cols)
     todo_rows = set(range(height) if dirty_rows is None else dirty_rows)

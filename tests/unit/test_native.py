@@ -17,11 +17,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.clues import Clue, grid_clues
+from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, solve_line_py
 from nonogen.solve import search
 from nonogen.solve.board import board_from_partial
+from nonogen.solve.colourboard import Board as ColourBoard
+from nonogen.solve.colourboard import propagate as colour_propagate
+from nonogen.solve.colourboard import propagate_py as colour_propagate_py
 from nonogen.solve.probe import probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
 from tests.strategies import brute_line, grids, partial_lines
@@ -192,3 +195,79 @@ def test_the_pure_python_fallback_gives_the_same_verdicts() -> None:
     off = subprocess.run(probe, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
     assert off.stdout.strip() == "True"  # the fallback really ran
     assert _check(paths, "0") == _check(paths, "1")
+
+
+@st.composite
+def colour_boards(
+    draw: st.DrawFn, max_side: int = 7
+) -> tuple[tuple[ColourClue, ...], tuple[ColourClue, ...], ColourBoard, Any, Any, int | None]:
+    """A colour puzzle's clues (of a grid, or with one row's clue from another grid: often a
+    contradiction), a board with some cells narrowed, dirty lines and a sweep cap."""
+    colours = draw(st.integers(1, 4))
+    height, width = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    cell = st.integers(0, colours)
+    grid = draw(
+        st.lists(st.lists(cell, min_size=width, max_size=width), min_size=height, max_size=height)
+    )
+    rows = tuple(line_blocks(row) for row in grid)
+    cols = tuple(line_blocks(list(col)) for col in zip(*grid, strict=True))
+    if draw(st.booleans()):
+        other = draw(st.lists(cell, min_size=width, max_size=width))
+        rows = (*rows[:-1], line_blocks(other))
+    full = (1 << (colours + 1)) - 1
+    mask = st.one_of(st.just(full), st.integers(1, full))
+    board = tuple(
+        tuple(draw(st.lists(mask, min_size=width, max_size=width))) for _ in range(height)
+    )
+    some = st.one_of(st.none(), st.sets(st.integers(0, height - 1)))
+    dirty_rows = draw(some)
+    dirty_cols = draw(st.one_of(st.none(), st.sets(st.integers(0, width - 1))))
+    sweeps = draw(st.one_of(st.none(), st.integers(0, 3)))
+    return rows, cols, board, dirty_rows, dirty_cols, sweeps
+
+
+@built
+@settings(max_examples=2000, deadline=None)
+@given(colour_boards())
+def test_native_colour_line_logic_takes_the_reference_s_steps(
+    case: tuple[tuple[ColourClue, ...], tuple[ColourClue, ...], ColourBoard, Any, Any, int | None],
+) -> None:
+    rows, cols, board, dirty_rows, dirty_cols, sweeps = case
+    native = colour_propagate(
+        rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+    )
+    reference = colour_propagate_py(
+        rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+    )
+    assert native == reference
+
+
+@built
+@pytest.mark.parametrize(("height", "width"), [(63, 63), (40, 63), (63, 12), (64, 20), (20, 70)])
+def test_large_colour_boards_agree_with_the_reference(height: int, width: int) -> None:
+    rng = np.random.default_rng(height * 100 + width)
+    grid = rng.choice([0, 0, 0, 1, 2, 3], size=(height, width))
+    rows = tuple(line_blocks(row) for row in grid.tolist())
+    cols = tuple(line_blocks(col) for col in grid.T.tolist())
+    board = tuple((15,) * width for _ in range(height))
+    native = colour_propagate(rows, cols, board)
+    reference = colour_propagate_py(rows, cols, board)
+    assert native == reference
+    assert native.board is not None  # a real grid's clues: no contradiction
+    assert native.line_solves > height + width
+
+
+@built
+def test_bad_arguments_to_the_colour_core_raise_not_crash() -> None:
+    assert NATIVE is not None
+    rows: Any = (((1, 1),),)
+    with pytest.raises(TypeError):
+        NATIVE.colour_propagate(((1, 1),), ((),), ((3,),), None, None, -1)  # not a pair
+    with pytest.raises(ValueError, match="63 cells"):
+        NATIVE.colour_propagate(rows * 64, ((),), ((3,),) * 64, None, None, -1)
+    with pytest.raises(ValueError, match="out of range"):
+        NATIVE.colour_propagate((((0, 1),),), ((),), ((3,),), None, None, -1)
+    with pytest.raises(ValueError, match="more colours"):
+        NATIVE.colour_propagate(rows, ((),), ((1 << 20,),), None, None, -1)
+    with pytest.raises(IndexError):
+        NATIVE.colour_propagate(rows, ((),), ((3,),), [5], None, -1)
