@@ -1076,29 +1076,70 @@ done:
 
 /* --- colour: one line and line logic over a colour board ---------------------------------- */
 
-/* As nonogen.solve.colourline: a line of n <= 63 cells by colour (plane c: the cells where
- * colour c is possible), positions 0..n on the bits of one word. */
+/* As nonogen.solve.colourline: a line of n cells by colour (plane c: the cells where colour c
+ * is possible), positions 0..n on the bits of one word: 128 bits where the compiler has them
+ * (lines of up to 127 cells), else 64 (up to 63). */
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 cword;
+#define COLOUR_MAX_SIZE 127
+#else
+typedef unsigned long long cword;
 #define COLOUR_MAX_SIZE 63
+#endif
+#define CWORD_BITS ((int)(8 * sizeof(cword)))
 #define COLOUR_MAX_PLANES 16
-#define COLOUR_MAX_BLOCKS 64
+#define COLOUR_MAX_BLOCKS 128
+
+static cword cshl(cword x, int s) { return s >= CWORD_BITS ? 0 : x << s; }
+
+static cword cflood(cword seeds, cword passable) {
+    return (((seeds & passable) + passable) ^ passable) | seeds;
+}
+
+static cword cruns_in(cword mask, int length) {
+    int have = 1;
+    while (have < length) {
+        int step = have < length - have ? have : length - have;
+        mask &= mask >> step;
+        have += step;
+    }
+    return mask;
+}
+
+static cword cspread(cword starts, int length) {
+    int have = 1;
+    while (have < length) {
+        int step = have < length - have ? have : length - have;
+        starts |= cshl(starts, step);
+        have += step;
+    }
+    return starts;
+}
+
+static cword creverse(cword x, int n) {
+    cword r = 0;
+    int i;
+    for (i = 0; i < n; i++) r |= ((x >> i) & 1) << (n - 1 - i);
+    return r;
+}
 
 typedef struct {
-    u64 starts[COLOUR_MAX_BLOCKS], lasts[COLOUR_MAX_BLOCKS], gaps[COLOUR_MAX_BLOCKS + 1], ends;
+    cword starts[COLOUR_MAX_BLOCKS], lasts[COLOUR_MAX_BLOCKS], gaps[COLOUR_MAX_BLOCKS + 1], ends;
 } ColourPass;
 
 /* Blocks left to right (lengths len[], colours col[]): 1, or 0 when none fits. */
-static int colour_forward(const int *len, const int *col, int k, const u64 *planes,
+static int colour_forward(const int *len, const int *col, int k, const cword *planes,
                           ColourPass *out) {
-    u64 background = planes[0], reach = flood64(1, background);
+    cword background = planes[0], reach = cflood(1, background);
     int j, previous = 0;
     out->gaps[0] = reach & background;
     for (j = 0; j < k; j++) {
-        u64 allowed = col[j] != previous ? reach : (reach & background) << 1;
-        u64 block = (len[j] > COLOUR_MAX_SIZE ? 0 : runs_in64(planes[col[j]], len[j])) & allowed;
+        cword allowed = col[j] != previous ? reach : (reach & background) << 1;
+        cword block = (len[j] > COLOUR_MAX_SIZE ? 0 : cruns_in(planes[col[j]], len[j])) & allowed;
         if (!block) return 0;
         out->starts[j] = block;
-        out->lasts[j] = shl(block, len[j] - 1);
-        reach = flood64(shl(block, len[j]), background);
+        out->lasts[j] = cshl(block, len[j] - 1);
+        reach = cflood(cshl(block, len[j]), background);
         out->gaps[j + 1] = reach & background;
         previous = col[j];
     }
@@ -1107,25 +1148,25 @@ static int colour_forward(const int *len, const int *col, int k, const u64 *plan
 }
 
 /* nonogen.solve.colourline.solve_planes: planes refined in place; 1, or 0 when nothing fits. */
-static int colour_solve(const int *len, const int *col, int k, int n, int colours, u64 *planes) {
+static int colour_solve(const int *len, const int *col, int k, int n, int colours, cword *planes) {
     ColourPass ahead, back;
     int rlen[COLOUR_MAX_BLOCKS], rcol[COLOUR_MAX_BLOCKS], j, c;
-    u64 reversed[COLOUR_MAX_PLANES], out[COLOUR_MAX_PLANES];
+    cword reversed[COLOUR_MAX_PLANES], out[COLOUR_MAX_PLANES];
     if (!colour_forward(len, col, k, planes, &ahead) || !((ahead.ends >> n) & 1)) return 0;
     for (j = 0; j < k; j++) {
         rlen[j] = len[k - 1 - j];
         rcol[j] = col[k - 1 - j];
     }
-    for (c = 0; c < colours; c++) reversed[c] = reverse64(planes[c], n);
+    for (c = 0; c < colours; c++) reversed[c] = creverse(planes[c], n);
     if (!colour_forward(rlen, rcol, k, reversed, &back)) return 0;
     memset(out, 0, sizeof out);
-    for (j = 0; j <= k; j++) out[0] |= ahead.gaps[j] & reverse64(back.gaps[k - j], n);
+    for (j = 0; j <= k; j++) out[0] |= ahead.gaps[j] & creverse(back.gaps[k - j], n);
     for (j = 0; j < k; j++) {
-        u64 both = ahead.starts[j] & reverse64(back.lasts[k - 1 - j], n);
+        cword both = ahead.starts[j] & creverse(back.lasts[k - 1 - j], n);
         if (!both) return 0;
-        out[col[j]] |= spread64(both, len[j]);
+        out[col[j]] |= cspread(both, len[j]);
     }
-    memcpy(planes, out, (size_t)colours * sizeof(u64));
+    memcpy(planes, out, (size_t)colours * sizeof(cword));
     return 1;
 }
 
@@ -1170,13 +1211,13 @@ typedef struct {
  * (changed cells marked in `cross`, settled counted), 0 on a contradiction. */
 static int colour_line(const ColourClueC *clue, unsigned int *cells, size_t start, size_t stride,
                        int n, int colours, unsigned char *cross, long *settled) {
-    u64 planes[COLOUR_MAX_PLANES];
+    cword planes[COLOUR_MAX_PLANES];
     int c, i;
     memset(planes, 0, sizeof planes);
     for (i = 0; i < n; i++) {
         unsigned int cell = cells[start + (size_t)i * stride];
         for (c = 0; c < colours; c++)
-            if ((cell >> c) & 1) planes[c] |= 1ULL << i;
+            if ((cell >> c) & 1) planes[c] |= (cword)1 << i;
     }
     if (!colour_solve(clue->len, clue->col, clue->k, n, colours, planes)) return 0;
     for (i = 0; i < n; i++) {
@@ -1211,7 +1252,7 @@ static int colour_clues_read(PyObject *tuple, ColourClueC **out, int *colours) {
 }
 
 /* colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps): as
- * nonogen.solve.colourboard.propagate_py, for boards of at most 63 x 63 cells. */
+ * nonogen.solve.colourboard.propagate_py, for boards of at most COLOUR_MAX_SIZE cells a side. */
 static PyObject *py_colour_propagate(PyObject *self, PyObject *args) {
     PyObject *rows, *cols, *board, *dirty_rows, *dirty_cols, *result = NULL;
     Py_ssize_t max_sweeps, h, w, r, c;
@@ -1228,8 +1269,9 @@ static PyObject *py_colour_propagate(PyObject *self, PyObject *args) {
     h = PyTuple_GET_SIZE(rows);
     w = PyTuple_GET_SIZE(cols);
     if (PyTuple_GET_SIZE(board) != h || h > COLOUR_MAX_SIZE || w > COLOUR_MAX_SIZE) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the board does not match the clues, or is over 63 cells a side");
+        PyErr_Format(PyExc_ValueError,
+                     "the board does not match the clues, or is over %d cells a side",
+                     COLOUR_MAX_SIZE);
         return NULL;
     }
     cells = malloc(((size_t)h * (size_t)w + 1) * sizeof(unsigned int));
@@ -1352,4 +1394,8 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "COLOUR_MAX_SIDE", COLOUR_MAX_SIZE) < 0) Py_CLEAR(m);
+    return m;
+}

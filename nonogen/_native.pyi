@@ -2,6 +2,8 @@
 
 from collections.abc import Iterable
 
+COLOUR_MAX_SIDE: int
+
 def solve_line(
     clue: tuple[int, ...], size: int, filled: int, empty: int, /
 ) -> tuple[int, int] | None: ...

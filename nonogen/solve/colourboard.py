@@ -78,9 +78,10 @@ def with_cell(board: Board, r: int, c: int, mask: int) -> Board:
     return (*board[:r], (*row[:c], mask, *row[c + 1 :]), *board[r + 1 :])
 
 
-NATIVE_SIDE: Final = 63
-"""The C core takes colour boards of at most this many cells a side (a line's positions,
-0 to its length, on one machine word); larger ones run in Python."""
+NATIVE_SIDE: Final = 0 if NATIVE is None else NATIVE.COLOUR_MAX_SIDE
+"""The C core takes colour boards of at most this many cells a side (a line's positions, 0 to
+its length, on one 128-bit word: 127, or 63 where the compiler has no such word); larger ones
+run in Python."""
 
 
 def propagate(

@@ -243,7 +243,9 @@ def test_native_colour_line_logic_takes_the_reference_s_steps(
 
 
 @built
-@pytest.mark.parametrize(("height", "width"), [(63, 63), (40, 63), (63, 12), (64, 20), (20, 70)])
+@pytest.mark.parametrize(
+    ("height", "width"), [(63, 63), (64, 64), (65, 50), (127, 127), (40, 127), (128, 20), (20, 200)]
+)
 def test_large_colour_boards_agree_with_the_reference(height: int, width: int) -> None:
     rng = np.random.default_rng(height * 100 + width)
     grid = rng.choice([0, 0, 0, 1, 2, 3], size=(height, width))
@@ -263,8 +265,9 @@ def test_bad_arguments_to_the_colour_core_raise_not_crash() -> None:
     rows: Any = (((1, 1),),)
     with pytest.raises(TypeError):
         NATIVE.colour_propagate(((1, 1),), ((),), ((3,),), None, None, -1)  # not a pair
-    with pytest.raises(ValueError, match="63 cells"):
-        NATIVE.colour_propagate(rows * 64, ((),), ((3,),) * 64, None, None, -1)
+    side = NATIVE.COLOUR_MAX_SIDE + 1
+    with pytest.raises(ValueError, match=f"over {side - 1} cells"):
+        NATIVE.colour_propagate(rows * side, ((),), ((3,),) * side, None, None, -1)
     with pytest.raises(ValueError, match="out of range"):
         NATIVE.colour_propagate((((0, 1),),), ((),), ((3,),), None, None, -1)
     with pytest.raises(ValueError, match="more colours"):
