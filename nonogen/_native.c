@@ -74,35 +74,48 @@ static int grow(size_t table, size_t line, size_t blocks) {
 
 typedef unsigned long long u64;
 
-static u64 shl(u64 x, int s) { return s >= 64 ? 0 : x << s; }
-
-static u64 reverse64(u64 x, int n) {
-    u64 r = 0;
-    int i;
-    for (i = 0; i < n; i++) r |= ((x >> i) & 1ULL) << (n - 1 - i);
-    return r;
-}
-
-static u64 flood64(u64 seeds, u64 passable) {
-    return (((seeds & passable) + passable) ^ passable) | seeds;
-}
-
-static u64 runs_in64(u64 mask, int length) {
-    int have = 1;
-    while (have < length) {
-        int step = have < length - have ? have : length - have;
-        mask &= mask >> step;
-        have += step;
+/* Bit-parallel helpers on one word of type T (positions on bits), named NAME##suffix:
+ * shl (a shift that gives 0 past the word), reverse (the low n bits read backwards), flood
+ * (carry flood: cells p with a seed t <= p and [t, p) passable), runs_in (starts of runs of
+ * `length` set bits) and spread (the cells a run of `length` covers from each start). */
+#define WORD_OPS(T, S)                                                                        \
+    static T shl##S(T x, int s) { return s >= (int)(8 * sizeof(T)) ? 0 : x << s; }            \
+    static T reverse##S(T x, int n) {                                                         \
+        T r = 0;                                                                              \
+        int i;                                                                                \
+        for (i = 0; i < n; i++) r |= ((x >> i) & 1) << (n - 1 - i);                           \
+        return r;                                                                             \
+    }                                                                                         \
+    static T flood##S(T seeds, T passable) {                                                  \
+        return (((seeds & passable) + passable) ^ passable) | seeds;                          \
+    }                                                                                         \
+    static T runs_in##S(T mask, int length) {                                                 \
+        int have = 1;                                                                         \
+        while (have < length) {                                                               \
+            int step = have < length - have ? have : length - have;                           \
+            mask &= mask >> step;                                                             \
+            have += step;                                                                     \
+        }                                                                                     \
+        return mask;                                                                          \
+    }                                                                                         \
+    static T spread##S(T starts, int length) {                                                \
+        int have = 1;                                                                         \
+        while (have < length) {                                                               \
+            int step = have < length - have ? have : length - have;                           \
+            starts |= shl##S(starts, step);                                                   \
+            have += step;                                                                     \
+        }                                                                                     \
+        return starts;                                                                        \
     }
-    return mask;
-}
+
+WORD_OPS(u64, 64)
 
 /* Blocks left to right: per block its starts that fit the prefix and the same by their last
  * cell, per gap the cells a fitting prefix can leave empty. 0 when none fit. */
 static int forward64(const int *b, int k, int n, u64 filled, u64 empty, u64 *starts, u64 *lasts,
                      u64 *gaps) {
     u64 full = n == 64 ? ~0ULL : (1ULL << n) - 1;
-    u64 not_filled = full & ~filled, not_start = full & ~shl(filled, 1), ones = full & ~empty;
+    u64 not_filled = full & ~filled, not_start = full & ~shl64(filled, 1), ones = full & ~empty;
     u64 seeds = 1;
     int j;
     gaps[0] = flood64(1, not_filled) & not_filled;
@@ -112,23 +125,14 @@ static int forward64(const int *b, int k, int n, u64 filled, u64 empty, u64 *sta
         u64 block = fits & not_start & ~(run >= 64 ? 0 : filled >> run) & flood64(seeds, not_filled);
         if (!block) return 0;
         starts[j] = block;
-        lasts[j] = shl(block, run - 1) & full;
-        seeds = shl(block, run);
+        lasts[j] = shl64(block, run - 1) & full;
+        seeds = shl64(block, run);
         gaps[j + 1] = flood64(seeds, not_filled) & not_filled;
-        seeds = shl(seeds, 1);
+        seeds = shl64(seeds, 1);
     }
     return 1;
 }
 
-static u64 spread64(u64 starts, int length) {
-    int have = 1;
-    while (have < length) {
-        int step = have < length - have ? have : length - have;
-        starts |= shl(starts, step);
-        have += step;
-    }
-    return starts;
-}
 
 /* nonogen.line.solve_line on a word: 1 and the refined masks, or 0 when nothing fits. */
 static int solve_bits(const int *b, int k, int n, u64 filled, u64 empty, u64 *out_f, u64 *out_e,
@@ -1090,38 +1094,7 @@ typedef unsigned long long cword;
 #define COLOUR_MAX_PLANES 16
 #define COLOUR_MAX_BLOCKS 128
 
-static cword cshl(cword x, int s) { return s >= CWORD_BITS ? 0 : x << s; }
-
-static cword cflood(cword seeds, cword passable) {
-    return (((seeds & passable) + passable) ^ passable) | seeds;
-}
-
-static cword cruns_in(cword mask, int length) {
-    int have = 1;
-    while (have < length) {
-        int step = have < length - have ? have : length - have;
-        mask &= mask >> step;
-        have += step;
-    }
-    return mask;
-}
-
-static cword cspread(cword starts, int length) {
-    int have = 1;
-    while (have < length) {
-        int step = have < length - have ? have : length - have;
-        starts |= cshl(starts, step);
-        have += step;
-    }
-    return starts;
-}
-
-static cword creverse(cword x, int n) {
-    cword r = 0;
-    int i;
-    for (i = 0; i < n; i++) r |= ((x >> i) & 1) << (n - 1 - i);
-    return r;
-}
+WORD_OPS(cword, _c)
 
 typedef struct {
     cword starts[COLOUR_MAX_BLOCKS], lasts[COLOUR_MAX_BLOCKS], gaps[COLOUR_MAX_BLOCKS + 1], ends;
@@ -1130,16 +1103,16 @@ typedef struct {
 /* Blocks left to right (lengths len[], colours col[]): 1, or 0 when none fits. */
 static int colour_forward(const int *len, const int *col, int k, const cword *planes,
                           ColourPass *out) {
-    cword background = planes[0], reach = cflood(1, background);
+    cword background = planes[0], reach = flood_c(1, background);
     int j, previous = 0;
     out->gaps[0] = reach & background;
     for (j = 0; j < k; j++) {
         cword allowed = col[j] != previous ? reach : (reach & background) << 1;
-        cword block = (len[j] > COLOUR_MAX_SIZE ? 0 : cruns_in(planes[col[j]], len[j])) & allowed;
+        cword block = (len[j] > COLOUR_MAX_SIZE ? 0 : runs_in_c(planes[col[j]], len[j])) & allowed;
         if (!block) return 0;
         out->starts[j] = block;
-        out->lasts[j] = cshl(block, len[j] - 1);
-        reach = cflood(cshl(block, len[j]), background);
+        out->lasts[j] = shl_c(block, len[j] - 1);
+        reach = flood_c(shl_c(block, len[j]), background);
         out->gaps[j + 1] = reach & background;
         previous = col[j];
     }
@@ -1157,14 +1130,14 @@ static int colour_solve(const int *len, const int *col, int k, int n, int colour
         rlen[j] = len[k - 1 - j];
         rcol[j] = col[k - 1 - j];
     }
-    for (c = 0; c < colours; c++) reversed[c] = creverse(planes[c], n);
+    for (c = 0; c < colours; c++) reversed[c] = reverse_c(planes[c], n);
     if (!colour_forward(rlen, rcol, k, reversed, &back)) return 0;
     memset(out, 0, sizeof out);
-    for (j = 0; j <= k; j++) out[0] |= ahead.gaps[j] & creverse(back.gaps[k - j], n);
+    for (j = 0; j <= k; j++) out[0] |= ahead.gaps[j] & reverse_c(back.gaps[k - j], n);
     for (j = 0; j < k; j++) {
-        cword both = ahead.starts[j] & creverse(back.lasts[k - 1 - j], n);
+        cword both = ahead.starts[j] & reverse_c(back.lasts[k - 1 - j], n);
         if (!both) return 0;
-        out[col[j]] |= cspread(both, len[j]);
+        out[col[j]] |= spread_c(both, len[j]);
     }
     memcpy(planes, out, (size_t)colours * sizeof(cword));
     return 1;
