@@ -1163,8 +1163,9 @@ static int colour_clue_read(PyObject *clue, int *len, int *col) {
             return -1;
         }
         n = PyLong_AsLong(PyTuple_GET_ITEM(block, 0));
+        if (n == -1 && PyErr_Occurred()) return -1;
         c = PyLong_AsLong(PyTuple_GET_ITEM(block, 1));
-        if (PyErr_Occurred()) return -1;
+        if (c == -1 && PyErr_Occurred()) return -1;
         if (n < 1 || c < 1 || c >= COLOUR_MAX_PLANES) {
             PyErr_SetString(PyExc_ValueError, "a colour block's length or colour is out of range");
             return -1;

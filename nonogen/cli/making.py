@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from nonogen.cli.options import usage
-from nonogen.image.options import PictureOptions
 from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
 
 
@@ -47,12 +46,6 @@ class Picture(Declared):
     detail: bool | None
     colors: int | None
     subject: str | None
-
-    def options(self) -> PictureOptions:
-        """The picture options these values ask for; a usage error (exit 2) for one that is
-        malformed or out of range (SubjectError for a bad --subject)."""
-        with usage():
-            return options_of(asdict(self)).picture
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,8 @@ def command(function: Command) -> Command:
 
 def grouped(function: Command) -> Command:
     """Let a command take option groups: a parameter whose type is a dataclass of options
-    (``nonogen.cli.options``) becomes that group's options on the command line, declared once,
-    and reaches the command as one built value."""
+    (``nonogen.cli.options``, ``nonogen.cli.making``) becomes that group's options on the
+    command line, declared once, and reaches the command as one built value."""
     hints = typing.get_type_hints(function, include_extras=True)
     params: list[inspect.Parameter] = []
     groups: dict[str, tuple[type[Any], list[str]]] = {}

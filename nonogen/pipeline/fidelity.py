@@ -123,7 +123,7 @@ class ColourFidelity(Fidelity):
         }
 
     def report_fields(self) -> JsonObject:
-        """The palette's size, cells changed (count, percent, colour cost) and givens."""
+        """Cells changed (count, percent, colour cost), givens (count, percent)."""
         record = self.to_json()
         names = ("changed", "changed_percent", "colour_cost", "givens", "givens_percent")
         return {name: record[name] for name in names}

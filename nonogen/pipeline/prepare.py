@@ -184,6 +184,8 @@ def _record(prepared: Prepared) -> JsonObject:
 def _from_record(record: JsonObject) -> Prepared:
     """A prepared input back from the work folder; InputError if it is not one ``_record``
     wrote (the entry is then made again)."""
+    if not isinstance(record, dict):
+        raise InputError("a work folder entry is not one nonogen wrote")
     source, text = record.get("source"), record.get("puzzle")
     if not isinstance(source, str) or not isinstance(text, str | None):
         raise InputError("a work folder entry is not one nonogen wrote")

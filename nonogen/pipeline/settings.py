@@ -1,7 +1,7 @@
 """Every setting a person gives a make, declared once: its name, default, range and help, and
 the one function that turns the settings given into ``MakeOptions``.
 
-The command line's option groups (``nonogen.cli.options``: ``Picture``, ``Make``) and the
+The command line's option groups (``nonogen.cli.making``: ``Picture``, ``Make``) and the
 service's make form (``nonogen.service.forms.MakeForm``) are generated from these tables: each
 boundary builds its typer options or pydantic fields from a ``Setting``, whose default is the
 one of the options it fills (``PictureOptions``, ``MakeOptions``). A help speaks of other
@@ -24,6 +24,7 @@ from nonogen.image.options import (
     MAX_PIXELS,
     METHODS_TEXT,
     MIN_CELLS,
+    SUBJECT_SPELLING,
     PictureOptions,
     parse_subject,
 )
@@ -120,11 +121,14 @@ PICTURE: Final[dict[str, Setting]] = {
     "width": Setting(
         f"Grid columns, {MIN_CELLS}-{MAX_CELLS} (default 30).",
         low=MIN_CELLS,
+        range_checked=True,
         short="-w",
         form_note="413 over the server's limit.",
     ),
     "height": Setting(
-        f"Grid rows, {MIN_CELLS}-{MAX_CELLS} (default: from the aspect).", low=MIN_CELLS
+        f"Grid rows, {MIN_CELLS}-{MAX_CELLS} (default: from the aspect).",
+        low=MIN_CELLS,
+        range_checked=True,
     ),
     "method": Setting(
         f"Force one conversion: {METHODS_TEXT} (pointed: GrabCut from {{subject}}) "
@@ -150,6 +154,7 @@ PICTURE: Final[dict[str, Setting]] = {
         "Make the conversion candidate of this key (conversion.candidates[].key in a make's "
         "output, or the studio's gallery) whatever the choice model says.",
         metavar="KEY",
+        form_note="The gallery is POST /api/conversions; each choice's key is this.",
     ),
     "tight": Setting(
         "Cut the grid to the subject and one empty line a side, the width kept ({off}: the "
@@ -175,9 +180,8 @@ PICTURE: Final[dict[str, Setting]] = {
         range_checked=True,
     ),
     "subject": Setting(
-        "Where the subject is: LEFT,TOP,RIGHT,BOTTOM, a box in the picture's pixels as it is "
-        "shown (outside it is ground; the grid frames it), or X,Y, a point on the subject (its "
-        "box is found around it).",
+        f"Where the subject is: {SUBJECT_SPELLING}. Outside a box is ground and the grid frames "
+        "the box; a point's box is found around the segment under it.",
         metavar="BOX",
         cli_note="A book reads each picture's from a subjects.csv beside it.",
         form_note="422 when malformed, empty or outside the picture.",
@@ -190,7 +194,8 @@ MAKE: Final[dict[str, Setting]] = {
     "difficulty": Setting(
         f"Deliver this tier: {', '.join(DIFFICULTIES[:2])} (logic-only), {DIFFICULTIES[2]} "
         f"(probing) or {DIFFICULTIES[3]} (search); a make that cannot fails, naming the best "
-        "tier reached."
+        "tier reached.",
+        form_note="An answer of 422 when it cannot.",
     ),
     "repair": Setting(
         "flips (change cells), givens (reveal cells, the picture stays exact) or auto (flips "

@@ -78,10 +78,10 @@ def with_cell(board: Board, r: int, c: int, mask: int) -> Board:
     return (*board[:r], (*row[:c], mask, *row[c + 1 :]), *board[r + 1 :])
 
 
-NATIVE_SIDE: Final = 0 if NATIVE is None else NATIVE.COLOUR_MAX_SIDE
+NATIVE_SIDE: Final[int] = getattr(NATIVE, "COLOUR_MAX_SIDE", 0)
 """The C core takes colour boards of at most this many cells a side (a line's positions, 0 to
 its length, on one 128-bit word: 127, or 63 where the compiler has no such word); larger ones
-run in Python."""
+run in Python, as they do where the core was built before it had colour line logic."""
 
 
 def propagate(
@@ -96,13 +96,14 @@ def propagate(
     """Line logic to its fixpoint from the dirty lines (all lines when not given), or for
     at most ``max_sweeps`` sweeps: in the C core where it is built and the board is at most
     ``NATIVE_SIDE`` cells a side (the same sweeps, line solves and settled cells), else in
-    Python (``propagate_py``, the reference)."""
+    Python (``propagate_py``, the reference). The board is a tuple of tuples of ints, as
+    ``start_board`` and ``with_cell`` make it."""
     if NATIVE is None or len(rows) > NATIVE_SIDE or len(cols) > NATIVE_SIDE:
         return propagate_py(
             rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=max_sweeps
         )
     out, sweeps, solves, failed, settled = NATIVE.colour_propagate(
-        rows, cols, board, dirty_rows, dirty_cols, -1 if max_sweeps is None else max_sweeps
+        rows, cols, board, dirty_rows, dirty_cols, -1 if max_sweeps is None else max(0, max_sweeps)
     )
     return Propagation(out, sweeps, solves, failed, settled)
 

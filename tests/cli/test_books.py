@@ -83,6 +83,24 @@ def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path)
     assert not third.puzzles[0].cached  # other options, other key
 
 
+@pytest.mark.parametrize(
+    "entry",
+    [[], "text", {"source": 3}, {"source": "a.png", "puzzle": 5}, {"source": "a.png", "tier": 1}],
+)
+def test_a_damaged_work_folder_entry_is_made_again(
+    inputs: Path, tmp_path: Path, entry: object
+) -> None:
+    work = tmp_path / "work"
+    make_book([str(inputs / "ring.png")], tmp_path / "a.pdf", options(), work=work)
+    for saved in work.rglob("*.json"):
+        body = json.loads(saved.read_text())
+        if isinstance(body, dict) and "prepared" in body:
+            saved.write_text(json.dumps({**body, "prepared": [entry]}))
+    again = make_book([str(inputs / "ring.png")], tmp_path / "b.pdf", options(), work=work)
+    assert [p.cached for p in again.puzzles] == [False]
+    assert again.puzzles[0].puzzle is not None
+
+
 @pytest.mark.slow
 def test_two_workers_make_the_same_book(inputs: Path, tmp_path: Path) -> None:
     one = make_book([str(inputs)], tmp_path / "one.pdf", options(), work=tmp_path / "w1")

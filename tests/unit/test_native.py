@@ -222,7 +222,7 @@ def colour_boards(
     some = st.one_of(st.none(), st.sets(st.integers(0, height - 1)))
     dirty_rows = draw(some)
     dirty_cols = draw(st.one_of(st.none(), st.sets(st.integers(0, width - 1))))
-    sweeps = draw(st.one_of(st.none(), st.integers(0, 3)))
+    sweeps = draw(st.one_of(st.none(), st.integers(-1, 3)))
     return rows, cols, board, dirty_rows, dirty_cols, sweeps
 
 
