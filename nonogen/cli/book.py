@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.making import Make, Picture
-from nonogen.cli.options import Bulk, Jobs, Output, Page, Timeout, usage
+from nonogen.cli.making import Make, Page, Picture
+from nonogen.cli.options import Bulk, Jobs, Output, Timeout, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode

@@ -1,17 +1,20 @@
-"""The option groups of the commands that make puzzles from pictures (``make``, ``book``,
-``report``, ``mosaic``): every field a setting declared once in ``nonogen.pipeline.settings``,
-its typer option built from there (``option_of``). Only these commands load this module, so
-``check`` does not load the generator's settings."""
+"""The option groups of the commands that make puzzles from pictures or print them (``make``,
+``book``, ``report``, ``mosaic``, ``pdf``): every field a setting declared once in
+``nonogen.pipeline.settings``, its typer option built from there (``option_of``). Only these
+commands load this module, so ``check`` does not load the generator's settings."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from nonogen.cli.options import usage
 from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
+
+if TYPE_CHECKING:
+    from nonogen.pdf import PageOptions
 
 
 class Declared:
@@ -66,6 +69,28 @@ class Make(Declared):
         out of range or unknown."""
         with usage():
             return options_of({**asdict(picture), **asdict(self)})
+
+
+@dataclass(frozen=True)
+class Page(Declared):
+    """How pages are printed: ``pdf`` and ``book``; each field's option is its
+    ``nonogen.pipeline.settings.PAGE`` entry's (``option_of``)."""
+
+    page_size: str
+    margin_mm: float
+    gutter_mm: float
+    font: str
+    patterns: bool
+    force_small: bool
+
+    def options(self) -> PageOptions:
+        """The page options of these values; a usage error (exit 2) for one that is bad."""
+        from nonogen.pdf import PageOptions  # noqa: PLC0415  (reportlab only when printing)
+
+        with usage():
+            return PageOptions(
+                self.page_size, self.margin_mm, self.gutter_mm, self.font, self.patterns
+            )
 
 
 def option_of(name: str) -> typer.models.OptionInfo:

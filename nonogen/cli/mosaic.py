@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.making import Make, Picture
-from nonogen.cli.options import Json, Page, usage
+from nonogen.cli.making import Make, Page, Picture
+from nonogen.cli.options import Json, usage
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError

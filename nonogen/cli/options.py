@@ -14,11 +14,10 @@ import typer
 
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
-from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.solve import MAX_TIMEOUT
 
 if TYPE_CHECKING:
-    from nonogen.pdf import PageOptions
+    pass
 
 
 @contextmanager
@@ -94,62 +93,6 @@ Scheduler = Annotated[
         "machine's processes; workers need nonogen installed, not the files.",
     ),
 ]
-
-
-@dataclass(frozen=True)
-class Page:
-    """How pages are printed: ``pdf`` and ``book``."""
-
-    page_size: Annotated[
-        str,
-        typer.Option(
-            "--page-size",
-            help="letter, a4, 6x9, 8.5x11, a3, 11x17, or WxH in inches or mm (e.g. 150x200mm).",
-        ),
-    ] = PAGE_SIZE
-    margin_mm: Annotated[float, typer.Option("--margin-mm", min=0.0, help="Page margin in mm.")] = (
-        MARGIN_MM
-    )
-    gutter_mm: Annotated[
-        float,
-        typer.Option(
-            "--gutter-mm",
-            min=0.0,
-            help="Extra inner margin for binding, in mm (a book takes KDP's for its page count "
-            "when that is larger).",
-        ),
-    ] = 0.0
-    font: Annotated[
-        str,
-        typer.Option(
-            "--font",
-            help="TrueType font (.ttf, or .ttc#N) for characters DejaVu Sans lacks (CJK, symbols).",
-        ),
-    ] = ""
-    patterns: Annotated[
-        bool,
-        typer.Option(
-            "--patterns",
-            help="Colour puzzles: also mark each colour with a pattern, for grey-scale printers.",
-        ),
-    ] = False
-    force_small: Annotated[
-        bool,
-        typer.Option(
-            "--force-small",
-            help="Print puzzles whose cells (under 4 mm) or clues (under 6 pt) are too small "
-            "to read.",
-        ),
-    ] = False
-
-    def options(self) -> PageOptions:
-        """The page options of these values; a usage error (exit 2) for one that is bad."""
-        from nonogen.pdf import PageOptions  # noqa: PLC0415  (reportlab only when printing)
-
-        with usage():
-            return PageOptions(
-                self.page_size, self.margin_mm, self.gutter_mm, self.font, self.patterns
-            )
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.options import Format, Output, Page, Timeout
+from nonogen.cli.making import Page
+from nonogen.cli.options import Format, Output, Timeout
 from nonogen.cli.root import command, err
 from nonogen.errors import InputError
 from nonogen.formats import write_atomic

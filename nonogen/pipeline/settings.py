@@ -29,6 +29,7 @@ from nonogen.image.options import (
     parse_subject,
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS, check_colours
+from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.solve import MAX_TIMEOUT
 
 SEED_MAX: Final = 2**63 - 1
@@ -115,6 +116,9 @@ class Setting:
     """Words the command line's help adds (what only a command does with it)."""
     form_note: str = ""
     """Words the service's field adds (its answers, its own limits)."""
+    default: object = None
+    """The default of a setting whose options are not light enough to read it from (the page
+    settings: ``nonogen.pdf.PageOptions`` loads the PDF library); see ``default``."""
 
 
 PICTURE: Final[dict[str, Setting]] = {
@@ -208,7 +212,35 @@ MAKE: Final[dict[str, Setting]] = {
 }
 """How a grid is repaired into a puzzle: ``make``, ``book``, ``report`` and the forms."""
 
-SETTINGS: Final = {**PICTURE, **MAKE}
+PAGE: Final[dict[str, Setting]] = {
+    "page_size": Setting(
+        "letter, a4, 6x9, 8.5x11, a3, 11x17, or WxH in inches or mm (e.g. 150x200mm).",
+        default=PAGE_SIZE,
+    ),
+    "margin_mm": Setting("Page margin in mm.", low=0.0, default=MARGIN_MM),
+    "gutter_mm": Setting(
+        "Extra inner margin for binding, in mm (a book takes KDP's for its page count when "
+        "that is larger).",
+        low=0.0,
+        default=0.0,
+    ),
+    "font": Setting(
+        "TrueType font (.ttf, or .ttc#N) for characters DejaVu Sans lacks (CJK, symbols).",
+        default="",
+    ),
+    "patterns": Setting(
+        "Colour puzzles: also mark each colour with a pattern, for grey-scale printers.",
+        default=False,
+    ),
+    "force_small": Setting(
+        "Print puzzles whose cells (under 4 mm) or clues (under 6 pt) are too small to read.",
+        default=False,
+        form_note="Otherwise such a puzzle gets a 413 naming the page size or split that fits.",
+    ),
+}
+"""How pages are printed: ``pdf``, ``book`` and the service's PDF requests."""
+
+SETTINGS: Final = {**PICTURE, **MAKE, **PAGE}
 _GIVEN_AS: Final = {"colors": "colours"}
 """Settings named otherwise in the options they fill (``--colors``: web colour's spelling)."""
 _NOT_OPTIONS: Final = {"fill": None, "subject": None}
@@ -220,6 +252,8 @@ _PICTURE_FIELDS: Final = frozenset(f.name for f in fields(PictureOptions))
 
 def default(name: str) -> Any:
     """A setting's default: the one of the option it fills."""
+    if name in PAGE:
+        return PAGE[name].default
     if name in _NOT_OPTIONS:
         return _NOT_OPTIONS[name]
     option = _GIVEN_AS.get(name, name)

@@ -18,7 +18,6 @@ from nonogen.image.options import (
     parse_subject,
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS
-from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
 from nonogen.service.answers import ColourBlock, PaletteEntry
@@ -166,20 +165,11 @@ class PdfRequest(BaseModel):
         description="A nonogen JSON object, or a puzzle text in any format nonogen reads."
     )
     pages: Literal["puzzle", "solution", "both"] = "puzzle"
-    page_size: str = Field(PAGE_SIZE, description="letter, a4, 6x9, 8.5x11 or WxH in in/mm.")
-    margin_mm: float = MARGIN_MM
-    gutter_mm: float = 0.0
-    force_small: bool = Field(
-        False,
-        description="Print even when cells (under 4 mm) or clue numbers (under 6 pt) would be "
-        "too small to read; otherwise such a puzzle gets a 413 naming the page size or split "
-        "that fits.",
-    )
-    patterns: bool = Field(
-        False,
-        description="Colour puzzles: also mark each colour with a pattern, for grey-scale "
-        "printers.",
-    )
+    page_size: str = form_field("page_size")
+    margin_mm: float = form_field("margin_mm")
+    gutter_mm: float = form_field("gutter_mm")
+    force_small: bool = form_field("force_small")
+    patterns: bool = form_field("patterns")
 
 
 class HintRequest(BaseModel):

@@ -13,14 +13,24 @@ import pytest
 
 from bench.load import png_bytes
 from nonogen.cli.make import make as make_command
-from nonogen.cli.making import Make, Picture, flag
+from nonogen.cli.making import Make, Page, Picture, flag
+from nonogen.cli.pdf import pdf as pdf_command
 from nonogen.cli.root import grouped
 from nonogen.errors import InputError
 from nonogen.image.options import METHODS, PictureOptions
+from nonogen.pdf import PageOptions
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
-from nonogen.pipeline.settings import SETTINGS, default, options_of, spell_help
-from nonogen.service.forms import MakeForm
+from nonogen.pipeline.settings import (
+    MAKE,
+    PAGE,
+    PICTURE,
+    SETTINGS,
+    default,
+    options_of,
+    spell_help,
+)
+from nonogen.service.forms import MakeForm, PdfRequest
 from nonogen.service.jobs import make_job
 from nonogen.service.limits import Limits
 
@@ -153,9 +163,9 @@ def test_every_setting_is_declared_once_and_both_boundaries_are_built_from_it() 
     params = inspect.signature(grouped(make_command)).parameters
     schema = MakeForm.model_json_schema()["properties"]
     groups = {f.name for f in fields(Picture)} | {f.name for f in fields(Make)}
-    assert groups == set(SETTINGS)
+    assert groups == set(PICTURE) | set(MAKE)
     assert set(MakeForm.model_fields) - set(SETTINGS) == {"title"}
-    for name, setting in SETTINGS.items():
+    for name, setting in {**PICTURE, **MAKE}.items():
         param, field = params[name], MakeForm.model_fields[name]
         option = typing.get_args(param.annotation)[1]  # the typer option built for it
         assert param.default == default(name), name
@@ -178,3 +188,21 @@ def test_every_setting_is_declared_once_and_both_boundaries_are_built_from_it() 
     assert made.max_flips == 4
     assert made.title == "T"
     assert made.picture.subject is not None
+
+
+def test_the_page_settings_are_the_page_options_and_both_boundaries_are_built_from_them() -> None:
+    assert {f.name for f in fields(Page)} == set(PAGE)
+    printed = {f.name: f.default for f in fields(PageOptions)}
+    for name in PAGE:
+        assert default(name) == printed.get(name, False), name  # force_small: not printed
+    params = inspect.signature(grouped(pdf_command)).parameters
+    schema = PdfRequest.model_json_schema()["properties"]
+    for name, setting in PAGE.items():
+        option = typing.get_args(params[name].annotation)[1]
+        assert params[name].default == default(name)
+        assert option.help.startswith(spell_help(name, flag, (flag(name), f"--no-{name}")))
+        assert option.min == setting.low
+        if name in PdfRequest.model_fields:  # the server's fonts are its own: no font field
+            assert PdfRequest.model_fields[name].default == default(name)
+            assert schema[name].get("minimum") == setting.low
+    assert set(PAGE) - set(PdfRequest.model_fields) == {"font"}
