@@ -383,6 +383,55 @@ done:
     return result;
 }
 
+/* --- line_starts(clue, size, filled, empty) ------------------------------------------------ */
+
+/* Per block, its starts in some arrangement fitting the line (nonogen.line.placements' starts),
+ * or None when none fits: the two passes of solve_bits, for lines of up to 64 cells. */
+static PyObject *py_line_starts(PyObject *self, PyObject *args) {
+    PyObject *clue, *filled_o, *empty_o, *result;
+    Py_ssize_t size;
+    unsigned long long filled, empty;
+    u64 *fs, *fl, *fg, *bs, *bl, *bg;
+    int *b, *rb, k, j, n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OnOO", &clue, &size, &filled_o, &empty_o)) return NULL;
+    if (size < 0 || size > 64) {
+        PyErr_SetString(PyExc_ValueError, "line_starts takes lines of up to 64 cells");
+        return NULL;
+    }
+    n = (int)size;
+    filled = PyLong_AsUnsignedLongLong(filled_o);
+    if (filled == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    empty = PyLong_AsUnsignedLongLong(empty_o);
+    if (empty == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    k = read_clue(clue, &b);
+    if (k < 0) return NULL;
+    if (k == 0) return filled ? Py_NewRef(Py_None) : PyTuple_New(0);
+    if (grow_words((size_t)(8 * k + 8)) < 0) return PyErr_NoMemory();
+    fs = word_buf;
+    fl = fs + k;
+    fg = fl + k;
+    bs = fg + k + 1;
+    bl = bs + k;
+    bg = bl + k;
+    rb = (int *)(bg + k + 1);
+    if (!forward64(b, k, n, filled, empty, fs, fl, fg)) return Py_NewRef(Py_None);
+    for (j = 0; j < k; j++) rb[j] = b[k - 1 - j];
+    if (!forward64(rb, k, n, reverse64(filled, n), reverse64(empty, n), bs, bl, bg))
+        return Py_NewRef(Py_None);
+    if (!(fs[0] & reverse64(bl[k - 1], n))) return Py_NewRef(Py_None);
+    result = PyTuple_New(k);
+    for (j = 0; result && j < k; j++) {
+        PyObject *starts = PyLong_FromUnsignedLongLong(fs[j] & reverse64(bl[k - 1 - j], n));
+        if (!starts) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, j, starts);
+    }
+    return result;
+}
+
 /* --- propagate ----------------------------------------------------------------------------- */
 
 static int mark_dirty(PyObject *items, unsigned char *dirty, Py_ssize_t count) {
@@ -1347,6 +1396,9 @@ done:
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
+    {"line_starts", py_line_starts, METH_VARARGS,
+     "line_starts(clue, size, filled, empty) -> starts | None: nonogen.line.placements' "
+     "starts, for lines of up to 64 cells."},
     {"encode_line", py_encode_line, METH_VARARGS,
      "encode_line(clue, size, cells, starts, top) -> (clauses, order, top): as "
      "nonogen.solve.search._encode_line."},

@@ -7,6 +7,9 @@ COLOUR_MAX_SIDE: int
 def solve_line(
     clue: tuple[int, ...], size: int, filled: int, empty: int, /
 ) -> tuple[int, int] | None: ...
+def line_starts(
+    clue: tuple[int, ...], size: int, filled: int, empty: int, /
+) -> tuple[int, ...] | None: ...
 def propagate(
     rows: tuple[tuple[int, ...], ...],
     cols: tuple[tuple[int, ...], ...],

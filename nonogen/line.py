@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from nonogen.clues import Clue
 
@@ -144,6 +144,20 @@ def placements(clue: Clue, size: int, filled: int, empty: int) -> Placements | N
         can_empty |= gaps & full
         gaps >>= size
     return Placements(tuple(both >> (j * size) & full for j in range(k)), can_empty)
+
+
+def line_starts(clue: Clue, size: int, filled: int, empty: int) -> tuple[int, ...] | None:
+    """Per block, the starts it takes in some arrangement fitting the line (``placements``'
+    starts), or None if none fits: in the C core for lines of up to 64 cells."""
+    if NATIVE is not None and size <= NATIVE_WORD:
+        starts: tuple[int, ...] | None = NATIVE.line_starts(clue, size, filled, empty)
+        return starts
+    found = placements(clue, size, filled, empty)
+    return None if found is None else found.starts
+
+
+NATIVE_WORD: Final = 64
+"""The longest line the C core's ``line_starts`` takes (one machine word)."""
 
 
 def spread(starts: int, length: int) -> int:

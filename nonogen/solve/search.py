@@ -24,7 +24,7 @@ import numpy as np
 from pysat.solvers import Solver
 
 from nonogen.clues import Clue
-from nonogen.line import NATIVE, placements
+from nonogen.line import NATIVE, line_starts
 from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
 from nonogen.solve.portfolio import interrupter, turns
@@ -202,17 +202,17 @@ def encode(
     order: list[Order] = []
     for r in range(height):
         on_time(deadline)
-        found = placements(rows[r], width, board.row_filled[r], board.row_empty[r])
-        if found is None:
+        starts = line_starts(rows[r], width, board.row_filled[r], board.row_empty[r])
+        if starts is None:
             return None
-        order.append(encode_line(cnf, rows[r], width, grid[r], found.starts))
+        order.append(encode_line(cnf, rows[r], width, grid[r], starts))
     for c in range(width):
         on_time(deadline)
-        found = placements(cols[c], height, board.col_filled[c], board.col_empty[c])
-        if found is None:
+        starts = line_starts(cols[c], height, board.col_filled[c], board.col_empty[c])
+        if starts is None:
             return None
         column = [grid[r][c] for r in range(height)]
-        order.append(encode_line(cnf, cols[c], height, column, found.starts))
+        order.append(encode_line(cnf, cols[c], height, column, starts))
     return Encoding(cnf.clauses, order)
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks
 from nonogen.grid import UNKNOWN
-from nonogen.line import NATIVE, solve_line_py
+from nonogen.line import NATIVE, line_starts, placements, solve_line_py
 from nonogen.solve import search
 from nonogen.solve.board import board_from_partial
 from nonogen.solve.colourboard import Board as ColourBoard
@@ -274,3 +274,28 @@ def test_bad_arguments_to_the_colour_core_raise_not_crash() -> None:
         NATIVE.colour_propagate(rows, ((),), ((1 << 20,),), None, None, -1)
     with pytest.raises(IndexError):
         NATIVE.colour_propagate(rows, ((),), ((3,),), [5], None, -1)
+
+
+@built
+@settings(max_examples=3000, deadline=None)
+@given(partial_lines(max_size=64))
+def test_native_line_starts_are_the_reference_placements(
+    case: tuple[Clue, int, int, int],
+) -> None:
+    assert NATIVE is not None
+    clue, size, filled, empty = case
+    found = placements(clue, size, filled, empty)
+    assert NATIVE.line_starts(clue, size, filled, empty) == (
+        None if found is None else found.starts
+    )
+
+
+@built
+def test_line_starts_take_the_reference_beyond_a_word() -> None:
+    clue, size = (3, 1, 2), 80
+    found = placements(clue, size, 1 << 70, 0)
+    assert found is not None
+    assert line_starts(clue, size, 1 << 70, 0) == found.starts
+    assert NATIVE is not None
+    with pytest.raises(ValueError, match="up to 64"):
+        NATIVE.line_starts(clue, size, 0, 0)
