@@ -51,8 +51,9 @@ def start_board(puzzle: Puzzle) -> Board:
 
 def board_from_partial(partial: Partial, colours: int) -> Board:
     """The board of a partial grid of palette indices: an open cell has all ``colours``."""
-    full = (1 << colours) - 1
-    return tuple(tuple(full if k == UNKNOWN else 1 << k for k in row) for row in partial.tolist())
+    cells = np.asarray(partial, dtype=np.int64)
+    masks = np.where(cells == UNKNOWN, (1 << colours) - 1, np.left_shift(1, np.maximum(cells, 0)))
+    return tuple(map(tuple, masks.tolist()))
 
 
 def is_solved(board: Board) -> bool:
