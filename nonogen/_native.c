@@ -74,8 +74,22 @@ static int grow(size_t table, size_t line, size_t blocks) {
 
 typedef unsigned long long u64;
 
+/* Each byte with its bits in reverse order (filled when the module loads). */
+static unsigned char byte_reversed[256];
+
+static void fill_byte_reversed(void) {
+    int b, i;
+    for (b = 0; b < 256; b++) {
+        unsigned char r = 0;
+        for (i = 0; i < 8; i++)
+            if ((b >> i) & 1) r |= (unsigned char)(1u << (7 - i));
+        byte_reversed[b] = r;
+    }
+}
+
 /* Bit-parallel helpers on one word of type T (positions on bits), named NAME##suffix:
- * shl (a shift that gives 0 past the word), reverse (the low n bits read backwards), flood
+ * shl (a shift that gives 0 past the word), reverse (the low n bits read backwards, byte by
+ * byte through a table; bits above n are dropped), flood
  * (carry flood: cells p with a seed t <= p and [t, p) passable), runs_in (starts of runs of
  * `length` set bits) and spread (the cells a run of `length` covers from each start). */
 #define WORD_OPS(T, S)                                                                        \
@@ -83,8 +97,9 @@ typedef unsigned long long u64;
     static T reverse##S(T x, int n) {                                                         \
         T r = 0;                                                                              \
         int i;                                                                                \
-        for (i = 0; i < n; i++) r |= ((x >> i) & 1) << (n - 1 - i);                           \
-        return r;                                                                             \
+        if (n <= 0) return 0;                                                                 \
+        for (i = 0; i < (int)sizeof(T); i++) r = (r << 8) | byte_reversed[(x >> (8 * i)) & 0xff]; \
+        return r >> ((int)(8 * sizeof(T)) - n);                                               \
     }                                                                                         \
     static T flood##S(T seeds, T passable) {                                                  \
         return (((seeds & passable) + passable) ^ passable) | seeds;                          \
@@ -1421,7 +1436,9 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    PyObject *m = PyModule_Create(&module);
+    PyObject *m;
+    fill_byte_reversed();
+    m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "COLOUR_MAX_SIDE", COLOUR_MAX_SIZE) < 0) Py_CLEAR(m);
     return m;
 }
