@@ -117,8 +117,8 @@ class Setting:
     form_note: str = ""
     """Words the service's field adds (its answers, its own limits)."""
     default: object = None
-    """The default of a setting whose options are not light enough to read it from (the page
-    settings: ``nonogen.pdf.PageOptions`` loads the PDF library); see ``default``."""
+    """The default of a setting that fills no option of its name: ``fill``, and the page
+    settings (``nonogen.pdf.PageOptions`` loads the PDF library); see ``default``."""
 
 
 PICTURE: Final[dict[str, Setting]] = {
@@ -243,22 +243,18 @@ PAGE: Final[dict[str, Setting]] = {
 SETTINGS: Final = {**PICTURE, **MAKE, **PAGE}
 _GIVEN_AS: Final = {"colors": "colours"}
 """Settings named otherwise in the options they fill (``--colors``: web colour's spelling)."""
-_NOT_OPTIONS: Final = {"fill": None, "subject": None}
-"""Settings that fill another option (``fill`` the threshold, ``subject`` parsed)."""
-
-
-_PICTURE_FIELDS: Final = frozenset(f.name for f in fields(PictureOptions))
+_OPTION_FIELDS: Final = {
+    f.name: f.default for holder in (PictureOptions, MakeOptions) for f in fields(holder)
+}
+"""Each option's default, by name (the picture's and the make's; their names do not clash)."""
+_PICTURE_NAMES: Final = frozenset(f.name for f in fields(PictureOptions))
 
 
 def default(name: str) -> Any:
-    """A setting's default: the one of the option it fills."""
-    if name in PAGE:
-        return PAGE[name].default
-    if name in _NOT_OPTIONS:
-        return _NOT_OPTIONS[name]
+    """A setting's default: the one of the option it fills, else its own (``fill``, which
+    fills the threshold, and the page settings)."""
     option = _GIVEN_AS.get(name, name)
-    holder = PictureOptions if option in _PICTURE_FIELDS else MakeOptions
-    return next(f.default for f in fields(holder) if f.name == option)
+    return _OPTION_FIELDS[option] if option in _OPTION_FIELDS else SETTINGS[name].default
 
 
 Spelling = Callable[[str], str]
@@ -284,7 +280,7 @@ def options_of(given: Mapping[str, Any], *, title: str = "") -> MakeOptions:
         return given.get(name, default(name))
 
     fill, subject = value("fill"), value("subject")
-    picture = {name: value(name) for name in PICTURE if name in _PICTURE_FIELDS}
+    picture = {name: value(name) for name in PICTURE if name in _PICTURE_NAMES}
     picture["threshold"] = value("threshold") if fill is None else f"fill:{fill}"
     picture["subject"] = None if subject is None else parse_subject(subject)
     return MakeOptions(
