@@ -17,12 +17,19 @@ exhausted) are results with a status, never exceptions.
     +-- WorkerError (HTTP 500)           a worker process died while it ran a job
     +-- TimeLimitError (exit 1, HTTP 422) a job ran past its time budget and was stopped
 
+A message that names options is ``Words``: a template with each option in braces, spelled by
+the boundary that shows it (``--max-flips`` on the command line, ``max_flips`` over HTTP), so
+that the library never speaks in one surface's flags.
+
 Text a user supplies (titles, names, the messages that quote them) follows one rule, kept
 here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot encode.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as _field
 from enum import IntEnum
 
 
@@ -49,11 +56,100 @@ def utf8_safe(text: str) -> str:
     return text
 
 
+Spelling = Callable[[str], str]
+"""How a boundary names an option: ``spell("max_flips")``, ``spell("tight=false")``."""
+
+
+def flag(name: str) -> str:
+    """An option as the command line spells it: ``--max-flips``; ``tight=false`` as
+    ``--no-tight``, ``force=true`` as ``--force``, ``contrast=stretch`` as
+    ``--contrast stretch``."""
+    option, _, value = name.partition("=")
+    if value == "false":
+        return "--no-" + option.replace("_", "-")
+    shown = "" if value in ("", "true") else f" {value}"
+    return "--" + option.replace("_", "-") + shown
+
+
+def field(name: str) -> str:
+    """An option as a request field: ``max_flips``, ``tight=false``, ``contrast=stretch``."""
+    return name
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option a message names that is only known when it is raised (``check_side``'s
+    side), given as a value: ``words("expected {side} ...", side=Option("width"))``; with
+    ``value``, the option set to it (``--threshold 0.5``, ``threshold=0.5``)."""
+
+    name: str
+    value: str = ""
+
+    def spelled(self, spell: Spelling) -> str:
+        """The option (and its value) as ``spell`` writes it."""
+        return spell(f"{self.name}={self.value}" if self.value else self.name)
+
+
+class _Spelled(dict[str, object]):
+    """A template's values, with every name it does not give spelled as an option."""
+
+    def __init__(self, spell: Spelling, values: Mapping[str, object]) -> None:
+        super().__init__(
+            (key, value.spelled(spell) if isinstance(value, Option | Words) else value)
+            for key, value in values.items()
+        )
+        self.spell = spell
+
+    def __missing__(self, key: str) -> str:
+        return self.spell(key)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message naming options in braces, spelled when shown: ``expected {width} between
+    {low} and {high}`` with ``low`` and ``high`` given as values (inserted as they are, even
+    text a user typed), and ``width`` an option; ``{tight=false}`` names a switch set off,
+    ``{contrast=stretch}`` an option with its value. A value that is ``Words`` (another
+    message, quoted in this one) or an ``Option`` is spelled with it. ``str()`` is the
+    command line's."""
+
+    template: str
+    values: Mapping[str, object] = _field(default_factory=dict)
+
+    def text(self, spell: Spelling = flag) -> str:
+        """The message with its options spelled by ``spell``."""
+        return self.template.format_map(_Spelled(spell, self.values))
+
+    def spelled(self, spell: Spelling) -> str:
+        """The message, quoted in another: ``text``."""
+        return self.text(spell)
+
+    def __str__(self) -> str:
+        return self.text(flag)
+
+
+def words(template: str, /, **values: object) -> Words:
+    """``Words`` from a template and its values: ``words("expected {width} ...", got=120)``."""
+    return Words(template, values)
+
+
 class NonogenError(Exception):
-    """Base of every error nonogen raises on purpose."""
+    """Base of every error nonogen raises on purpose: a message, or ``Words`` that name
+    options (``str()`` spells them as the command line does, ``spelled`` as asked)."""
 
     exit_code: ExitCode = ExitCode.BUG
     http_status: int = 500
+
+    def __init__(self, message: str | Words = "", *rest: object) -> None:
+        super().__init__(message, *rest)
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def spelled(self, spell: Spelling) -> str:
+        """The message with the options it names spelled by ``spell``."""
+        message = self.args[0] if self.args else ""
+        return message.text(spell) if isinstance(message, Words) else str(message)
 
 
 class InputError(NonogenError):

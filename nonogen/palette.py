@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, words
 
 MAX_COLOURS: Final = 8
 """The most block colours (besides the background) a palette may have."""
@@ -67,8 +67,13 @@ def check_colours(colours: int) -> None:
     """InputError unless ``colours`` (block colours besides the background) is 2 to 8."""
     if not MIN_COLOURS <= colours <= MAX_COLOURS:
         raise InputError(
-            f"expected --colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
-            f"background), got {colours}; leave it out for a black-and-white puzzle"
+            words(
+                "expected {colors} between {low} and {high} (colours besides the background), "
+                "got {got}; leave it out for a black-and-white puzzle",
+                low=MIN_COLOURS,
+                high=MAX_COLOURS,
+                got=colours,
+            )
         )
 
 

@@ -49,7 +49,7 @@ from nonogen.backends.workers import (
     run_in,
     watch_parent,
 )
-from nonogen.errors import InputError, NonogenError, UsageError, WorkerError
+from nonogen.errors import InputError, NonogenError, UsageError, WorkerError, words
 
 __all__ = [
     "BACKENDS",
@@ -134,7 +134,9 @@ class Backend:
         if self.name not in BACKENDS:
             raise UsageError(f"expected a backend among {', '.join(BACKENDS)}, got {self.name!r}")
         if self.name == "dask" and not re.fullmatch(ADDRESS, self.scheduler):
-            raise UsageError(f"expected --scheduler like tcp://HOST:8786, got {self.scheduler!r}")
+            raise UsageError(
+                words("expected {scheduler} like tcp://HOST:8786, got {got!r}", got=self.scheduler)
+            )
 
 
 def choose_backend(
@@ -201,8 +203,10 @@ def dask_pool(backend: Backend, items: int) -> Iterator[Pool]:
         import distributed  # noqa: PLC0415  (only when a cluster is used)
     except ImportError:
         raise UsageError(
-            "--scheduler needs the cluster extra (dask.distributed): pip install "
-            "'nonogen[cluster]' (or, in a checkout, pip install -e '.[cluster]')"
+            words(
+                "{scheduler} needs the cluster extra (dask.distributed): pip install "
+                "'nonogen[cluster]' (or, in a checkout, pip install -e '.[cluster]')"
+            )
         ) from None
     address = backend.scheduler
     try:
@@ -210,8 +214,12 @@ def dask_pool(backend: Backend, items: int) -> Iterator[Pool]:
         client = connect(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise InputError(
-            f"cannot reach the Dask scheduler at {address!r}: {error}; start one with "
-            "`dask scheduler` or fix --scheduler (or NONOGEN_SCHEDULER)"
+            words(
+                "cannot reach the Dask scheduler at {address!r}: {error}; start one with "
+                "`dask scheduler` or fix {scheduler} (or NONOGEN_SCHEDULER)",
+                address=address,
+                error=error,
+            )
         ) from None
     with client:
         slots = sum(client.nthreads().values())

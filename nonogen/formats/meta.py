@@ -11,19 +11,25 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from nonogen.errors import InputError, LimitError, utf8_safe
+from nonogen.errors import InputError, LimitError, Option, utf8_safe, words
 from nonogen.puzzle import Meta, Puzzle
 
 TITLE_CHARS: Final = 200
 """The longest title nonogen reads, in characters (files and service requests alike)."""
 
 
-def check_title(title: str, where: str) -> str:
-    """The title itself if it is at most ``TITLE_CHARS`` long; LimitError saying the limit."""
+def check_title(title: str, where: str | Option) -> str:
+    """The title itself if it is at most ``TITLE_CHARS`` long; LimitError saying the limit
+    (``where``: the file and line, or the option that gave it)."""
     if len(title) > TITLE_CHARS:
         raise LimitError(
-            f"{where}: the title is {len(title)} characters long, over the limit of "
-            f"{TITLE_CHARS}; shorten it to {TITLE_CHARS} characters or fewer"
+            words(
+                "{where}: the title is {length} characters long, over the limit of {limit}; "
+                "shorten it to {limit} characters or fewer",
+                where=where,
+                length=len(title),
+                limit=TITLE_CHARS,
+            )
         )
     return title
 

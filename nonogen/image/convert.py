@@ -25,7 +25,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, Option, words
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
@@ -155,8 +155,11 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     grids = candidate_grids(source, options, warnings)
     if not grids:
         raise NoSubjectError(
-            "found no subject: no conversion found anything to split; give --force with "
-            "--threshold 0.5, or another picture"
+            words(
+                "found no subject: no conversion found anything to split; give {force} with "
+                "{level}, or another picture",
+                level=Option("threshold", "0.5"),
+            )
         )
     ranked = _rank(grids)
     if options.candidate is not None:  # the person picked one: no model, poster or refusal
@@ -187,9 +190,13 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
             return conversion(drawn, ranked)
     if not plausible and not options.force and not pointed:
         raise NoSubjectError(
-            f"found no subject in the picture: the best grid ({best.label}) is not one, as "
-            f"{best.why_not_subject()}; try --crop, --contrast stretch, --threshold, --method, "
-            "or --force to make it anyway"
+            words(
+                "found no subject in the picture: the best grid ({label}) is not one, as "
+                "{why}; try {crop}, {contrast=stretch}, {threshold}, {method}, or {force} to "
+                "make it anyway",
+                label=best.label,
+                why=best.why_not_subject(),
+            )
         )
     # The model weighs every measure a rule would: once the picture has a subject, the best
     # grid of a sane fill is chosen even if a rule alone would have doubted it.

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from nonogen.errors import InputError, LimitError, SubjectError
+from nonogen.errors import InputError, LimitError, Option, SubjectError, words
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels, whatever the format and however it is decoded (a guard
@@ -93,14 +93,22 @@ class SubjectBox:
     def __post_init__(self) -> None:
         if min(self.left, self.top) < 0:
             raise SubjectError(
-                f"expected --subject {self} to start at pixel 0 or after, got a negative "
-                f"coordinate; give {SUBJECT_SPELLING}"
+                words(
+                    "expected {subject} {box} to start at pixel 0 or after, got a negative "
+                    "coordinate; give {spelling}",
+                    box=str(self),
+                    spelling=SUBJECT_SPELLING,
+                )
             )
         if self.right <= self.left or self.bottom <= self.top:
             raise SubjectError(
-                f"expected --subject {self} to have RIGHT > LEFT and BOTTOM > TOP (a box of "
-                f"{self.right - self.left}x{self.bottom - self.top} pixels is empty); give "
-                f"{SUBJECT_SPELLING}"
+                words(
+                    "expected {subject} {box} to have RIGHT > LEFT and BOTTOM > TOP (a box of "
+                    "{size} pixels is empty); give {spelling}",
+                    box=str(self),
+                    size=f"{self.right - self.left}x{self.bottom - self.top}",
+                    spelling=SUBJECT_SPELLING,
+                )
             )
 
     def __str__(self) -> str:
@@ -115,8 +123,14 @@ class SubjectBox:
         width, height = size
         if self.right > width or self.bottom > height:
             raise SubjectError(
-                f"--subject {self} runs outside the picture, which is {width}x{height} pixels "
-                f"(as shown, after its EXIF orientation); give a box within 0,0,{width},{height}"
+                words(
+                    "{subject} {box} runs outside the picture, which is {width}x{height} "
+                    "pixels (as shown, after its EXIF orientation); give a box within "
+                    "0,0,{width},{height}",
+                    box=str(self),
+                    width=width,
+                    height=height,
+                )
             )
 
 
@@ -134,8 +148,12 @@ class SubjectPoint:
     def __post_init__(self) -> None:
         if min(self.x, self.y) < 0:
             raise SubjectError(
-                f"expected --subject {self} to be a point in the picture, got a negative "
-                f"coordinate; give {SUBJECT_SPELLING}"
+                words(
+                    "expected {subject} {point} to be a point in the picture, got a negative "
+                    "coordinate; give {spelling}",
+                    point=str(self),
+                    spelling=SUBJECT_SPELLING,
+                )
             )
 
     def __str__(self) -> str:
@@ -146,9 +164,14 @@ class SubjectPoint:
         width, height = size
         if self.x >= width or self.y >= height:
             raise SubjectError(
-                f"--subject {self} is outside the picture, which is {width}x{height} pixels "
-                f"(as shown, after its EXIF orientation); give a point with X below {width} "
-                f"and Y below {height}"
+                words(
+                    "{subject} {point} is outside the picture, which is {width}x{height} "
+                    "pixels (as shown, after its EXIF orientation); give a point with X below "
+                    "{width} and Y below {height}",
+                    point=str(self),
+                    width=width,
+                    height=height,
+                )
             )
 
 
@@ -160,7 +183,11 @@ def parse_subject(text: str) -> Subject:
     """A ``--subject`` value, ``LEFT,TOP,RIGHT,BOTTOM`` or ``X,Y``; SubjectError otherwise."""
     parts = [part.strip() for part in text.split(",")]
     if len(parts) not in (2, 4) or not all(part.isdigit() and part.isascii() for part in parts):
-        raise SubjectError(f"expected --subject {SUBJECT_SPELLING}; got {text!r}")
+        raise SubjectError(
+            words(
+                "expected {subject} {spelling}; got {text!r}", spelling=SUBJECT_SPELLING, text=text
+            )
+        )
     numbers = [int(part) for part in parts]
     return SubjectPoint(*numbers) if len(numbers) == 2 else SubjectBox(*numbers)
 
@@ -240,31 +267,45 @@ class PictureOptions:
         stretch_percentile(self.contrast)
         if self.method is not None and self.method not in METHODS:
             raise InputError(
-                f"expected --method to be one of {', '.join(METHODS)}; got {self.method!r}"
+                words(
+                    "expected {method} to be one of {methods}; got {got!r}",
+                    methods=", ".join(METHODS),
+                    got=self.method,
+                )
             )
         if self.method == "pointed" and self.subject is None:
-            raise InputError("--method pointed needs --subject: give the subject's box or point")
+            raise InputError(
+                words("{method=pointed} needs {subject}: give the subject's box or point")
+            )
         if self.threshold is not None:
             check_threshold(self.threshold)
         if self.candidate is not None and not CANDIDATE_KEY.fullmatch(self.candidate):
             raise InputError(
-                f"expected --candidate to be a candidate's key such as netcut-3fa2c1 (the "
-                f"gallery's or the output's conversion.candidates[].key), got {self.candidate!r}"
+                words(
+                    "expected {candidate} to be a candidate's key such as netcut-3fa2c1 (the "
+                    "gallery's or the output's conversion.candidates[].key), got {got!r}",
+                    got=self.candidate,
+                )
             )
         forced = [
-            name
-            for name, on in (
-                (f"--method {self.method}", self.method is not None),
-                (f"--threshold {self.threshold}", self.threshold is not None),
-                ("--edges", self.edges),
+            option
+            for option, on in (
+                (Option("method", self.method or ""), self.method is not None),
+                (Option("threshold", self.threshold or ""), self.threshold is not None),
+                (Option("edges"), self.edges),
             )
             if on
         ]
         if len(forced) > 1:
+            names = {f"forced{i}": option for i, option in enumerate(forced)}
             raise InputError(
-                f"{' and '.join(forced)} each force a conversion; give only one of them"
+                words(
+                    " and ".join(f"{{{name}}}" for name in names)
+                    + " each force a conversion; give only one of them",
+                    **names,
+                )
             )
-        for side, value in (("--width", self.width), ("--height", self.height)):
+        for side, value in (("width", self.width), ("height", self.height)):
             if value is not None:
                 check_side(side, value)
 
@@ -281,8 +322,12 @@ def stretch_percentile(contrast: str) -> float | None:
         low = -1.0
     if not 0.0 <= low < 50.0:
         raise InputError(
-            f"expected --contrast to be one of {', '.join(CONTRASTS)}, or stretch:P with P a "
-            f"percentile from 0 up to 50; got {contrast!r}"
+            words(
+                "expected {contrast} to be one of {contrasts}, or stretch:P with P a "
+                "percentile from 0 up to 50; got {got!r}",
+                contrasts=", ".join(CONTRASTS),
+                got=contrast,
+            )
         )
     return low
 
@@ -301,16 +346,29 @@ def fraction(text: str, method: str) -> float:
         value = -1.0
     if not 0.0 < value < 1.0:
         raise InputError(
-            f"expected --threshold to be one of {', '.join(THRESHOLDS + LOCAL_THRESHOLDS)}, "
-            f"a level between 0 and 1, or fill:F with F between 0 and 1; got {method!r}"
+            words(
+                "expected {threshold} to be one of {thresholds}, a level between 0 and 1, or "
+                "fill:F with F between 0 and 1; got {got!r}",
+                thresholds=", ".join(THRESHOLDS + LOCAL_THRESHOLDS),
+                got=method,
+            )
         )
     return value
 
 
 def check_side(side: str, value: int) -> None:
-    """LimitError unless a grid side is between MIN_CELLS and MAX_CELLS."""
+    """LimitError unless a grid side (the option ``width`` or ``height``) is between
+    MIN_CELLS and MAX_CELLS."""
     if not MIN_CELLS <= value <= MAX_CELLS:
-        raise LimitError(f"expected {side} between {MIN_CELLS} and {MAX_CELLS} cells, got {value}")
+        raise LimitError(
+            words(
+                "expected {side} between {low} and {high} cells, got {value}",
+                side=Option(side),
+                low=MIN_CELLS,
+                high=MAX_CELLS,
+                value=value,
+            )
+        )
 
 
 def grid_size(
@@ -332,8 +390,8 @@ def grid_size(
     if height is None:
         height, note = _clamped("height", width * rows / cols)
         warnings += note
-    check_side("--width", width)
-    check_side("--height", height)
+    check_side("width", width)
+    check_side("height", height)
     return width, height, warnings
 
 

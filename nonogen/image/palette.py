@@ -32,7 +32,7 @@ import webcolors
 from skimage import color
 
 from nonogen.clues import ColourGrid
-from nonogen.errors import InputError
+from nonogen.errors import InputError, words
 from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.masks import outline_ring
@@ -109,7 +109,7 @@ def quantise(
     ``filled`` the subject cells."""
     check_colours(colours)
     if not filled.any():
-        raise InputError("found no subject cells to colour; try --crop or another picture")
+        raise InputError(words("found no subject cells to colour; try {crop} or another picture"))
     side = _side(picture, box, filled.shape)
     lab = _subpixels(picture, box, filled.shape, side)
     inside = _subject_subpixels(subject, picture.size, box, filled, side)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, Option, words
 from nonogen.pdf.fonts import BOLD, REGULAR
 from nonogen.pdf.front import (
     Imprint,
@@ -168,10 +168,18 @@ def book_layout(
 
 
 def check_count(name: str, value: int, allowed: dict[int, tuple[int, int]]) -> None:
-    """Raise InputError unless ``value`` is one of the allowed counts per page."""
+    """Raise InputError unless ``value`` (of the option ``name``) is one of the allowed
+    counts per page."""
     if value not in allowed:
         choices = ", ".join(map(str, allowed))
-        raise InputError(f"expected {name} to be one of {choices}, got {value!r}")
+        raise InputError(
+            words(
+                "expected {name} to be one of {choices}, got {got!r}",
+                name=Option(name),
+                choices=choices,
+                got=value,
+            )
+        )
 
 
 def draw_toc_row(

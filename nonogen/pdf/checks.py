@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from nonogen.errors import LimitError
+from nonogen.errors import LimitError, Option, Words, words
 from nonogen.pdf.book import PUZZLES_PER_PAGE
 from nonogen.pdf.fonts import missing_message
 from nonogen.pdf.pages import INCH, MM, PAGE_SIZES, SIDE_RANGE, PageOptions, text_area
@@ -70,30 +70,41 @@ def larger_page(entry: Entry, options: PageOptions, per_page: int, scale: float)
     return f"{width}x{height}in"
 
 
-def advice(entry: Entry, options: PageOptions, per_page: int, fit: Fit) -> str:
+def advice(entry: Entry, options: PageOptions, per_page: int, fit: Fit) -> Words:
     """Why the puzzle would be illegible and how to print it legibly."""
     puzzle = entry.puzzle
     across = parts_needed(puzzle.width, fit.scale)
     down = parts_needed(puzzle.height, fit.scale)
-    split = (
-        f"split the puzzle into {across} x {down} parts of at most "
-        f"{math.ceil(puzzle.width / across)} x {math.ceil(puzzle.height / down)} cells "
-        f"(from a picture: nonogen mosaic --tiles {across}x{down}, or book --mosaic)"
+    split = words(
+        "split the puzzle into {across} x {down} parts of at most {most} cells (from a "
+        "picture: a mosaic of {tiles}, or a book's {mosaic})",
+        across=across,
+        down=down,
+        most=f"{math.ceil(puzzle.width / across)} x {math.ceil(puzzle.height / down)}",
+        tiles=Option("tiles", f"{across}x{down}"),
     )
     page = larger_page(entry, options, per_page, fit.scale)
-    fixes = ([f"use --page-size {page} or larger"] if page else []) + [split]
-    return (
-        f"{heading(entry, solution=True)} ({puzzle.width} x {puzzle.height}): cells would be "
-        f"{fit.cell_mm:.1f} mm and clues {fit.clue_pt:.1f} pt on "
-        f"{with_a(page_name(options.page_size))} page; "
-        f"for cells of at least {MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} pt, "
-        + ", or ".join(fixes)
+    fixes = (["use {larger} or larger"] if page else []) + ["{split}"]
+    return words(
+        "{heading} ({width} x {height}): cells would be {cell_mm:.1f} mm and clues "
+        "{clue_pt:.1f} pt on {page}; for cells of at least {least_mm:g} mm and clues of "
+        "{least_pt:g} pt, " + ", or ".join(fixes),
+        heading=heading(entry, solution=True),
+        width=puzzle.width,
+        height=puzzle.height,
+        cell_mm=fit.cell_mm,
+        clue_pt=fit.clue_pt,
+        page=f"{with_a(page_name(options.page_size))} page",
+        least_mm=MIN_CELL_MM,
+        least_pt=MIN_CLUE_PT,
+        larger=Option("page_size", page or ""),
+        split=split,
     )
 
 
 def legibility_problems(
     entries: Sequence[Entry], options: PageOptions, *, per_page: int = 1
-) -> list[str]:
+) -> list[Words]:
     """One message per puzzle whose cells or clues would print too small."""
     problems = []
     for entry in entries:
@@ -106,12 +117,19 @@ def legibility_problems(
 def require_legible(
     entries: Sequence[Entry], options: PageOptions, *, per_page: int = 1, force: bool = False
 ) -> list[str]:
-    """The legibility problems as warnings when ``force``; otherwise LimitError if any."""
+    """The legibility problems as warnings (spelled for the command line) when ``force``;
+    otherwise LimitError if any."""
     problems = legibility_problems(entries, options, per_page=per_page)
     if problems and not force:
         more = f" (and {len(problems) - 1} more puzzles)" if len(problems) > 1 else ""
-        raise LimitError(f"{problems[0]}{more}; or pass --force-small to print anyway")
-    return problems
+        raise LimitError(
+            words(
+                "{problem}{more}; or pass {force_small} to print anyway",
+                problem=problems[0],
+                more=more,
+            )
+        )
+    return [str(problem) for problem in problems]
 
 
 def glyph_warnings(texts: Iterable[str], options: PageOptions) -> list[str]:

@@ -35,7 +35,7 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped, unused-ignore]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, words
 
 Run = tuple[str, str]
 """A stretch of text set in one font: (registered font name, text)."""
@@ -182,7 +182,11 @@ def user_face(spec: str) -> Face:
     if match and not Path(spec).is_file():
         path, index = match.group(1), int(match.group(2))
     if not Path(path).is_file():
-        raise InputError(f"expected --font to be a TrueType font file (.ttf or .ttc), got {spec!r}")
+        raise InputError(
+            words(
+                "expected {font} to be a TrueType font file (.ttf or .ttc), got {got!r}", got=spec
+            )
+        )
     return load_face(str(Path(path).resolve()), index)
 
 

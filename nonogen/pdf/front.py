@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonogen.errors import UsageError, utf8_safe
+from nonogen.errors import UsageError, utf8_safe, words
 from nonogen.pdf.pages import MM, PageOptions, Pen, draw_centred, text_area, wrap_text
 from nonogen.pdf.sheet import Entry, draw_lines_of_text, size_text
 
@@ -51,9 +51,11 @@ def check_isbn(text: str) -> str:
     elif re.fullmatch(r"\d{13}", digits):
         valid = sum((3 if i % 2 else 1) * int(d) for i, d in enumerate(digits)) % 10 == 0
     else:
-        raise UsageError(f"expected --isbn to have 10 or 13 digits, got {text!r}")
+        raise UsageError(words("expected {isbn} to have 10 or 13 digits, got {got!r}", got=text))
     if not valid:
-        raise UsageError(f"expected a valid --isbn, got {text!r}: its check digit is wrong")
+        raise UsageError(
+            words("expected a valid {isbn}, got {got!r}: its check digit is wrong", got=text)
+        )
     return text
 
 

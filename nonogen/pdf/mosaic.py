@@ -14,7 +14,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, Words, words
 from nonogen.pdf.colourfig import draw_colour_cells
 from nonogen.pdf.figure import MAX_CELL, Bands, Layout, draw_cells, draw_lines, fit_layout
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, footer, text_area
@@ -183,7 +183,7 @@ def tile_legible(entry: Entry, options: PageOptions) -> bool:
     return lay.cell / MM >= MIN_CELL_MM - 1e-9 and lay.font >= MIN_CLUE_PT - 1e-9
 
 
-def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[str]:
+def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[Words]:
     """One message per tile whose cells or clues would print too small above its key."""
     box, _ = split_for_key(text_area(options, 1))
     problems = []
@@ -192,11 +192,18 @@ def tile_problems(entries: Sequence[Entry], options: PageOptions) -> list[str]:
             continue
         lay = puzzle_layout(entry, box)
         problems.append(
-            f"{heading(entry, solution=True)} ({size_text(entry.puzzle)}): cells would be "
-            f"{lay.cell / MM:.1f} mm and clues {lay.font:.1f} pt on "
-            f"{with_a(page_name(options.page_size))} page; for cells of at least "
-            f"{MIN_CELL_MM:g} mm and clues of {MIN_CLUE_PT:g} "
-            "pt, use a smaller --tile-width, more rows of tiles (--tiles) or a larger "
-            "--page-size"
+            words(
+                "{heading} ({size}): cells would be {cell_mm:.1f} mm and clues {font:.1f} pt "
+                "on {page}; for cells of at least {least_mm:g} mm and clues of {least_pt:g} "
+                "pt, use a smaller {tile_width}, more rows of tiles ({tiles}) or a larger "
+                "{page_size}",
+                heading=heading(entry, solution=True),
+                size=size_text(entry.puzzle),
+                cell_mm=lay.cell / MM,
+                font=lay.font,
+                page=f"{with_a(page_name(options.page_size))} page",
+                least_mm=MIN_CELL_MM,
+                least_pt=MIN_CLUE_PT,
+            )
         )
     return problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from nonogen.errors import LimitError
+from nonogen.errors import LimitError, words
 from nonogen.pdf.book import Progress, book_layout, book_pdf, fitted_pages
 from nonogen.pdf.checks import (
     entry_texts,
@@ -88,8 +88,11 @@ def print_book(
         warnings = []
         if not kept:
             raise LimitError(
-                f"no puzzle of the book can be printed legibly: {left_out[0][1]}; or pass "
-                "--force-small to print anyway"
+                words(
+                    "no puzzle of the book can be printed legibly: {problem}; or pass "
+                    "{force_small} to print anyway",
+                    problem=left_out[0][1],
+                )
             )
     warnings += glyph_warnings([*entry_texts(kept), *imprint.texts()], press.options)
     grouped = fitted_pages(fits)
@@ -119,7 +122,14 @@ def print_book(
     cover = None
     if press.cover:
         cover = cover_pdf(kept, imprint, options=page, pages=plan.pages, paper=press.paper)
-    return Printed(pdf, cover, plan.pages, page.gutter_mm, tuple(warnings), tuple(left_out))
+    return Printed(
+        pdf,
+        cover,
+        plan.pages,
+        page.gutter_mm,
+        tuple(warnings),
+        tuple((i, str(why)) for i, why in left_out),
+    )
 
 
 def _most(entry: Entry, per_page: int, options: PageOptions | None = None) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from nonogen.errors import LimitError, UsageError
+from nonogen.errors import LimitError, UsageError, words
 
 PAGE_SIZE: Final = "letter"
 """The page size of every command and request that prints, unless told otherwise."""
@@ -41,7 +41,13 @@ SPINE_SAFETY_INCHES: Final = 0.0625
 def check_paper(paper: str) -> str:
     """The paper name if KDP offers it; UsageError otherwise."""
     if paper not in PAPER_INCHES:
-        raise UsageError(f"expected --paper to be one of {', '.join(PAPER_INCHES)}, got {paper!r}")
+        raise UsageError(
+            words(
+                "expected {paper} to be one of {papers}, got {got!r}",
+                papers=", ".join(PAPER_INCHES),
+                got=paper,
+            )
+        )
     return paper
 
 
@@ -54,7 +60,9 @@ sheets, saddle stitching), or not at all."""
 def check_pad(pad: str) -> str:
     """The padding rule itself; UsageError naming the rules there are."""
     if pad not in PADS:
-        raise UsageError(f"expected --pad to be one of {', '.join(PADS)}, got {pad!r}")
+        raise UsageError(
+            words("expected {pad} to be one of {pads}, got {got!r}", pads=", ".join(PADS), got=pad)
+        )
     return pad
 
 
@@ -74,9 +82,14 @@ def check_page_count(pages: int, paper: str = "white") -> None:
     most = MAX_PAGES[check_paper(paper)]
     if pages > most:
         raise LimitError(
-            f"the book would have {pages} pages, over KDP's {most} for {paper} paper; "
-            "make two books, or put more puzzles and answer keys on a page "
-            "(--per-page, --keys-per-page)"
+            words(
+                "the book would have {pages} pages, over KDP's {most} for {kind} paper; make "
+                "two books, or put more puzzles and answer keys on a page ({per_page}, "
+                "{keys_per_page})",
+                pages=pages,
+                most=most,
+                kind=paper,
+            )
         )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from nonogen.errors import OutputError
+from nonogen.errors import OutputError, words
 from nonogen.formats import make_folder, write_atomic
 from nonogen.pipeline.make import Made
 
@@ -23,8 +23,11 @@ def check_blind_folder(folder: Path) -> None:
     is never mixed with another) or when it cannot be made, before any work is done."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise OutputError(
-            f"{folder}: expected a new or empty folder for --blind (it would mix two sets of "
-            "pictures and keys); give another folder"
+            words(
+                "{folder}: expected a new or empty folder for {blind} (it would mix two sets "
+                "of pictures and keys); give another folder",
+                folder=folder,
+            )
         )
     make_folder(folder, "the --blind folder")
 

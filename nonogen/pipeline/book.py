@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from nonogen.backends import Backend
-from nonogen.errors import InputError, NonogenError, OutputError
+from nonogen.errors import InputError, NonogenError, OutputError, words
 from nonogen.formats import expand_paths, make_folder, write_atomic
 from nonogen.image.read import picture_rgb8, read_picture
 from nonogen.pdf import Entry
@@ -207,8 +207,11 @@ def work_lock(folder: Path) -> Iterator[None]:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise OutputError(
-                f"{folder}: the work folder is in use by another book run; wait for it to "
-                "finish (this run would redo its puzzles), or give another --work-dir"
+                words(
+                    "{folder}: the work folder is in use by another book run; wait for it to "
+                    "finish (this run would redo its puzzles), or give another {work_dir}",
+                    folder=folder,
+                )
             ) from None
         try:
             yield

@@ -116,7 +116,7 @@ class MadeColour(Made):
             return Shortfall(
                 f"{with_article(tier)} colour puzzle",
                 f"within the budget, the best reached is {verdict.tier}",
-                (f"{{difficulty}} {verdict.tier}", "{repair} auto", "more {seconds}"),
+                (f"{{difficulty={verdict.tier}}}", "{repair=auto}", "more {seconds}"),
             )
         return Shortfall(
             "a unique colour puzzle"
@@ -125,7 +125,7 @@ class MadeColour(Made):
             f"the change, givens or time budget ran out with {self.repair.unknown} cells still "
             "undetermined",
             (
-                "{repair} auto",
+                "{repair=auto}",
                 "a larger {max_flips}",
                 "a larger {max_givens}",
                 "more {seconds}",

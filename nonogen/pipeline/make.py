@@ -237,14 +237,14 @@ class MadeMono(Made):
             return Shortfall(
                 f"{with_article(target.tier)} puzzle",
                 f"within the budget, the best reached is {reached}",
-                (f"{{difficulty}} {reached}", "{repair} auto", "more {seconds}"),
+                (f"{{difficulty={reached}}}", "{repair=auto}", "more {seconds}"),
             )
         return Shortfall(
             f"a puzzle that is {target}",
             f"the flip, givens or time budget ran out with {self.repair.unknown} cells still "
             f"undetermined by line logic (best tier reached: {reached})",
             (
-                "{repair} auto",
+                "{repair=auto}",
                 "a larger {max_flips}",
                 "a larger {max_givens}",
                 "more {seconds}",

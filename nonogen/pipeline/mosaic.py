@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import InputError, LimitError
+from nonogen.errors import InputError, LimitError, Option, words
 from nonogen.grid import Grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.image.palette import quantise
@@ -78,8 +78,12 @@ def parse_tiles(text: str) -> tuple[int, int]:
     across, down = (int(found[1]), int(found[2])) if found else (0, 0)
     if not (1 <= across <= MAX_TILES and 1 <= down <= MAX_TILES and across * down >= 2):
         raise InputError(
-            f"expected --tiles as COLUMNSxROWS, each 1 to {MAX_TILES} and at least 2 tiles "
-            f"(such as 2x2 or 3x2), got {text!r}"
+            words(
+                "expected {tiles} as COLUMNSxROWS, each 1 to {most} and at least 2 tiles (such "
+                "as 2x2 or 3x2), got {got!r}",
+                most=MAX_TILES,
+                got=text,
+            )
         )
     return across, down
 
@@ -101,28 +105,43 @@ class MosaicOptions:
     def __post_init__(self) -> None:
         parse_tiles(f"{self.across}x{self.down}")
         picture = self.make.picture
-        for name, value in (("--width", picture.width), ("--height", picture.height)):
+        for name, value in (("width", picture.width), ("height", picture.height)):
             if value is not None:
                 raise InputError(
-                    f"a mosaic is sized by --tile-width (its width is tiles across times the "
-                    f"tile width, its height from the picture's aspect); leave out {name} "
-                    f"{value}"
+                    words(
+                        "a mosaic is sized by {tile_width} (its width is tiles across times "
+                        "the tile width, its height from the picture's aspect); leave out "
+                        "{given}",
+                        given=Option(name, str(value)),
+                    )
                 )
         if self.make.colours is not None and self.make.difficulty is not None:
             raise InputError(
-                "a colour mosaic does not steer its tiles to a tier; leave out --difficulty "
-                f"{self.make.difficulty} (or --colors for a black-and-white set)"
+                words(
+                    "a colour mosaic does not steer its tiles to a tier; leave out {given} "
+                    "(or {colors} for a black-and-white set)",
+                    given=Option("difficulty", self.make.difficulty),
+                )
             )
         if not MIN_CELLS <= self.tile_width <= MAX_CELLS:
             raise InputError(
-                f"expected --tile-width between {MIN_CELLS} and {MAX_CELLS} cells, "
-                f"got {self.tile_width}"
+                words(
+                    "expected {tile_width} between {low} and {high} cells, got {got}",
+                    low=MIN_CELLS,
+                    high=MAX_CELLS,
+                    got=self.tile_width,
+                )
             )
         if self.width > MAX_CELLS:
             raise LimitError(
-                f"{self.across} tiles of {self.tile_width} cells make a picture "
-                f"{self.width} cells wide, over the limit of {MAX_CELLS}; use fewer tiles "
-                "across or a smaller --tile-width"
+                words(
+                    "{across} tiles of {cells} cells make a picture {wide} cells wide, over "
+                    "the limit of {limit}; use fewer tiles across or a smaller {tile_width}",
+                    across=self.across,
+                    cells=self.tile_width,
+                    wide=self.width,
+                    limit=MAX_CELLS,
+                )
             )
 
     @property
@@ -144,8 +163,14 @@ def cut_lines(filled: Grid, parts: int) -> tuple[int, ...]:
     side = lines / parts
     if side < MIN_CELLS:
         raise InputError(
-            f"cutting {lines} lines into {parts} tiles leaves tiles of {side:.1f} lines, "
-            f"under the least of {MIN_CELLS}; use fewer tiles or a larger --tile-width"
+            words(
+                "cutting {lines} lines into {parts} tiles leaves tiles of {side:.1f} lines, "
+                "under the least of {least}; use fewer tiles or a larger {tile_width}",
+                lines=lines,
+                parts=parts,
+                side=side,
+                least=MIN_CELLS,
+            )
         )
     window = max(1, round(side * CUT_WINDOW))
     cuts = [0]

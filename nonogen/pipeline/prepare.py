@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.errors import InputError, NonogenError
+from nonogen.errors import InputError, NonogenError, words
 from nonogen.formats import (
     STDIO,
     format_puzzle,
@@ -104,15 +104,19 @@ class BookOptions:
     def __post_init__(self) -> None:
         if self.order not in ORDERS:
             raise InputError(
-                f"expected --order to be one of {', '.join(ORDERS)}, got {self.order!r}"
+                words(
+                    "expected {order} to be one of {orders}, got {got!r}",
+                    orders=", ".join(ORDERS),
+                    got=self.order,
+                )
             )
         if self.mosaic and self.make.colours is not None:
-            raise InputError("--mosaic makes black-and-white sets; leave out --colors")
+            raise InputError(words("{mosaic} makes black-and-white sets; leave out {colors}"))
         self.make.target()
         # The page options are checked now, not after every puzzle is made.
 
-        check_count("--per-page", self.per_page, PUZZLES_PER_PAGE)
-        check_count("--keys-per-page", self.keys_per_page, KEYS_PER_PAGE)
+        check_count("per_page", self.per_page, PUZZLES_PER_PAGE)
+        check_count("keys_per_page", self.keys_per_page, KEYS_PER_PAGE)
         check_paper(self.paper)
         check_pad(self.pad)
         self.page_options()

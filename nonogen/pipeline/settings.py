@@ -12,11 +12,11 @@ command line; ``max_flips``, ``true``, ``false`` in the service.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from nonogen.errors import InputError
+from nonogen.errors import InputError, Option, Spelling, Words, words
 from nonogen.formats import check_title
 from nonogen.generate import TIERS, RepairMode
 from nonogen.image.options import (
@@ -72,12 +72,16 @@ class MakeOptions:
     for black and white. It chooses the kind of puzzle, once, in ``make``."""
 
     def __post_init__(self) -> None:
-        check_title(self.title, "--title")
+        check_title(self.title, Option("title"))
         if self.colours is not None:
             check_colours(self.colours)
         if self.repair not in REPAIRS:
             raise InputError(
-                f"expected --repair to be one of {', '.join(REPAIRS)}, got {self.repair!r}"
+                words(
+                    "expected {repair} to be one of {repairs}, got {got!r}",
+                    repairs=", ".join(REPAIRS),
+                    got=self.repair,
+                )
             )
         self.target()
 
@@ -85,8 +89,11 @@ class MakeOptions:
         """The generator's target: a tier, line (logic-only) or unique."""
         if self.difficulty not in (None, *DIFFICULTIES):
             raise InputError(
-                f"expected --difficulty to be one of {', '.join(DIFFICULTIES)}, "
-                f"got {self.difficulty!r}"
+                words(
+                    "expected {difficulty} to be one of {tiers}, got {got!r}",
+                    tiers=", ".join(DIFFICULTIES),
+                    got=self.difficulty,
+                )
             )
         if self.difficulty is not None:
             return self.difficulty
@@ -257,19 +264,10 @@ def default(name: str) -> Any:
     return _OPTION_FIELDS[option] if option in _OPTION_FIELDS else SETTINGS[name].default
 
 
-Spelling = Callable[[str], str]
-"""How a boundary writes a setting's name: ``--max-flips``, or ``max_flips``."""
-
-
 def spell_help(name: str, spell: Spelling, values: tuple[str, str]) -> str:
     """A setting's help as a boundary writes it: names spelled by ``spell``, ``{on}`` and
     ``{off}`` as ``values``."""
-
-    class Names(dict[str, str]):
-        def __missing__(self, key: str) -> str:
-            return spell(key)
-
-    return SETTINGS[name].help.format_map(Names(on=values[0], off=values[1]))
+    return Words(SETTINGS[name].help, {"on": values[0], "off": values[1]}).text(spell)
 
 
 def options_of(given: Mapping[str, Any], *, title: str = "") -> MakeOptions:

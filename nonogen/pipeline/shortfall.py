@@ -3,36 +3,15 @@ spells the options its own way (``--max-flips`` on the command line, ``max_flips
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from nonogen.errors import Spelling, Words, field, flag
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion
 
-Spelling = Callable[[str], str]
-"""How a surface names an option: ``spell("max_flips")``."""
-
-
-def flag(name: str) -> str:
-    """An option as the command line spells it: ``--max-flips``."""
-    return "--" + name.replace("_", "-")
-
-
-def field(name: str) -> str:
-    """An option as the HTTP API spells it: ``max_flips``."""
-    return name
-
-
-class _Spelled(dict[str, str]):
-    """The option names of a template, spelled on demand (for ``str.format_map``)."""
-
-    def __init__(self, spell: Spelling) -> None:
-        super().__init__()
-        self.spell = spell
-
-    def __missing__(self, key: str) -> str:
-        return self.spell(key)
+__all__ = ["Shortfall", "Spelling", "conversion_line", "field", "flag"]
 
 
 @dataclass(frozen=True)
@@ -45,12 +24,22 @@ class Shortfall:
     reason: str
     tries: tuple[str, ...]
 
+    def words(self, name: str = "") -> Words:
+        """``[NAME: ]could not make GOAL: REASON; try A, B or C``, its options unspelled."""
+        listed = (
+            ", ".join(self.tries[:-1]) + f" or {self.tries[-1]}"
+            if len(self.tries) > 1
+            else self.tries[0]
+        )
+        head = "{name}: " if name else ""
+        return Words(
+            f"{head}could not make {{goal}}: {{reason}}; try {listed}",
+            {"name": name, "goal": self.goal, "reason": self.reason},
+        )
+
     def text(self, spell: Spelling) -> str:
         """``could not make GOAL: REASON; try A, B or C``, options spelled by ``spell``."""
-        names = _Spelled(spell)
-        tries = [template.format_map(names) for template in self.tries]
-        listed = ", ".join(tries[:-1]) + f" or {tries[-1]}" if len(tries) > 1 else tries[0]
-        return f"could not make {self.goal}: {self.reason}; try {listed}"
+        return self.words().text(spell)
 
 
 def conversion_line(conversion: Conversion | None) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nonogen.errors import InputError, LimitError, NonogenError
+from nonogen.errors import InputError, LimitError, NonogenError, Option, words
 from nonogen.formats import make_folder, write_atomic, write_puzzle
 from nonogen.grid import Grid
 from nonogen.image.read import read_picture
@@ -92,8 +92,16 @@ def set_pdf(
     problems = tile_problems(entries, page)
     if problems and not force_small:
         more = f" (and {len(problems) - 1} more tiles)" if len(problems) > 1 else ""
-        raise LimitError(f"{problems[0]}{more}; or pass --force-small to print anyway")
-    warnings = problems + glyph_warnings([*entry_texts(entries), mosaic.title], page)
+        raise LimitError(
+            words(
+                "{problem}{more}; or pass {force_small} to print anyway",
+                problem=problems[0],
+                more=more,
+            )
+        )
+    warnings = [str(problem) for problem in problems] + glyph_warnings(
+        [*entry_texts(entries), mosaic.title], page
+    )
     shown = mosaic.options.make.title or "Mosaic"  # the picture's name would give it away
     return mosaic_pdf(entries, title=shown, answer=mosaic.title, options=page), warnings
 
@@ -130,8 +138,14 @@ def tiles_for_page(source: Grid, page: PageOptions) -> tuple[int, int]:
             return across, down
     height, width = source.shape
     raise InputError(
-        f"a {width} x {height} grid is too big to print legibly even as {MAX_TILES} x "
-        f"{MAX_TILES} tiles; give a smaller --width or a larger --page-size"
+        words(
+            "a {width} x {height} grid is too big to print legibly even as {most} x {most} "
+            "tiles; give a smaller {side} or a larger {page_size}",
+            width=width,
+            height=height,
+            most=MAX_TILES,
+            side=Option("width"),
+        )
     )
 
 
@@ -159,7 +173,14 @@ def mosaic_for_print(
     made = make_mosaic(data, name=name, options=options)
     problems = tile_problems(tile_entries(made), page)
     if problems:
-        raise InputError(f"as a mosaic of {across} x {down} tiles: {problems[0]}")
+        raise InputError(
+            words(
+                "as a mosaic of {across} x {down} tiles: {problem}",
+                across=across,
+                down=down,
+                problem=problems[0],
+            )
+        )
     return made
 
 

@@ -10,30 +10,25 @@
     forms    the request bodies (make form, PDF, hint) and their checks
     answers  the answers of make, hint and fix, as documented models
     app      the FastAPI routes and the static web page
+    serving  the app served by uvicorn (``serve``, loaded when first asked for)
     load     a load test: starts a server, sends bounded traffic, prints latency and memory
     soak     a soak test: many clients, a mixed workload, memory sampled over time
     workload the soak's kinds of request (uploads, checks, PDFs, hints, bad ones)
 
-This module imports no web framework, so a job unpickled in a worker process loads none.
+This module imports no web framework, so a job unpickled in a worker process loads none:
+``serve`` (``serving``) loads uvicorn and the app when it is first asked for.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from nonogen.lazy import lazy_names
 from nonogen.service.limits import Limits
+
+if TYPE_CHECKING:
+    from nonogen.service.serving import serve
 
 __all__ = ["Limits", "serve"]
 
-
-def serve(host: str = "127.0.0.1", port: int = 8000, *, limits: Limits | None = None) -> None:
-    """Serve the API and the web page with uvicorn until interrupted.
-
-    Jobs run in spawned worker processes, which import the main module again: a script that
-    calls ``serve`` must do so under ``if __name__ == "__main__":``.
-    """
-    import uvicorn  # noqa: PLC0415  (the web stack only when serving)
-
-    from nonogen.service.app import create_app  # noqa: PLC0415
-    from nonogen.service.bodies import tune_heap  # noqa: PLC0415
-
-    tune_heap()  # before the server's threads make their heaps
-    uvicorn.run(create_app(limits), host=host, port=port, log_level="info")
+__getattr__ = lazy_names(__name__, {"serve": "nonogen.service.serving"})

@@ -47,12 +47,12 @@ from nonogen.service.bodies import BodyGate, Gauges
 from nonogen.service.downloads import attachment, links, stem
 from nonogen.service.errors import (
     BodyLimit,
-    nonogen_error_handler,
     on_bug,
     on_http_error,
+    on_nonogen_error,
     on_validation_error,
 )
-from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest, form_words
+from nonogen.service.forms import HintRequest, MakeForm, MosaicForm, PdfRequest
 from nonogen.service.headers import SecurityHeaders
 from nonogen.service.jobs import (
     check_job,
@@ -388,7 +388,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             expose_headers=["Content-Disposition", "Retry-After"],
         )
     app.add_middleware(SecurityHeaders)
-    app.add_exception_handler(NonogenError, nonogen_error_handler(form_words))
+    app.add_exception_handler(NonogenError, on_nonogen_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
     app.add_exception_handler(Exception, on_bug)

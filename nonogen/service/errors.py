@@ -11,7 +11,6 @@ a 500 that says it is a bug. ``ErrorBody`` is that shape, as the OpenAPI schema 
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import Request
@@ -22,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nonogen.errors import BusyError, LimitError, NonogenError, utf8_safe
+from nonogen.errors import BusyError, LimitError, NonogenError, field, utf8_safe
 from nonogen.service.headers import security_headers
 from nonogen.service.limits import DRAIN_BYTES
 
@@ -60,19 +59,13 @@ def error_response(
     return JSONResponse({**body, **extra}, status_code=status, headers=headers)
 
 
-def nonogen_error_handler(
-    words: Callable[[str], str],
-) -> Callable[[Request, Exception], Awaitable[Response]]:
-    """The answer to a nonogen error: its HTTP status and its message in the API's ``words``
-    (the library names options as the command line spells them; the boundary respells them
-    as the request's fields), with Retry-After when busy."""
-
-    async def on_nonogen_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, NonogenError)
-        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else None
-        return error_response(exc.http_status, type(exc).__name__, words(str(exc)), headers)
-
-    return on_nonogen_error
+async def on_nonogen_error(request: Request, exc: Exception) -> Response:
+    """The answer to a nonogen error: its HTTP status and its message with the options it
+    names spelled as the request's fields (``max_flips``, ``tight=false``), with Retry-After
+    when busy."""
+    assert isinstance(exc, NonogenError)
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else None
+    return error_response(exc.http_status, type(exc).__name__, exc.spelled(field), headers)
 
 
 def _field(loc: tuple[Any, ...] | list[Any]) -> str:

@@ -7,12 +7,11 @@ Schemathesis fuzzes the API from it), so every field says its range and meaning.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.errors import InputError, LimitError, SubjectError
+from nonogen.errors import LimitError, SubjectError, field
 from nonogen.image.options import (
     MIN_CELLS,
     parse_subject,
@@ -81,7 +80,7 @@ class MakeForm(BaseModel):
         try:
             parse_subject(str(value))
         except SubjectError as error:
-            raise ValueError(form_words(str(error))) from None
+            raise ValueError(error.spelled(field)) from None
         return str(value)
 
     @field_validator("colors", mode="before")
@@ -134,26 +133,7 @@ class MosaicForm(MakeForm):
                 f"{across * self.tile_width} cells wide, over the limit of {limits.max_side}; "
                 "use fewer tiles across or a smaller tile_width"
             )
-        try:
-            return MosaicOptions(self.options(limits), across, down, self.tile_width)
-        except InputError as error:
-            raise InputError(form_words(str(error))) from None
-
-
-def form_words(message: str) -> str:
-    """A command-line message in the request's words: ``--max-flips`` becomes ``max_flips``
-    and ``--no-tight`` ``tight=false`` where the API has that field (``API_FIELDS``); other
-    text (a title that starts with dashes) is left as it is."""
-
-    def spelled(found: re.Match[str]) -> str:
-        name = found[1].replace("-", "_")
-        if name in API_FIELDS:
-            return name
-        if name.startswith("no_") and name[3:] in API_FIELDS:
-            return f"{name[3:]}=false"
-        return found[0]
-
-    return re.sub(r"--([a-z][a-z-]*)", spelled, message)
+        return MosaicOptions(self.options(limits), across, down, self.tile_width)
 
 
 class PdfRequest(BaseModel):

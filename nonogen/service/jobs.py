@@ -17,7 +17,7 @@ from typing import Any, Final
 import numpy as np
 
 from nonogen.clues import ColourClue
-from nonogen.errors import InputError, LimitError, NotMadeError
+from nonogen.errors import InputError, LimitError, NotMadeError, Words, words
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.formats.nonjson import (
@@ -175,14 +175,14 @@ def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
         **made.record(),
         **fields,
         "source_grid": made.puzzle.meta["source_grid"],
-        "print_warnings": print_warnings(made.puzzle, PageOptions()),
+        "print_warnings": [p.text(field) for p in print_warnings(made.puzzle, PageOptions())],
     }
 
 
 def _require_made(name: str, shortfall: Shortfall | None) -> None:
     """NotMadeError (422) saying why a make missed its target and what to try."""
     if shortfall is not None:
-        raise NotMadeError(f"{name}: {shortfall.text(field)}")
+        raise NotMadeError(shortfall.words(name))
 
 
 def puzzle_fields(puzzle: Puzzle, kind: str | None = None) -> dict[str, Any]:
@@ -373,7 +373,7 @@ def pdf_job(puzzle: Puzzle, pages: str, options: PageOptions) -> bytes:
     return puzzle_pdf(entry, options=options, solution=pages == "both")
 
 
-def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[str]:
+def print_warnings(puzzle: Puzzle, options: PageOptions) -> list[Words]:
     """What would print too small to read (cells under 4 mm, clues under 6 pt), if anything."""
     return legibility_problems([Entry(puzzle, title=puzzle.title)], options)
 
@@ -389,7 +389,9 @@ def pdf_from_json(
     puzzle = read_puzzle_text(text, name, None, limits)
     problems = print_warnings(puzzle, options)
     if problems and not force_small:
-        raise LimitError(f'{problems[0]}; or send "force_small": true to print it anyway')
+        raise LimitError(
+            words("{problem}; or send {force_small=true} to print it anyway", problem=problems[0])
+        )
     return pdf_job(keyed(puzzle, pages, limits), pages, options)
 
 

@@ -315,7 +315,7 @@ def test_the_pdf_command_refuses_a_puzzle_too_small_to_read_unless_forced(tmp_pa
     assert refused.exit_code == 3
     assert "cells would be 0.8 mm" in refused.stderr
     assert "split the puzzle into" in refused.stderr
-    assert "nonogen mosaic --tiles" in refused.stderr  # a split nonogen can make
+    assert "a mosaic of --tiles" in refused.stderr  # a split nonogen can make
     assert "--force" in refused.stderr
     assert not out.exists()
     forced = runner.invoke(

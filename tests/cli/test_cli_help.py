@@ -3,12 +3,19 @@ spelling across commands (the same flag names the same thing everywhere)."""
 
 from __future__ import annotations
 
+import ast
+import string
+from pathlib import Path
+
 import pytest
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.testing import CliRunner
 
 from nonogen.cli import app
+from nonogen.service.forms import API_FIELDS
+
+PACKAGE = Path(__file__).resolve().parents[2] / "nonogen"
 
 ROOT = typer.main.get_command(app)
 assert isinstance(ROOT, TyperGroup)
@@ -61,3 +68,50 @@ def test_every_command_prints_its_help(name: str, command: TyperCommand) -> None
     assert result.exit_code == 0
     for option in _options(command):
         assert option.opts[0] in result.output
+
+
+def _templates() -> list[tuple[str, str, set[str]]]:
+    """Every ``words(TEMPLATE, **values)`` in the package: where, the template, its values."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "words"):
+                continue
+            template = node.args[0]
+            if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                given = {keyword.arg for keyword in node.keywords if keyword.arg}
+                where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+                found.append((where, template.value, given))
+    return found
+
+
+def _flags() -> set[str]:
+    """Every option of every command, as a name: ``--max-flips`` as ``max_flips``."""
+    names = set()
+    for _, command in COMMANDS:
+        for param in command.params:
+            for spelling in (*param.opts, *param.secondary_opts):
+                if spelling.startswith("--"):
+                    names.add(spelling[2:].removeprefix("no-").replace("-", "_"))
+    return names
+
+
+def _unnamed(templates: list[tuple[str, str, set[str]]], known: set[str]) -> list[str]:
+    """The options the templates name that are in neither ``known``."""
+    unknown = []
+    for where, template, given in templates:
+        for _, name, _, _ in string.Formatter().parse(template):
+            if name is not None and name not in given and name.partition("=")[0] not in known:
+                unknown.append(f"{where}: {{{name}}}")
+    return unknown
+
+
+def test_every_option_a_message_names_is_an_option_of_a_command_or_a_field() -> None:
+    templates = _templates()
+    assert len(templates) > 30  # the walk finds the messages
+    assert _unnamed(templates, _flags() | API_FIELDS) == []
+
+
+def test_the_check_finds_a_message_naming_no_option() -> None:
+    templates = [("here", "try {max_flips} or {no_such=1}, not {given}", {"given"})]
+    assert _unnamed(templates, _flags() | API_FIELDS) == ["here: {no_such=1}"]

@@ -83,3 +83,7 @@ def test_a_mosaic_refuses_bad_tiles(client: TestClient) -> None:
         bad = client.post("/api/mosaics", files=files, data={"tiles": tiles})
         assert bad.status_code in (400, 413), (tiles, bad.text)
         assert "tiles" in bad.json()["message"]
+        assert "--" not in bad.json()["message"]
+    wide = client.post("/api/mosaics", files=files, data={"tiles": "8x2", "tile_width": "30"})
+    assert wide.status_code == 413, wide.text
+    assert "a smaller tile_width" in wide.json()["message"]

@@ -21,7 +21,7 @@ from PIL import Image
 from pypdf import PageObject, PdfReader
 from pypdf.generic import DictionaryObject
 
-from nonogen.errors import InputError, LimitError, UsageError
+from nonogen.errors import InputError, LimitError, UsageError, field
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.pdf import (
     NO_SOLUTION,
@@ -252,9 +252,9 @@ def test_missing_goal_says_so() -> None:
 
 
 def test_bad_book_options_are_input_errors() -> None:
-    with pytest.raises(InputError, match="per_page to be one of 1, 2, 4, got 3"):
+    with pytest.raises(InputError, match="--per-page to be one of 1, 2, 4, got 3"):
         book_pdf(entries(2), title="B", options=LETTER, per_page=3)
-    with pytest.raises(InputError, match="keys_per_page"):
+    with pytest.raises(InputError, match="--keys-per-page"):
         book_pdf(entries(2), title="B", options=LETTER, keys_per_page=5)
     with pytest.raises(InputError, match="at least one puzzle"):
         book_pdf([], title="B", options=LETTER)
@@ -448,7 +448,8 @@ def test_a_150_cell_puzzle_on_a_6x9_page_is_refused_with_what_would_fit() -> Non
 def test_a_puzzle_a_little_too_big_is_told_the_page_that_fits() -> None:
     entry = Entry(random_puzzle(1, 40), "Forty", 1)
     [problem] = legibility_problems([entry], PageOptions("6x9"))
-    assert "use --page-size 11x17 or larger" in problem
+    assert "use --page-size 11x17 or larger" in str(problem)
+    assert "use page_size=11x17 or larger" in problem.text(field)
     assert puzzle_fit(entry, PageOptions("11x17")).legible
 
 
