@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from nonogen.image.candidates import Split
 from nonogen.image.masks import blobs, fill_holes
 from nonogen.image.read import resize
 from nonogen.image.source import Source
+from nonogen.records import Json
 
 MODEL_FILE: Final = "choice.json"
 """The fitted coefficients, beside this module."""
@@ -210,16 +212,40 @@ def model_for(parts: dict[str, float]) -> Model:
     return model(CLASSICAL_FILE) if found < NET_FOUND_BELOW else model()
 
 
-def read_model(data: dict[str, Any]) -> Model:
-    """A model from its data (as ``choice.json`` holds it)."""
-    trees = tuple(
-        Tree(
-            tuple(t["feature"]),
-            tuple(t["threshold"]),
-            tuple(t["left"]),
-            tuple(t["right"]),
-            tuple(t["value"]),
-        )
-        for t in data["trees"]
+def read_model(data: Mapping[str, Json]) -> Model:
+    """A model from its data (as ``choice.json`` holds it); ValueError for data of another
+    shape."""
+    names, trees = data.get("names"), data.get("trees")
+    if not isinstance(names, Sequence) or not isinstance(trees, Sequence):
+        raise ValueError("expected a choice model: its names, base, rate and trees")
+    return Model(
+        tuple(str(name) for name in names),
+        _number(data.get("base")),
+        _number(data.get("rate")),
+        tuple(_tree(tree) for tree in trees),
     )
-    return Model(tuple(data["names"]), float(data["base"]), float(data["rate"]), trees)
+
+
+def _number(value: Json) -> float:
+    """A number of the model's data; ValueError for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number in the choice model, got {value!r}")
+    return float(value)
+
+
+def _tree(data: Json) -> Tree:
+    """One tree of the model's data; ValueError for another shape."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"expected a tree in the choice model, got {data!r}")
+
+    def numbers(key: str) -> list[float]:
+        values = data.get(key)
+        if not isinstance(values, Sequence) or isinstance(values, str):
+            raise ValueError(f"expected the tree's {key} as a list of numbers, got {values!r}")
+        return [_number(value) for value in values]
+
+    def whole(key: str) -> tuple[int, ...]:
+        return tuple(int(value) for value in numbers(key))
+
+    threshold, value = tuple(numbers("threshold")), tuple(numbers("value"))
+    return Tree(whole("feature"), threshold, whole("left"), whole("right"), value)

@@ -20,6 +20,7 @@ from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture, resize
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
+from nonogen.records import JsonObject
 
 RGB = npt.NDArray[np.float64]
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -117,13 +118,17 @@ def test_the_fitted_model_reads_only_measures_the_code_makes() -> None:
 
 @pytest.mark.slow
 def test_trees_add_their_leaves_to_the_base() -> None:
-    stump = {"feature": [0, -2, -2], "threshold": [0.5, 0, 0], "left": [1, -1, -1],
+    stump: JsonObject = {"feature": [0, -2, -2], "threshold": [0.5, 0, 0], "left": [1, -1, -1],
              "right": [2, -1, -1], "value": [0.0, -1.0, 1.0]}  # fmt: skip
     fitted = read_model({"names": ["fill"], "base": 0.5, "rate": 0.1, "trees": [stump, stump]})
     shown, _ = subject_on_ground((0.9, 0.1, 0.1))
     parts = convert(shown, PictureOptions(width=20)).chosen.parts
     assert fitted.predict(parts | {"fill": 0.2}) == pytest.approx(0.5 - 0.2)
     assert fitted.predict(parts | {"fill": 0.7}) == pytest.approx(0.5 + 0.2)
+    with pytest.raises(ValueError, match="threshold"):
+        read_model({"names": ["fill"], "base": 0.5, "rate": 0.1, "trees": [{"feature": [0]}]})
+    with pytest.raises(ValueError, match="a number"):
+        read_model({"names": ["fill"], "base": "half", "rate": 0.1, "trees": []})
 
 
 def test_the_outline_ring_is_the_subject_cells_beside_the_ground() -> None:
