@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
@@ -49,7 +50,7 @@ def pool(
     split: Split,
     picture: Picture,
     options: PictureOptions,
-    warnings: list[str],
+    warnings: list[Words],
     frame: Box | None = None,
 ) -> Cells:
     """A split pooled into the grid over ``frame`` (source pixels; None: the whole picture):

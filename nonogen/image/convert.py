@@ -25,7 +25,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError, Option, words
+from nonogen.errors import InputError, Option, Spelling, Words, flag, words
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
@@ -89,7 +89,8 @@ class Conversion:
     chosen: Scored
     ranked: tuple[Scored, ...]
     """Every candidate grid, best first (the chosen one among them)."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Words, ...] = ()
+    """What the conversion warns of, its options unspelled (``record`` spells them)."""
     source: Picture | None = field(default=None, compare=False, repr=False)
     subject: Pointed | None = None
     """Where the subject was pointed at; None when not."""
@@ -99,8 +100,9 @@ class Conversion:
         """The chosen grid's cells."""
         return self.chosen.cells
 
-    def record(self) -> JsonObject:
-        """What the output JSON says of the conversion."""
+    def record(self, spell: Spelling = flag) -> JsonObject:
+        """What the output JSON says of the conversion (its warnings' options spelled by
+        ``spell``: as the command line does, in the file)."""
         return {
             "method": self.chosen.split.method,
             "params": self.chosen.split.params,
@@ -108,7 +110,7 @@ class Conversion:
             "detail": self.chosen.detail or "none",
             **({"subject": self.subject.to_json()} if self.subject is not None else {}),
             "candidates": [scored.record() for scored in self.ranked],
-            "warnings": list(self.warnings),
+            "warnings": [warning.text(spell) for warning in self.warnings],
         }
 
 
@@ -123,7 +125,7 @@ def source_of(picture: Picture, options: PictureOptions) -> Source:
     return Source(picture, grey, _forced_threshold(options), options.subject, sides)
 
 
-def candidate_grids(source: Source, options: PictureOptions, warnings: list[str]) -> list[Scored]:
+def candidate_grids(source: Source, options: PictureOptions, warnings: list[Words]) -> list[Scored]:
     """Every allowed candidate's split, cut to the subject's box if one was pointed at,
     pooled into the grid and scored."""
     splits = [s for name in _allowed(options) for s in CANDIDATES[name](source)]
@@ -146,10 +148,10 @@ def _in_box(split: Split, source: Source) -> Split:
 def convert(picture: Picture, options: PictureOptions) -> Conversion:
     """The grid that looks most like the picture's subject, from every allowed candidate."""
     source = source_of(picture, options)
-    warnings: list[str] = []
+    warnings: list[Words] = []
 
     def conversion(chosen: Scored, ranked: tuple[Scored, ...]) -> Conversion:
-        said = tuple(dict.fromkeys(warnings))
+        said = tuple({str(warning): warning for warning in warnings}.values())
         return Conversion(chosen, ranked, said, picture, _pointed(source))
 
     grids = candidate_grids(source, options, warnings)
@@ -172,7 +174,7 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     if not forced(options) and not options.crop and _empty_half(best.cells.filled):
         cropped = pool(best.split, picture, replace(options, crop=True), warnings, source.frame)
         best = replace(best, cells=cropped)
-        warnings.append("cropped to the subject: it left half of the grid empty")
+        warnings.append(words("cropped to the subject: it left half of the grid empty"))
         ranked = _rank([best, *ranked[1:]])
     if options.method == "poster":  # the whole frame, asked for: no subject to doubt
         return conversion(best, ranked)
@@ -182,9 +184,13 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         drawn = _poster(source, options, warnings)
         if drawn is not None:
             warnings.append(
-                f"no one subject stands out (the likeliest, {best.label}, is expected to match "
-                f"one by {best.score:.0%} only): drew a tonal poster of the whole frame; give "
-                "--method to choose another conversion"
+                words(
+                    "no one subject stands out (the likeliest, {label}, is expected to match "
+                    "one by {score:.0%} only): drew a tonal poster of the whole frame; give "
+                    "{method} to choose another conversion",
+                    label=best.label,
+                    score=best.score,
+                )
             )
             ranked = _rank([drawn, *ranked])
             return conversion(drawn, ranked)
@@ -223,7 +229,7 @@ def _pointed(source: Source) -> Pointed | None:
     return Pointed(str(source.subject), source.box)
 
 
-def _poster(source: Source, options: PictureOptions, warnings: list[str]) -> Scored | None:
+def _poster(source: Source, options: PictureOptions, warnings: list[Words]) -> Scored | None:
     """The tonal poster of the frame, if the picture looks like a photo: the poster has real
     tones (fill within POSTER_FILL), explains the picture (MIN_LIKENESS), follows its edges
     (an outline POSTER_OUTLINE times as sharp as average: not a ramp or noise), is not noise

@@ -25,6 +25,7 @@ from typing import Final
 import cv2
 import numpy as np
 
+from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.areas import FEATURE_DELTA_E
 from nonogen.image.boxes import Box
@@ -54,7 +55,7 @@ FRAME_ROUNDS: Final = 3
 
 
 def drawn_outline(
-    picture: Picture, scored: Scored, options: PictureOptions, outer: Box, warnings: list[str]
+    picture: Picture, scored: Scored, options: PictureOptions, outer: Box, warnings: list[Words]
 ) -> Scored:
     """The chosen grid drawn again from its split: framed tight to the subject (unless
     ``options.tight`` is off), thin parts widened, lone cells and pinholes cleared (unless

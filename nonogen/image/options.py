@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from nonogen.errors import InputError, LimitError, Option, SubjectError, words
+from nonogen.errors import InputError, LimitError, Option, SubjectError, Words, words
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels, whatever the format and however it is decoded (a guard
@@ -373,7 +373,7 @@ def check_side(side: str, value: int) -> None:
 
 def grid_size(
     shape: tuple[int, int], width: int | None, height: int | None
-) -> tuple[int, int, list[str]]:
+) -> tuple[int, int, list[Words]]:
     """(width, height) of the grid for a region of ``(rows, cols)`` pixels, and warnings.
 
     A side the user gave is used as is; a side derived from the aspect is clamped to
@@ -382,7 +382,7 @@ def grid_size(
     rows, cols = shape
     if width is None and height is None:
         width = DEFAULT_WIDTH
-    warnings: list[str] = []
+    warnings: list[Words] = []
     if width is None:
         assert height is not None
         width, note = _clamped("width", height * cols / rows)
@@ -395,13 +395,20 @@ def grid_size(
     return width, height, warnings
 
 
-def _clamped(side: str, exact: float) -> tuple[int, list[str]]:
+def _clamped(side: str, exact: float) -> tuple[int, list[Words]]:
     """A derived side rounded and clamped to the limits, with a warning when clamped."""
     value = max(1, round(exact))
     if MIN_CELLS <= value <= MAX_CELLS:
         return value, []
     clamped = min(MAX_CELLS, max(MIN_CELLS, value))
     return clamped, [
-        f"the picture's aspect gives a {side} of {value} cells; using {clamped} "
-        f"(the limits are {MIN_CELLS} to {MAX_CELLS}); give --width and --height to choose"
+        words(
+            "the picture's aspect gives a {side} of {value} cells; using {clamped} (the limits "
+            "are {low} to {high}); give {width} and {height} to choose",
+            side=side,
+            value=value,
+            clamped=clamped,
+            low=MIN_CELLS,
+            high=MAX_CELLS,
+        )
     ]

@@ -26,6 +26,7 @@ from typing import Final
 
 import numpy as np
 
+from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.candidates import Split, polarity
 from nonogen.image.cells import Cells, pool, silhouette_iou
@@ -130,7 +131,9 @@ class Scored:
         return ""
 
 
-def measured(source: Source, split: Split, options: PictureOptions, warnings: list[str]) -> Scored:
+def measured(
+    source: Source, split: Split, options: PictureOptions, warnings: list[Words]
+) -> Scored:
     """A split pooled and measured (its score is 0.0 until ``score_grids``); the measures are of
     the whole picture's grid (with a box pointed at, the grid over its context), so that a crop
     or the box's tight frame (which put the subject against the frame) do not change them."""

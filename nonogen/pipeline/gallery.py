@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from nonogen.errors import Spelling, Words, flag
 from nonogen.generate import undetermined
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
@@ -70,14 +71,14 @@ class Gallery:
     """A picture's choices and what the conversion said."""
 
     choices: tuple[Choice, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Words, ...]
     seconds: float
 
-    def record(self) -> JsonObject:
-        """The gallery as JSON."""
+    def record(self, spell: Spelling = flag) -> JsonObject:
+        """The gallery as JSON, the warnings' options spelled by ``spell``."""
         return {
             "choices": [choice.record() for choice in self.choices],
-            "warnings": list(self.warnings),
+            "warnings": [warning.text(spell) for warning in self.warnings],
             "seconds": round(self.seconds, 3),
         }
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import InputError, LimitError, Option, words
+from nonogen.errors import InputError, LimitError, Option, Spelling, flag, words
 from nonogen.grid import Grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.image.palette import quantise
@@ -270,9 +270,10 @@ class Mosaic:
         """The cells revealed as givens, in the full grid, tile by tile."""
         return [cell for tile in self.tiles for cell in tile.to_full(tile.made.repair.givens)]
 
-    def record(self) -> JsonObject:
-        """The mosaic as JSON: the set, its cuts, the conversion, the changes in the full
-        grid, and each tile's record (without the options and conversion they share)."""
+    def record(self, spell: Spelling = flag) -> JsonObject:
+        """The mosaic as JSON: the set, its cuts, the conversion (its warnings' options
+        spelled by ``spell``), the changes in the full grid, and each tile's record (without
+        the options and conversion they share)."""
         height, width = self.source.shape
         shared = ("options", "conversion", "title", "seed")
         return {
@@ -285,7 +286,7 @@ class Mosaic:
             "height": height,
             "row_cuts": list(self.row_cuts),
             "col_cuts": list(self.col_cuts),
-            "conversion": None if self.conversion is None else self.conversion.record(),
+            "conversion": None if self.conversion is None else self.conversion.record(spell),
             **({} if self.palette is None else {"palette": _palette_record(self.palette)}),
             "ok": self.ok,
             "changes": [list(cell) for cell in self.changes()],

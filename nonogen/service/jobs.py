@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -50,6 +50,10 @@ from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label
 from nonogen.solve.hint import next_step
+
+if TYPE_CHECKING:
+    from nonogen.image.convert import Conversion
+    from nonogen.records import JsonObject
 
 RECORD_VERSION: Final = 1
 """The ``version`` of every JSON object the service answers with."""
@@ -122,7 +126,7 @@ def gallery_job(data: bytes, name: str, options: MakeOptions, limits: Limits) ->
     """A picture's best conversions drawn at the size (and in the colours) asked, before any
     repair (the studio's gallery)."""
 
-    return gallery(data, name=name, options=within(options, limits)).record()
+    return gallery(data, name=name, options=within(options, limits)).record(field)
 
 
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
@@ -160,8 +164,12 @@ def mosaic_job(
         data, name=name, options=replace(options, make=within(options.make, limits))
     )
     _require_made(name, mosaic.shortfall())
-    tiles = [_answered(tile.made, tile=tile.name, box=list(tile.box)) for tile in mosaic.tiles]
-    record = {k: v for k, v in mosaic.record().items() if k != "tiles"}
+    shared = None if mosaic.conversion is None else _conversion(mosaic.conversion, candidates=False)
+    tiles = [
+        _answered(tile.made, tile=tile.name, box=list(tile.box), conversion=shared)
+        for tile in mosaic.tiles
+    ]
+    record = {k: v for k, v in mosaic.record(field).items() if k != "tiles"}
     return {"version": RECORD_VERSION, "kind": "mosaic", **record}, tiles
 
 
@@ -174,9 +182,17 @@ def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
         "kind": made.kind,
         **made.record(),
         **fields,
+        **({} if made.conversion is None else {"conversion": _conversion(made.conversion)}),
         "source_grid": made.puzzle.meta["source_grid"],
         "print_warnings": [p.text(field) for p in print_warnings(made.puzzle, PageOptions())],
     }
+
+
+def _conversion(conversion: Conversion, *, candidates: bool = True) -> JsonObject:
+    """A conversion's record as the API answers it: its warnings name fields, not flags (a
+    mosaic's tiles answer without the candidates, which the set's record has)."""
+    record = conversion.record(field)
+    return record if candidates else {k: v for k, v in record.items() if k != "candidates"}
 
 
 def _require_made(name: str, shortfall: Shortfall | None) -> None:

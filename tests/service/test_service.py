@@ -1095,3 +1095,18 @@ def test_what_a_person_typed_is_quoted_as_typed_in_an_error(client: TestClient) 
     assert message.startswith("subject: "), message
     assert repr(said) in message
     assert "--subject" not in message
+
+
+def test_the_conversion_warnings_name_the_form_fields(client: TestClient) -> None:
+    banner = np.full((100, 400), 255, dtype=np.uint8)
+    banner[30:70, 40:360] = 0  # a wide subject: 15 cells across make a grid 4 rows high
+    files = {"picture": ("banner.png", png_bytes(banner))}
+    made = client.post("/api/puzzles", files=files, data={"width": "15", "force": "true"})
+    assert made.status_code == 200, made.text
+    warnings = made.json()["conversion"]["warnings"]
+    gallery = client.post("/api/conversions", files=files, data={"width": "15"})
+    assert gallery.status_code == 200, gallery.text
+    for said in (warnings, gallery.json()["warnings"]):
+        assert said, "the grid 4 rows high is clamped to 5, with a warning"
+        assert any("give width and height to choose" in warning for warning in said), said
+        assert not any("--" in warning for warning in said), said

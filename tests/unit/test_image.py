@@ -261,7 +261,7 @@ def test_grid_size_keeps_the_aspect_and_has_limits() -> None:
 def test_a_derived_side_is_clamped_with_a_warning() -> None:
     width, height, warnings = grid_size((100, 400), 15, None)  # a wide text picture
     assert (width, height) == (15, 5)
-    assert "height of 4 cells; using 5" in warnings[0]
+    assert "height of 4 cells; using 5" in str(warnings[0])
     assert grid_size((1000, 10), None, 150)[:2] == (5, 150)
 
 
@@ -396,7 +396,7 @@ def test_edges_keep_a_thin_line() -> None:
     assert found.chosen.split.method == "strokes"
     assert found.cells.grid().shape == (5, 20)
     assert found.cells.grid().sum() == 20
-    assert "using 5" in found.warnings[0]
+    assert "using 5" in str(found.warnings[0])
 
 
 def test_line_coverage_counts_how_much_line_crosses_a_cell() -> None:
@@ -599,7 +599,7 @@ def test_a_small_subject_in_a_corner_is_cropped_to() -> None:
     assert top < 20
     assert bottom >= 60
     assert right - left < 100
-    assert any("cropped" in warning for warning in conversion.warnings)
+    assert any("cropped" in str(warning) for warning in conversion.warnings)
     assert conversion.cells.filled.mean() > 0.5
 
 
