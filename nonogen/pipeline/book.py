@@ -16,8 +16,11 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from nonogen.backends import Backend
+from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError, NonogenError, OutputError, words
 from nonogen.formats import expand_paths, make_folder, write_atomic
+from nonogen.formats.nonjson import palette_rows
+from nonogen.grid import Partial
 from nonogen.image.read import picture_rgb8, read_picture
 from nonogen.pdf import Entry
 from nonogen.pdf.press import Press, print_book
@@ -26,7 +29,7 @@ from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, pre
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
-from nonogen.records import JsonObject
+from nonogen.records import Json, JsonObject
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -156,37 +159,65 @@ def _reviews(chosen: Sequence[Prepared]) -> list[str]:
 
 
 def review_sheet(book: Book, path: Path) -> list[Path]:
-    """A contact sheet of the book's black-and-white puzzles made from pictures, the ones to
-    look at first (``review_notes``): each its picture, its drawing before the repair and the
-    puzzle, headed with its number and what it shows (``book --review``); the files written
-    (none when no puzzle was made from a picture)."""
+    """A contact sheet of the book's puzzles made from pictures, black and white or colour, the
+    ones to look at first (``review_notes``): each its picture, its drawing before the repair
+    and the puzzle, headed with its number and what it shows (``book --review``); the files
+    written (none when no puzzle was made from a picture)."""
 
     rows = []
     for number, prepared in enumerate(book.puzzles, 1):
         puzzle = prepared.puzzle
         meta = {} if puzzle is None else puzzle.meta
         grid, box = meta.get("source_grid"), meta.get("source_box")
-        if puzzle is None or puzzle.is_colour or puzzle.goal is None or not isinstance(grid, list):
-            continue  # a puzzle file, or a colour puzzle: nothing drawn from a picture to show
+        if puzzle is None or puzzle.goal is None or not isinstance(grid, list):
+            continue  # a puzzle file: nothing drawn from a picture to show
         try:
             picture = read_picture(Path(prepared.source).read_bytes(), name=prepared.source)
+            drawn = _drawing(puzzle, grid, prepared.source)
         except (OSError, NonogenError):
-            continue  # the picture moved since: its row cannot be drawn
+            continue  # the picture moved since, or its drawing is not the puzzle's: no row
         left, top, right, bottom = box if isinstance(box, list) else (0, 0, *picture.size)
         notes = review_notes(puzzle)
         conversion = meta.get("conversion")
         method = conversion.get("method", "") if isinstance(conversion, dict) else ""
+        goal = np.asarray(puzzle.goal)
         entry = SheetEntry(
             label=f"{number}. {label(puzzle.title, prepared.source, meta.get('source'))}",
             method=str(method),
             picture=picture_rgb8(picture, (left, top, right, bottom)),
-            chosen=np.array([[ch == "#" for ch in row] for row in grid], dtype=np.bool_),
-            final=np.asarray(puzzle.goal, dtype=np.bool_),
+            chosen=drawn > 0,
+            final=goal > 0,
             note="REVIEW: " + "; ".join(notes) if notes else "",
         )
-        rows.append((not notes, number, entry))
+        rows.append(
+            (not notes, number, _coloured(entry, puzzle, drawn) if puzzle.is_colour else entry)
+        )
     rows.sort(key=lambda row: (row[0], row[1]))  # the ones to look at first
     return write_sheet([entry for _, _, entry in rows], path) if rows else []
+
+
+def _drawing(puzzle: Puzzle, grid: list[Json], where: str) -> Partial:
+    """The puzzle's drawing before the repair (its ``source_grid``) as palette indices;
+    InputError unless it is drawn in the puzzle's palette and sized as its goal."""
+    drawn = palette_rows(grid, puzzle.palette, f"{where}: source_grid")
+    if puzzle.goal is None or drawn.shape != puzzle.goal.shape:
+        raise InputError(f"{where}: the drawing is not the size of the puzzle")
+    return drawn
+
+
+def _coloured(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
+    """A colour puzzle's review row: its drawing and goal in the palette's colours, the
+    changed cells and the givens marked (a black-and-white row shows them as its difference)."""
+    goal = np.asarray(puzzle.goal)
+    given = np.zeros(goal.shape, dtype=np.bool_) if puzzle.givens is None else puzzle.givens >= 0
+    return replace(
+        entry,
+        chosen=drawn.astype(np.uint8),
+        final=goal.astype(np.uint8),
+        flips=tuple((int(r), int(c)) for r, c in np.argwhere(drawn != goal)),
+        givens=tuple((int(r), int(c)) for r, c in np.argwhere(given)),
+        colours=np.array([parse_rgb(c.rgb) for c in puzzle.palette.colours], dtype=np.uint8),
+    )
 
 
 LOCK_FILE: Final = ".lock"

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.colour.contrast import parse_rgb
+from nonogen.errors import Option
 from nonogen.image.palette import quantise
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
@@ -116,7 +117,8 @@ class MadeColour(Made):
             return Shortfall(
                 f"{with_article(tier)} colour puzzle",
                 f"within the budget, the best reached is {verdict.tier}",
-                (f"{{difficulty={verdict.tier}}}", "{repair=auto}", "more {seconds}"),
+                ("{reached}", "{repair=auto}", "more {seconds}"),
+                {"reached": Option("difficulty", verdict.tier or "")},
             )
         return Shortfall(
             "a unique colour puzzle"

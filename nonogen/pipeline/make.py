@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import numpy as np
 import numpy.typing as npt
 
+from nonogen.errors import Option
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
@@ -237,7 +238,8 @@ class MadeMono(Made):
             return Shortfall(
                 f"{with_article(target.tier)} puzzle",
                 f"within the budget, the best reached is {reached}",
-                (f"{{difficulty={reached}}}", "{repair=auto}", "more {seconds}"),
+                ("{reached}", "{repair=auto}", "more {seconds}"),
+                {"reached": Option("difficulty", reached)},
             )
         return Shortfall(
             f"a puzzle that is {target}",

@@ -329,6 +329,7 @@ class Mosaic:
             f"{len(missed)} of {len(self.tiles)} tiles missed "
             f"({', '.join(name for name, _ in missed)}); {first}: {why.reason}",
             (*tries[:at], *sizes, *tries[at:]),
+            why.values,
         )
 
 
@@ -482,7 +483,7 @@ def _made_tile(
     figures = kind.figures(source, repaired, cutting.merged)
     meta = {
         **_tile_meta(cutting, row, col, box),
-        "source_grid": grid_rows(palette, source),
+        "source_grid": grid_rows(puzzle.palette, source),  # the file's characters
         "verdict": VerdictRecord.of(verdict, puzzle).to_json(steady=True),
         "fidelity": figures.to_json(),
     }

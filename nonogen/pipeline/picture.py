@@ -110,7 +110,7 @@ def make_puzzle(
         "options": asdict(options),
         "conversion": conversion.record(),
         "source_box": list(scored.cells.box),
-        "source_grid": grid_rows(drawing.palette, drawing.grid),
+        "source_grid": grid_rows(puzzle.palette, drawing.grid),  # the file's characters
         "verdict": VerdictRecord.of(verdict, puzzle).to_json(steady=True),
         "fidelity": figures.to_json(),
         **budget_record(ran_out, verdict),

@@ -3,7 +3,9 @@ spells the options its own way (``--max-flips`` on the command line, ``max_flips
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import TYPE_CHECKING
 
 from nonogen.errors import Spelling, Words, field, flag
@@ -23,6 +25,8 @@ class Shortfall:
     """What could not be made: ``an expert colour puzzle``."""
     reason: str
     tries: tuple[str, ...]
+    values: Mapping[str, object] = _field(default_factory=dict)
+    """Values the tries name (``{reached}``: an ``Option`` set to the tier reached)."""
 
     def words(self, name: str = "") -> Words:
         """``[NAME: ]could not make GOAL: REASON; try A, B or C``, its options unspelled."""
@@ -34,7 +38,7 @@ class Shortfall:
         head = "{name}: " if name else ""
         return Words(
             f"{head}could not make {{goal}}: {{reason}}; try {listed}",
-            {"name": name, "goal": self.goal, "reason": self.reason},
+            {**self.values, "name": name, "goal": self.goal, "reason": self.reason},
         )
 
     def text(self, spell: Spelling) -> str:

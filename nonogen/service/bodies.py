@@ -32,6 +32,7 @@ import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nonogen.errors import BusyError, LimitError, NonogenError, SlowBodyError
+from nonogen.errors import field as request_field
 from nonogen.formats.shared import json_values, too_many_values
 from nonogen.service.errors import send_json
 from nonogen.service.limits import Limits
@@ -281,5 +282,5 @@ class _Request:
         headers = {"Connection": "close"}
         if isinstance(error, BusyError):
             headers["Retry-After"] = str(error.retry_after)
-        body = {"error": type(error).__name__, "message": str(error)}
+        body = {"error": type(error).__name__, "message": error.spelled(request_field)}
         await send_json(self._send, error.http_status, body, headers)

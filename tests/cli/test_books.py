@@ -20,8 +20,9 @@ from nonogen.errors import InputError
 from nonogen.formats import format_puzzle, read_puzzle, write_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
-from nonogen.pipeline.book import make_book
+from nonogen.pipeline.book import make_book, review_sheet
 from nonogen.pipeline.prepare import BookOptions
+from nonogen.preview import SheetEntry
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 
@@ -137,7 +138,9 @@ def test_the_book_command_prints_a_summary(inputs: Path, tmp_path: Path) -> None
 
 
 @pytest.mark.slow
-def test_a_book_of_colour_puzzles_from_pictures(inputs: Path, tmp_path: Path) -> None:
+def test_a_book_of_colour_puzzles_from_pictures(
+    inputs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pictures = [str(inputs / name) for name in ("camera.png", "ring.png", "broken.png")]
     work = tmp_path / "work"
     book = make_book(pictures, tmp_path / "c.pdf", options(colours=3), work=work)
@@ -155,6 +158,24 @@ def test_a_book_of_colour_puzzles_from_pictures(inputs: Path, tmp_path: Path) ->
         assert verdict.line_solvable  # no givens at 15 wide, or logic with them
         assert np.array_equal(verdict.solutions[0], puzzle.goal)
     assert len(PdfReader(tmp_path / "c.pdf").pages) == book.pages
+    sheet = review_sheet(book, tmp_path / "review.png")
+    assert sheet == [tmp_path / "review.png"]
+    assert sheet[0].read_bytes().startswith(b"\x89PNG")
+    rows: list[SheetEntry] = []
+    monkeypatch.setattr(
+        "nonogen.pipeline.book.write_sheet", lambda entries, _: rows.extend(entries)
+    )
+    review_sheet(book, tmp_path / "again.png")
+    assert len(rows) == 2  # both puzzles, the colour one drawn in its palette
+    for prepared, row in zip(book.puzzles, sorted(rows, key=lambda row: row.label), strict=True):
+        puzzle = prepared.puzzle
+        assert puzzle is not None
+        assert puzzle.goal is not None
+        assert (row.colours is not None) == puzzle.is_colour
+        assert np.array_equal(np.asarray(row.final, dtype=np.uint8), puzzle.goal)
+        if puzzle.is_colour:
+            changed = np.argwhere(np.asarray(row.chosen) != puzzle.goal).tolist()
+            assert [list(cell) for cell in row.flips] == changed
     again = make_book(pictures[:1], tmp_path / "d.pdf", options(colours=3), work=work)
     assert again.puzzles[0].cached
     assert again.puzzles[0].puzzle is not None

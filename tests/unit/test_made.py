@@ -153,6 +153,10 @@ def test_a_colour_make_drawn_in_black_only_is_answered_as_a_colour_puzzle() -> N
     assert [colour["name"] for colour in record["palette"]] == ["white", "black"]
     assert all(isinstance(block, list) for clue in record["rows"] for block in clue)
     assert any(clue for clue in record["rows"])
+    chars = {colour["char"] for colour in record["palette"]}
+    drawn = {char for row in record["source_grid"] for char in row}
+    assert drawn <= chars  # the drawing in the answer's own characters, as the solution
+    assert {char for row in record["solution"] for char in row} <= chars
 
 
 SERVER_BOUND = {"seconds"}

@@ -74,8 +74,9 @@ def test_the_options_errors_name_options_not_flags(make: object, named: str) -> 
 
 
 def test_a_shortfall_is_spelled_by_the_boundary_that_shows_it() -> None:
+    reached = {"reached": Option("difficulty", "medium")}
     short = Shortfall(
-        "a hard puzzle", "the budget ran out", ("{difficulty=medium}", "more {seconds}")
+        "a hard puzzle", "the budget ran out", ("{reached}", "more {seconds}"), reached
     )
     error = NotMadeError(short.words("cat.png"))
     assert str(error) == (
