@@ -77,7 +77,7 @@ def book(
             "--mosaic",
             help="Make a picture too big to print legibly even alone on a page into a mosaic: "
             "the fewest tiles that print legibly, printed as a set with a key of where each "
-            "goes and the assembled picture as their answer (black and white).",
+            "goes and the assembled picture as their answer (with --colors, in colour).",
         ),
     ] = False,
     timeout: Timeout = 30.0,
@@ -149,6 +149,6 @@ def book(
         for written in sheets:
             err(f"nonogen: review sheet written: {written}")
         if not sheets:
-            err("nonogen: no review sheet: no black-and-white puzzle was made from a picture")
+            err("nonogen: no review sheet: no puzzle was made from a picture")
     if made.skipped:  # made, with items skipped (named in the manifest too)
         raise typer.Exit(ExitCode.NO)

@@ -51,6 +51,7 @@ from nonogen.pipeline.make import (
 from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
+from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 
@@ -407,17 +408,41 @@ def _cutting(
 ) -> _Cutting:
     """What the tiles are cut from: the chosen grid and its flip costs, or (colour) the
     picture quantised to the palette once, for every tile, with each colour's cost."""
-    make = options.make_options()
+    drawn = mosaic_source(picture, conversion, options.make_options())
+    return _Cutting(title, options, drawn.grid, drawn.costs, record, drawn.palette, drawn.merged)
+
+
+@dataclass(frozen=True)
+class Source:
+    """The full grid a mosaic's tiles are cut from, of the make's kind."""
+
+    grid: npt.NDArray[Any]
+    """Filled cells, or (colour) palette indices."""
+    costs: npt.NDArray[np.float64]
+    """What changing each cell costs (colour: per colour)."""
+    palette: Palette | None = None
+    """A colour mosaic's palette."""
+    merged: int = 0
+    """Colours the quantisation merged away (colour)."""
+
+    def puzzle(self, box: Box | None = None) -> Puzzle:
+        """The unrepaired puzzle of the grid (of the cells in ``box``, top, left, bottom,
+        right): what judges whether a tile would print legibly."""
+        top, left, bottom, right = box or (0, 0, *self.grid.shape)
+        part = self.grid[top:bottom, left:right]
+        return puzzle_from_grid(part, self.palette or BLACK_ON_WHITE)
+
+
+def mosaic_source(picture: Picture, conversion: Conversion, make: MakeOptions) -> Source:
+    """The chosen grid and its flip costs, or (colour) the picture quantised to the make's
+    colours once, for every tile, with each colour's cost."""
     cells = conversion.chosen.cells
     if make.colours is None:
-        return _Cutting(title, options, cells.grid(), cells.cost(), record)
-
+        return Source(cells.grid(), cells.cost())
     subject = conversion.chosen.split.subject
     rng = np.random.default_rng(make.seed)
     quantised = quantise(picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng)
-    grid, costs = quantised.grid, quantised.costs()
-    palette, merged = quantised.palette, quantised.merged
-    return _Cutting(title, options, grid, costs, record, palette, merged)
+    return Source(quantised.grid, quantised.costs(), quantised.palette, quantised.merged)
 
 
 def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.errors import InputError, NonogenError, words
+from nonogen.errors import InputError, NonogenError, Option, words
 from nonogen.formats import (
     STDIO,
     format_puzzle,
@@ -99,7 +99,7 @@ class BookOptions:
     """Processes; 0 uses every core."""
     mosaic: bool = False
     """A picture too big to print legibly even alone on a page becomes a mosaic: the fewest
-    tiles that print legibly, each a puzzle, printed as a set (black and white only)."""
+    tiles that print legibly, each a puzzle, printed as a set (either kind)."""
 
     def __post_init__(self) -> None:
         if self.order not in ORDERS:
@@ -110,8 +110,13 @@ class BookOptions:
                     got=self.order,
                 )
             )
-        if self.mosaic and self.make.colours is not None:
-            raise InputError(words("{mosaic} makes black-and-white sets; leave out {colors}"))
+        if self.mosaic and self.make.colours is not None and self.make.difficulty is not None:
+            raise InputError(
+                words(
+                    "a colour {mosaic} does not steer its tiles to a tier; leave out {given}",
+                    given=Option("difficulty", self.make.difficulty),
+                )
+            )
         self.make.target()
         # The page options are checked now, not after every puzzle is made.
 

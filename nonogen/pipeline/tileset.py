@@ -19,7 +19,6 @@ import numpy as np
 
 from nonogen.errors import InputError, LimitError, NonogenError, Option, words
 from nonogen.formats import make_folder, write_atomic, write_puzzle
-from nonogen.grid import Grid
 from nonogen.image.read import read_picture
 from nonogen.pdf import Entry, entry_texts, glyph_warnings
 from nonogen.pdf.checks import most_per_page
@@ -31,13 +30,15 @@ from nonogen.pipeline.mosaic import (
     Box,
     Mosaic,
     MosaicOptions,
+    Source,
     Tile,
     cut_lines,
     make_mosaic,
+    mosaic_source,
     tile_boxes,
 )
 from nonogen.pipeline.settings import MakeOptions
-from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.puzzle import Puzzle
 from nonogen.records import Json
 from nonogen.solve import difficulty_label
 
@@ -121,22 +122,24 @@ def write_set(
     return TileSet(paths, target, len(mosaic.tiles) + 1, tuple(warnings))
 
 
-def tiles_for_page(source: Grid, page: PageOptions) -> tuple[int, int]:
+def tiles_for_page(source: Source, page: PageOptions) -> tuple[int, int]:
     """The fewest tiles, (across, down), into which ``source`` cuts so that every tile prints
     legibly alone on a page above its key (judged on the unrepaired cells, whose clues the
-    repair hardly changes); InputError when even 8 x 8 tiles are too small."""
+    repair hardly changes; a colour grid's clues as its colours make them); InputError when
+    even 8 x 8 tiles are too small."""
 
+    filled = source.grid > 0
     shapes = [(a, d) for a in range(1, MAX_TILES + 1) for d in range(1, MAX_TILES + 1)]
     for across, down in sorted(shapes[1:], key=lambda s: (s[0] * s[1], abs(s[0] - s[1]), s)):
-        width = source.shape[1] // across * across  # the mosaic's width: tiles of equal width
+        width = filled.shape[1] // across * across  # the mosaic's width: tiles of equal width
         try:
-            rows, cols = cut_lines(source[:, :width], down), cut_lines(source[:, :width].T, across)
+            rows, cols = cut_lines(filled[:, :width], down), cut_lines(filled[:, :width].T, across)
         except InputError:
             continue  # tiles under the least side
-        tiles = [source[t:b, le:r] for t, le, b, r in tile_boxes(rows, cols)]
-        if all(tile_legible(Entry(puzzle_from_grid(tile)), page) for tile in tiles):
+        boxes = tile_boxes(rows, cols)
+        if all(tile_legible(Entry(source.puzzle(box)), page) for box in boxes):
             return across, down
-    height, width = source.shape
+    height, width = filled.shape
     raise InputError(
         words(
             "a {width} x {height} grid is too big to print legibly even as {most} x {most} "
@@ -160,15 +163,15 @@ def mosaic_for_print(
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
     whole = replace(make.picture, tight=False)  # a mosaic is the whole picture, as make_mosaic
-    source = first_conversion(picture, whole).chosen.cells.grid()
-    if most_per_page(Entry(puzzle_from_grid(source)), page, 1):
+    source = mosaic_source(picture, first_conversion(picture, whole), make)
+    if most_per_page(Entry(source.puzzle()), page, 1):
         return None
     across, down = tiles_for_page(source, page)
     # The mosaic converts again at its own width: leave that time out of its repairs' share.
     left = max(1.0, make.seconds - 2 * (time.perf_counter() - started))
     sized = replace(make.picture, width=None, height=None)
     options = MosaicOptions(
-        replace(make, picture=sized, seconds=left), across, down, source.shape[1] // across
+        replace(make, picture=sized, seconds=left), across, down, source.grid.shape[1] // across
     )
     made = make_mosaic(data, name=name, options=options)
     problems = tile_problems(tile_entries(made), page)

@@ -164,12 +164,36 @@ def test_a_book_makes_a_picture_too_big_for_a_page_into_a_set(tmp_path: Path) ->
     assert all(p.cached for p in again.puzzles)  # the tiles are kept in the work folder
 
 
-def test_a_book_mosaic_is_black_and_white(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["book", str(tmp_path), "--mosaic", "--colors", "3", "-o", str(tmp_path / "b.pdf")]
-    )
+def test_a_book_mosaic_of_colour_tiles_takes_no_tier(tmp_path: Path) -> None:
+    args = ["book", str(tmp_path), "--mosaic", "--colors", "3", "--difficulty", "easy"]
+    result = runner.invoke(app, [*args, "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 2
-    assert "leave out --colors" in result.stderr
+    assert "leave out --difficulty easy" in result.stderr
+
+
+@pytest.mark.slow
+def test_a_book_makes_a_colour_picture_too_big_for_a_page_into_a_colour_set(
+    tmp_path: Path,
+) -> None:
+    chelsea = tmp_path / "chelsea.jpg"
+    shutil.copy(SAMPLES / "chelsea.jpg", chelsea)
+    make = MakeOptions(picture=PictureOptions(width=90), colours=3)
+    options = BookOptions(make=make, workers=1, mosaic=True)
+    book = make_book([str(chelsea)], tmp_path / "b.pdf", options, work=tmp_path / "w")
+    assert book.skipped == ()
+    assert len(book.puzzles) >= 2
+    palettes = set()
+    for prepared in book.puzzles:
+        assert Path(prepared.source).name.startswith("chelsea.jpg#")
+        puzzle = prepared.puzzle
+        assert puzzle is not None
+        assert puzzle.is_colour
+        palettes.add(tuple(colour.name for colour in puzzle.palette.colours))
+        verdict = solve_puzzle(puzzle)
+        assert verdict.status is Status.UNIQUE
+    assert len(palettes) == 1  # one palette for the whole set
+    texts = [page.extract_text() for page in PdfReader(tmp_path / "b.pdf").pages]
+    assert sum("Where this tile goes" in text for text in texts) == len(book.puzzles)
 
 
 def test_a_colour_mosaic_writes_colour_tiles_of_one_palette_and_a_colour_pdf(

@@ -12,12 +12,14 @@ from nonogen.errors import InputError, LimitError
 from nonogen.formats import format_puzzle
 from nonogen.grid import format_grid
 from nonogen.image.options import PictureOptions
+from nonogen.palette import make_palette
 from nonogen.pdf import Entry, PageOptions
 from nonogen.pdf.mosaic import tile_legible
 from nonogen.pipeline import MakeOptions
 from nonogen.pipeline.mosaic import (
     Mosaic,
     MosaicOptions,
+    Source,
     cut_lines,
     make_mosaic,
     parse_tiles,
@@ -241,9 +243,28 @@ def test_a_set_missing_a_tile_prints_its_tiles_as_plain_puzzles() -> None:
 def test_a_grid_too_big_for_a_page_cuts_into_the_fewest_legible_tiles() -> None:
     grid = np.random.default_rng(2).random((90, 90)) < 0.5
     page = PageOptions()
-    across, down = tiles_for_page(grid, page)
+    across, down = tiles_for_page(Source(grid, np.ones(grid.shape)), page)
     assert across * down >= 4
     width = 90 // across * across
     rows, cols = cut_lines(grid[:, :width], down), cut_lines(grid[:, :width].T, across)
     for top, left, bottom, right in tile_boxes(rows, cols):
         assert tile_legible(Entry(puzzle_from_grid(grid[top:bottom, left:right])), page)
+
+
+def test_a_colour_grid_is_cut_by_the_clues_its_colours_make() -> None:
+    rng = np.random.default_rng(3)
+    indices = rng.integers(0, 4, (90, 90)).astype(np.uint8)  # three colours on white
+    palette = make_palette(
+        [("white", "#ffffff", None), ("red", "#ff0000", None), ("blue", "#0000ff", None),
+         ("green", "#00aa00", None)], where="test"
+    )  # fmt: skip
+    page = PageOptions()
+    coloured = Source(indices, np.ones((*indices.shape, 4)), palette)
+    across, down = tiles_for_page(coloured, page)
+    plain = tiles_for_page(Source(indices > 0, np.ones(indices.shape)), page)
+    assert across * down > plain[0] * plain[1]  # colour clues are longer: more tiles
+    width = 90 // across * across
+    filled = indices > 0
+    rows, cols = cut_lines(filled[:, :width], down), cut_lines(filled[:, :width].T, across)
+    for box in tile_boxes(rows, cols):
+        assert tile_legible(Entry(coloured.puzzle(box)), page)
