@@ -71,8 +71,9 @@ B = TypeVar("B")
 
 
 def kind_of(puzzle: Puzzle) -> Kind[Any]:
-    """The board the puzzle is solved on: colour bitmasks when it has colours."""
-    return Colours() if puzzle.is_colour else Plain()
+    """The board the puzzle is solved on: colour bitmasks when it has two colours or more
+    besides the background; one colour on any background is black and white's board."""
+    return Colours() if puzzle.palette.size > 2 else Plain()
 
 
 def _probe_stats(

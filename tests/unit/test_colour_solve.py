@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bench.agree import check_puzzle, main, random_case
 from nonogen.clues import grid_blocks
 from nonogen.errors import InputError
-from nonogen.palette import plain_palette
+from nonogen.palette import make_palette, plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, Technique, explain, solve_puzzle
 from nonogen.solve.colourboard import propagate, solution, start_board
@@ -292,3 +292,24 @@ def test_one_probing_for_both_kinds_gives_a_puzzle_read_in_two_colours_the_same_
     b = _solve(Colours(), two, 2, deadline, 1.0)
     assert a.techniques == b.techniques == (Technique.LINE, Technique.PROBING)
     assert (a.status, a.difficulty, a.tier) == (b.status, b.difficulty, b.tier)
+
+
+def test_one_colour_on_any_background_has_black_and_whites_verdict_and_grade() -> None:
+    red = make_palette([("white", "#ffffff", "."), ("red", "#ff0000", "r")], where="test")
+    searched = 0
+    for seed in range(24):
+        grid = np.random.default_rng(seed).random((12, 12)) < 0.55
+        plain, coloured = puzzle_from_grid(grid), puzzle_from_grid(grid.astype(np.uint8), red)
+        assert coloured.is_colour
+        one, other = solve_puzzle(plain), solve_puzzle(coloured)
+        assert (one.status, one.line_solvable, one.difficulty, one.tier) == (
+            other.status,
+            other.line_solvable,
+            other.difficulty,
+            other.tier,
+        )
+        assert [s.astype(np.uint8).tolist() for s in one.solutions] == [
+            np.asarray(s, dtype=np.uint8).tolist() for s in other.solutions
+        ]
+        searched += not one.line_solvable
+    assert searched  # some need more than line logic: their grades come from the search
