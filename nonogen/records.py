@@ -15,3 +15,11 @@ Json: TypeAlias = "bool | int | float | str | Sequence[Json] | Mapping[str, Json
 is one too)."""
 JsonObject: TypeAlias = "dict[str, Json]"
 """A JSON object, as a record's ``to_json()`` gives it."""
+
+
+def whole_numbers(value: Json) -> list[int] | None:
+    """A JSON list of whole numbers read back (a box, a size), or None when it is not one."""
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        return None
+    ints = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+    return ints if len(ints) == len(value) else None

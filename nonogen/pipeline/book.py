@@ -29,7 +29,7 @@ from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, pre
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
-from nonogen.records import Json, JsonObject
+from nonogen.records import Json, JsonObject, whole_numbers
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -176,7 +176,8 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
             drawn = _drawing(puzzle, grid, prepared.source)
         except (OSError, NonogenError):
             continue  # the picture moved since, or its drawing is not the puzzle's: no row
-        left, top, right, bottom = box if isinstance(box, list) else (0, 0, *picture.size)
+        box = whole_numbers(box) or []
+        left, top, right, bottom = box if len(box) == 4 else (0, 0, *picture.size)
         notes = review_notes(puzzle)
         conversion = meta.get("conversion")
         method = conversion.get("method", "") if isinstance(conversion, dict) else ""

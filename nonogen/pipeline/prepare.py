@@ -52,8 +52,9 @@ if TYPE_CHECKING:
     from nonogen.pdf import Imprint, PageOptions
     from nonogen.pipeline.mosaic import Mosaic
 
-CACHE_VERSION: Final = 1
-"""Bumped when a cached record would no longer match what this code makes."""
+CACHE_VERSION: Final = 2
+"""Bumped when a cached record would no longer match what this code makes (2: a drawing in
+the puzzle's own characters, one-colour puzzles graded on black and white's board)."""
 ORDERS: Final = ("difficulty", "given")
 
 Progress = Callable[[str, int, int], None]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from nonogen.errors import InputError, LimitError, NonogenError, Option, words
 from nonogen.formats import make_folder, write_atomic, write_puzzle
@@ -39,7 +40,7 @@ from nonogen.pipeline.mosaic import (
 )
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.puzzle import Puzzle
-from nonogen.records import Json
+from nonogen.records import whole_numbers
 from nonogen.solve import difficulty_label
 
 if TYPE_CHECKING:
@@ -215,22 +216,14 @@ def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
     mosaic = tile.meta.get("mosaic")
     if not isinstance(mosaic, Mapping):
         return None
-    box = _ints(mosaic.get("box"))
-    full = _ints([mosaic.get("height"), mosaic.get("width")])
+    box = whole_numbers(mosaic.get("box"))
+    full = whole_numbers([mosaic.get("height"), mosaic.get("width")])
     if box is None or len(box) != 4 or full is None:
         return None
     top, left, bottom, right = box
     if tile.goal is None or tile.goal.shape != (bottom - top, right - left):
         return None
     return (top, left, bottom, right), (full[0], full[1])
-
-
-def _ints(value: Json) -> list[int] | None:
-    """A JSON list of whole numbers, or None when it is not one."""
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        return None
-    ints = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
-    return ints if len(ints) == len(value) else None
 
 
 def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
@@ -250,7 +243,12 @@ def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
         return [None] * len(tiles)
     if sorted(boxes) != sorted(set(tile_boxes(rows, cols))):
         return [None] * len(tiles)  # not every tile of the set, or one twice
-    picture = np.zeros(cuts.shape, dtype=np.bool_)
+    palette = tiles[0].palette
+    if any(tile.palette != palette for tile in tiles):
+        return [None] * len(tiles)  # a set's tiles share one palette
+    colour = tiles[0].is_colour  # the set's answer in its palette's colours
+    picture: npt.NDArray[np.generic] = np.zeros(cuts.shape, dtype=np.uint8 if colour else np.bool_)
     for tile, (top, left, bottom, right) in zip(tiles, boxes, strict=True):
-        picture[top:bottom, left:right] = np.asarray(tile.goal, dtype=np.bool_)
-    return [Place(cuts, rows.index(b[0]), cols.index(b[1]), picture) for b in boxes]
+        picture[top:bottom, left:right] = np.asarray(tile.goal, dtype=picture.dtype)
+    shown = palette if colour else None
+    return [Place(cuts, rows.index(b[0]), cols.index(b[1]), picture, shown) for b in boxes]

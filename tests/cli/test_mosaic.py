@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -17,6 +18,7 @@ from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
 from nonogen.pipeline.book import make_book
 from nonogen.pipeline.prepare import BookOptions
+from nonogen.pipeline.tileset import set_places
 from nonogen.solve import Status, solve_puzzle
 from tests.mosaic_picture import mosaic_picture
 
@@ -192,6 +194,12 @@ def test_a_book_makes_a_colour_picture_too_big_for_a_page_into_a_colour_set(
         verdict = solve_puzzle(puzzle)
         assert verdict.status is Status.UNIQUE
     assert len(palettes) == 1  # one palette for the whole set
+    places = set_places([(p.source, p.puzzle) for p in book.puzzles if p.puzzle is not None])
+    for place in places:  # the set's answer is assembled in its colours
+        assert place is not None
+        assert place.palette is not None
+        assert place.picture.dtype == np.uint8
+        assert 0 < place.picture.max() < place.palette.size
     texts = [page.extract_text() for page in PdfReader(tmp_path / "b.pdf").pages]
     assert sum("Where this tile goes" in text for text in texts) == len(book.puzzles)
 
