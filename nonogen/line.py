@@ -24,21 +24,16 @@ from typing import Final, NamedTuple
 
 from nonogen.clues import Clue
 
+_built: ModuleType | None
+try:
+    from nonogen import _native as _built  # optional: built where a compiler is
+except ImportError:
+    _built = None
 
-def _native() -> ModuleType | None:
-    """The C core (``nonogen/_native.c``), unless ``NONOGEN_NATIVE=0`` asks for the
-    pure-Python reference or it was not built (no compiler at install time)."""
-    if os.environ.get("NONOGEN_NATIVE", "1") == "0":
-        return None
-    try:
-        from nonogen import _native  # noqa: PLC0415  (optional: built where a compiler is)
-    except ImportError:
-        return None
-    return _native
-
-
-NATIVE: ModuleType | None = _native()
-"""The C core in use, or None where the pure-Python code below runs."""
+NATIVE: ModuleType | None = None if os.environ.get("NONOGEN_NATIVE", "1") == "0" else _built
+"""The C core in use (``nonogen/_native.c``), or None where the pure-Python code below runs:
+``NONOGEN_NATIVE=0`` asks for the reference, and a machine without a compiler at install
+time has no core."""
 
 Line = tuple[int, int]
 """A partial line as ``(filled, empty)`` bitmasks."""

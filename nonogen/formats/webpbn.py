@@ -23,6 +23,8 @@ import xml.etree.ElementTree as StdET
 from typing import Final
 
 import numpy as np
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
 
 from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
@@ -66,9 +68,6 @@ def parse_xml(text: str, name: str) -> list[tuple[str, Puzzle]]:
 
 def _parse_tree(text: str, name: str) -> Element:
     """The root element, parsed safely; InputError for anything malformed or unsafe."""
-    from defusedxml import DefusedXmlException  # noqa: PLC0415  (only when XML is read)
-    from defusedxml.ElementTree import fromstring  # noqa: PLC0415
-
     try:
         root: Element = fromstring(_replace_html_entities(text))
     except DefusedXmlException as exc:
