@@ -149,9 +149,6 @@ def book(
         for written in sheets:
             err(f"nonogen: review sheet written: {written}")
         if not sheets:
-            err(
-                "nonogen: no review sheet: no puzzle was made alone from a picture (puzzle "
-                "files and a mosaic's tiles have no row)"
-            )
+            err("nonogen: no review sheet: no puzzle was made from a picture")
     if made.skipped:  # made, with items skipped (named in the manifest too)
         raise typer.Exit(ExitCode.NO)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import fcntl
 import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -168,16 +168,16 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
     for number, prepared in enumerate(book.puzzles, 1):
         puzzle = prepared.puzzle
         meta = {} if puzzle is None else puzzle.meta
-        grid, box = meta.get("source_grid"), meta.get("source_box")
+        grid = meta.get("source_grid")
         if puzzle is None or puzzle.goal is None or not isinstance(grid, list):
             continue  # a puzzle file: nothing drawn from a picture to show
+        source = set_key(prepared.source, puzzle) or prepared.source  # a tile's: its set's
         try:
-            picture = read_picture(Path(prepared.source).read_bytes(), name=prepared.source)
+            picture = read_picture(Path(source).read_bytes(), name=source)
             drawn = _drawing(puzzle, grid, prepared.source)
+            region = _region(puzzle, picture.size)
         except (OSError, NonogenError):
             continue  # the picture moved since, or its drawing is not the puzzle's: no row
-        box = whole_numbers(box) or []
-        left, top, right, bottom = box if len(box) == 4 else (0, 0, *picture.size)
         notes = review_notes(puzzle)
         conversion = meta.get("conversion")
         method = conversion.get("method", "") if isinstance(conversion, dict) else ""
@@ -185,7 +185,7 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
         entry = SheetEntry(
             label=f"{number}. {label(puzzle.title, prepared.source, meta.get('source'))}",
             method=str(method),
-            picture=picture_rgb8(picture, (left, top, right, bottom)),
+            picture=picture_rgb8(picture, region),
             chosen=drawn > 0,
             final=goal > 0,
             note="REVIEW: " + "; ".join(notes) if notes else "",
@@ -195,6 +195,31 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
         )
     rows.sort(key=lambda row: (row[0], row[1]))  # the ones to look at first
     return write_sheet([entry for _, _, entry in rows], path) if rows else []
+
+
+def _region(puzzle: Puzzle, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The pixels of its picture a puzzle was drawn from (left, top, right, bottom): its
+    ``source_box``, or a mosaic tile's share of its set's frame; the whole picture when the
+    file says neither. InputError for a tile whose place is malformed."""
+    mosaic = puzzle.meta.get("mosaic")
+    if not isinstance(mosaic, Mapping):
+        box = whole_numbers(puzzle.meta.get("source_box")) or []
+        return (box[0], box[1], box[2], box[3]) if len(box) == 4 else (0, 0, *size)
+    cells = whole_numbers(mosaic.get("box")) or []
+    full = whole_numbers([mosaic.get("width"), mosaic.get("height")]) or []
+    frame = whole_numbers(mosaic.get("frame")) or []
+    if len(cells) != 4 or len(full) != 2 or min(full, default=0) < 1 or len(frame) != 4:
+        raise InputError("the tile's place in its set is not recorded")
+    (top, left, bottom, right), (width, height) = cells, full
+    x0, y0, x1, y1 = frame
+
+    def across(cell: int) -> int:
+        return x0 + round(cell * (x1 - x0) / width)
+
+    def down(cell: int) -> int:
+        return y0 + round(cell * (y1 - y0) / height)
+
+    return across(left), down(top), across(right), down(bottom)
 
 
 def _drawing(puzzle: Puzzle, grid: list[Json], where: str) -> Partial:

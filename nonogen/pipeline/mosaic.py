@@ -349,6 +349,8 @@ class _Cutting:
     """A colour mosaic's palette (``source`` holds its indices, ``costs`` is per colour)."""
     merged: int = 0
     """Colours the quantisation merged away (colour)."""
+    frame: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The source picture's pixels the full grid covers: left, top, right, bottom."""
 
 
 def make_mosaic(
@@ -409,7 +411,10 @@ def _cutting(
     """What the tiles are cut from: the chosen grid and its flip costs, or (colour) the
     picture quantised to the palette once, for every tile, with each colour's cost."""
     drawn = mosaic_source(picture, conversion, options.make_options())
-    return _Cutting(title, options, drawn.grid, drawn.costs, record, drawn.palette, drawn.merged)
+    frame = conversion.chosen.cells.box
+    return _Cutting(
+        title, options, drawn.grid, drawn.costs, record, drawn.palette, drawn.merged, frame
+    )
 
 
 @dataclass(frozen=True)
@@ -468,6 +473,7 @@ def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
             "box": list(box),
             "width": width,
             "height": height,
+            "frame": list(cutting.frame),
         },
     }
 

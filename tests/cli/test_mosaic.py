@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -16,9 +17,10 @@ from nonogen.cli import app
 from nonogen.formats import read_puzzle
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline import MakeOptions
-from nonogen.pipeline.book import make_book
+from nonogen.pipeline.book import make_book, review_sheet
 from nonogen.pipeline.prepare import BookOptions
 from nonogen.pipeline.tileset import set_places
+from nonogen.preview import SheetEntry
 from nonogen.solve import Status, solve_puzzle
 from tests.mosaic_picture import mosaic_picture
 
@@ -175,7 +177,7 @@ def test_a_book_mosaic_of_colour_tiles_takes_no_tier(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_book_makes_a_colour_picture_too_big_for_a_page_into_a_colour_set(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chelsea = tmp_path / "chelsea.jpg"
     shutil.copy(SAMPLES / "chelsea.jpg", chelsea)
@@ -202,6 +204,14 @@ def test_a_book_makes_a_colour_picture_too_big_for_a_page_into_a_colour_set(
         assert 0 < place.picture.max() < place.palette.size
     texts = [page.extract_text() for page in PdfReader(tmp_path / "b.pdf").pages]
     assert sum("Where this tile goes" in text for text in texts) == len(book.puzzles)
+    rows: list[SheetEntry] = []
+    keep = rows.extend
+    monkeypatch.setattr("nonogen.pipeline.book.write_sheet", lambda entries, _: keep(entries))
+    review_sheet(book, tmp_path / "review.png")
+    assert len(rows) == len(book.puzzles)  # every tile, its share of the picture beside it
+    height, width = np.asarray(Image.open(chelsea)).shape[:2]
+    shares = sum(row.picture.shape[0] * row.picture.shape[1] for row in rows)
+    assert 0.9 * width * height <= shares <= width * height
 
 
 def test_a_colour_mosaic_writes_colour_tiles_of_one_palette_and_a_colour_pdf(

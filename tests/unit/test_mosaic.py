@@ -178,6 +178,7 @@ def test_a_tile_says_its_set_and_place(target: Mosaic) -> None:
         "box": [0, 30, 30, 60],
         "width": 60,
         "height": 60,
+        "frame": [0, 0, 600, 600],  # the whole picture
     }
     record = json.loads(json.dumps(target.record()))
     assert record["row_cuts"] == [0, 30, 60]
