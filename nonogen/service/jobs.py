@@ -137,12 +137,21 @@ def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> Ma
     return _answered(made)
 
 
-def _answered(made: Made, **extra: Any) -> MadePuzzle:
-    """A made puzzle as the service keeps and answers it: its record, JSON and preview."""
-    text = format_puzzle(made.puzzle, "json")
+def _answered(made: Made, *, conversion: JsonObject | None = None, **extra: Any) -> MadePuzzle:
+    """A made puzzle as the service keeps and answers it: its record, JSON and preview, the
+    conversion's warnings naming the request's fields in the answer and the file alike (a
+    mosaic's tiles share ``conversion``, the set's)."""
+    if conversion is None and made.conversion is not None:
+        conversion = _conversion(made.conversion)
+    puzzle = made.puzzle
+    if conversion is not None:
+        puzzle = replace(puzzle, meta={**puzzle.meta, "conversion": conversion})
+    text = format_puzzle(puzzle, "json")
     fields = _made_fields(made, text)
     record = {**_made_record(made, fields), **extra}
-    return MadePuzzle(made.puzzle, record, text, made.preview())
+    if conversion is not None:
+        record["conversion"] = conversion
+    return MadePuzzle(puzzle, record, text, made.preview())
 
 
 def _made_fields(made: Made, text: str) -> dict[str, Any]:
@@ -182,7 +191,6 @@ def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
         "kind": made.kind,
         **made.record(),
         **fields,
-        **({} if made.conversion is None else {"conversion": _conversion(made.conversion)}),
         "source_grid": made.puzzle.meta["source_grid"],
         "print_warnings": [p.text(field) for p in print_warnings(made.puzzle, PageOptions())],
     }

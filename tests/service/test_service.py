@@ -1104,6 +1104,9 @@ def test_the_conversion_warnings_name_the_form_fields(client: TestClient) -> Non
     made = client.post("/api/puzzles", files=files, data={"width": "15", "force": "true"})
     assert made.status_code == 200, made.text
     warnings = made.json()["conversion"]["warnings"]
+    kept = client.get(made.json()["links"]["json"])
+    assert kept.status_code == 200
+    assert json.loads(kept.text)["conversion"]["warnings"] == warnings  # the file says the same
     gallery = client.post("/api/conversions", files=files, data={"width": "15"})
     assert gallery.status_code == 200, gallery.text
     for said in (warnings, gallery.json()["warnings"]):
