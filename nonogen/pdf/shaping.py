@@ -12,10 +12,11 @@ clusters are whole. Glyph advances and offsets are in thousandths of an em, as i
 from __future__ import annotations
 
 import unicodedata
+from collections import deque
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import groupby
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 import uharfbuzz as hb
 from bidi import algorithm as uba
@@ -155,6 +156,22 @@ def _drawable(name: str, text: str) -> str:
     return "".join(char for char in text if ord(char) in chars)
 
 
+class _BidiChar(TypedDict):
+    """One character as python-bidi's algorithm keeps it (the keys read here; its own too)."""
+
+    level: int
+    index: int
+
+
+class _Storage(TypedDict):
+    """python-bidi's working storage (``get_empty_storage``), which its steps fill in."""
+
+    base_level: int | None
+    base_dir: str | None
+    chars: list[_BidiChar]
+    runs: deque[Any]
+
+
 def bidi_levels(text: str) -> tuple[list[int], list[int]]:
     """Each character's embedding level and place in visual order (Unicode's algorithm).
 
@@ -163,7 +180,7 @@ def bidi_levels(text: str) -> tuple[list[int], list[int]]:
     the character before them. python-bidi's algorithm predates directional isolates, so they
     count as the embeddings they refine.
     """
-    storage: dict[str, Any] = uba.get_empty_storage()
+    storage: _Storage = uba.get_empty_storage()
     base = uba.get_base_level(text)
     storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
     uba.get_embedding_levels(_without_isolates(text), storage)
