@@ -89,6 +89,19 @@ def parse_tiles(text: str) -> tuple[int, int]:
     return across, down
 
 
+def check_tier(make: MakeOptions) -> None:
+    """InputError for a colour mosaic asked for a tier: its tiles are not steered to one (the
+    mosaic command's and the book's)."""
+    if make.colours is not None and make.difficulty is not None:
+        raise InputError(
+            words(
+                "a colour mosaic does not steer its tiles to a tier; leave out {given} (or "
+                "{colors} for a black-and-white set)",
+                given=Option("difficulty", make.difficulty),
+            )
+        )
+
+
 @dataclass(frozen=True)
 class MosaicOptions:
     """How a picture becomes a mosaic (the options of ``nonogen mosaic``)."""
@@ -116,14 +129,7 @@ class MosaicOptions:
                         given=Option(name, str(value)),
                     )
                 )
-        if self.make.colours is not None and self.make.difficulty is not None:
-            raise InputError(
-                words(
-                    "a colour mosaic does not steer its tiles to a tier; leave out {given} "
-                    "(or {colors} for a black-and-white set)",
-                    given=Option("difficulty", self.make.difficulty),
-                )
-            )
+        check_tier(self.make)
         if not MIN_CELLS <= self.tile_width <= MAX_CELLS:
             raise InputError(
                 words(

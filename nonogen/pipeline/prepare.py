@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.errors import InputError, NonogenError, Option, words
+from nonogen.errors import InputError, NonogenError, words
 from nonogen.formats import (
     STDIO,
     format_puzzle,
@@ -42,6 +42,7 @@ from nonogen.pipeline import (
     make_puzzle,
     puzzles_in_text,
 )
+from nonogen.pipeline.mosaic import check_tier
 from nonogen.pipeline.shortfall import flag
 from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
@@ -111,13 +112,8 @@ class BookOptions:
                     got=self.order,
                 )
             )
-        if self.mosaic and self.make.colours is not None and self.make.difficulty is not None:
-            raise InputError(
-                words(
-                    "a colour {mosaic} does not steer its tiles to a tier; leave out {given}",
-                    given=Option("difficulty", self.make.difficulty),
-                )
-            )
+        if self.mosaic:
+            check_tier(self.make)
         self.make.target()
         # The page options are checked now, not after every puzzle is made.
 
