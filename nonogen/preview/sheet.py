@@ -183,7 +183,11 @@ def sheet_layout(entries: Sequence[SheetEntry]) -> SheetLayout:
     cells = tuple(s[0] for s in sizes)
     height = _sheet_height(len(entries), panel)
     top = SHEET_MARGIN + line
-    return SheetLayout(panel, text, tuple(columns), tuple(widths), top, band, cells, (x, height))
+    said = round(sum(face.getlength(words) for words, _ in SHEET_LEGEND))
+    width = max(x, 2 * SHEET_MARGIN + said)  # the legend is never cut
+    return SheetLayout(
+        panel, text, tuple(columns), tuple(widths), top, band, cells, (width, height)
+    )
 
 
 def _difference(chosen: Grid, final: Grid) -> RGB:
@@ -321,13 +325,13 @@ def _colour_panels(
 
 SHEET_LEGEND: Final = (
     ("final: ", INK),
-    ("red flipped", MARK),
+    ("red flipped (colour: changed)", MARK),
     (", ", INK),
     ("blue given", GIVEN),
     ("; difference: ", INK),
     ("grey kept", DIM),
     (", ", INK),
-    ("red filled by the repair", MARK),
+    ("red filled or changed by the repair", MARK),
     (", ", INK),
     ("orange cleared by the repair", REMOVED),
 )

@@ -28,6 +28,7 @@ from nonogen.preview import (
     sheet_layout,
 )
 from nonogen.preview.canvas import font_at
+from nonogen.preview.sheet import SHEET_LEGEND
 from nonogen.preview.text import raqm, shown, text_font
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
 
@@ -336,6 +337,13 @@ def test_sixty_entries_fit_under_the_height_cap() -> None:
 def test_too_few_or_too_many_entries_are_refused(count: int) -> None:
     with pytest.raises(ValueError, match="split them over several sheets"):
         sheet_layout([entry(i) for i in range(count)])
+
+
+def test_the_legend_fits_the_narrowest_sheet() -> None:
+    entries = [entry(i) for i in range(MAX_SHEET_ENTRIES)]  # the smallest panels
+    layout = sheet_layout(entries)
+    said = sum(font_at(layout.text).getlength(words) for words, _ in SHEET_LEGEND)
+    assert layout.size[0] >= 2 * SHEET_MARGIN + said
 
 
 def test_a_flip_outside_the_grid_is_refused() -> None:
