@@ -5,7 +5,9 @@ definition) and what the colour kind costs:
     python -m bench.kinds [--max-side 30] [--timeout 10] ../shared/corpus/*/*.json
 
 It prints how many puzzles get the same status, line-solvability, techniques, tier and
-difficulty either way, the ones that do not, and the solving seconds of each kind and the
+difficulty either way (the colour board forced), the ones that do not, how many get the same
+grade through ``solve_puzzle`` read as one colour on white (red: a colour puzzle, which the
+solver puts on black and white's board), and the solving seconds of each kind and the
 colour probing's seconds alone (a third, unused colour in its palette, so that its boards
 are true colour masks).
 """
@@ -21,12 +23,13 @@ from nonogen.errors import NonogenError
 from nonogen.formats import read_puzzle
 from nonogen.palette import Palette, make_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks
-from nonogen.solve import EXPLAIN_SHARE, Verdict, _solve
+from nonogen.solve import EXPLAIN_SHARE, Verdict, _solve, solve_puzzle
 from nonogen.solve.colourboard import propagate, start_board
 from nonogen.solve.colourprobe import probe
 from nonogen.solve.kinds import Colours, Plain
 
 TWO = make_palette([("white", "#ffffff", "."), ("black", "#000000", "#")])
+RED = make_palette([("white", "#ffffff", "."), ("red", "#ff0000", "r")])
 THREE = make_palette(
     [("white", "#ffffff", "."), ("black", "#000000", "#"), ("red", "#ff0000", "r")]
 )
@@ -62,7 +65,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     args = parser.parse_args(argv)
     if not 5 <= args.max_side <= 200 or args.timeout <= 0:
         parser.error("--max-side 5-200, --timeout > 0")
-    same, differ = 0, []
+    same, differ, read_as_red = 0, [], 0
     seconds = {"black and white": 0.0, "colour kind": 0.0, "colour probing": 0.0}
     for path in args.puzzles:
         try:
@@ -85,6 +88,8 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
             started = time.perf_counter()
             probe(three.row_blocks, three.col_blocks, board, deadline=started + args.timeout)
             seconds["colour probing"] += time.perf_counter() - started
+        red = solve_puzzle(as_colour(plain, RED), timeout=args.timeout)
+        read_as_red += grade(mono) == grade(red)
         if grade(mono) == grade(colour):
             same += 1
         else:
@@ -92,6 +97,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     out(f"same grade either way: {same} of {same + len(differ)}")
     for line in differ:
         out(line)
+    out(f"same grade read as red on white (solve_puzzle): {read_as_red} of {same + len(differ)}")
     out("; ".join(f"{name} {value:.2f} s" for name, value in seconds.items()))
     return 0
 

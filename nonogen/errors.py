@@ -27,7 +27,7 @@ here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot enco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as _field
 from enum import IntEnum
@@ -131,6 +131,17 @@ class Words:
 def words(template: str, /, **values: object) -> Words:
     """``Words`` from a template and its values: ``words("expected {width} ...", got=120)``."""
     return Words(template, values)
+
+
+def not_one_of(option: str, got: object, choices: Iterable[object]) -> Words:
+    """``expected --NAME to be one of A, B, C, got 'x'``: an option given a value it does
+    not take."""
+    return words(
+        "expected {name} to be one of {choices}, got {got!r}",
+        name=Option(option),
+        choices=", ".join(map(str, choices)),
+        got=got,
+    )
 
 
 class NonogenError(Exception):

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from nonogen.errors import InputError, LimitError, Option, SubjectError, Words, words
+from nonogen.errors import InputError, LimitError, Option, SubjectError, Words, not_one_of, words
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels, whatever the format and however it is decoded (a guard
@@ -266,13 +266,7 @@ class PictureOptions:
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)
         if self.method is not None and self.method not in METHODS:
-            raise InputError(
-                words(
-                    "expected {method} to be one of {methods}; got {got!r}",
-                    methods=", ".join(METHODS),
-                    got=self.method,
-                )
-            )
+            raise InputError(not_one_of("method", self.method, METHODS))
         if self.method == "pointed" and self.subject is None:
             raise InputError(
                 words("{method=pointed} needs {subject}: give the subject's box or point")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.errors import InputError, Option, words
+from nonogen.errors import InputError, not_one_of
 from nonogen.pdf.fonts import BOLD, REGULAR
 from nonogen.pdf.front import (
     Imprint,
@@ -171,15 +171,7 @@ def check_count(name: str, value: int, allowed: dict[int, tuple[int, int]]) -> N
     """Raise InputError unless ``value`` (of the option ``name``) is one of the allowed
     counts per page."""
     if value not in allowed:
-        choices = ", ".join(map(str, allowed))
-        raise InputError(
-            words(
-                "expected {name} to be one of {choices}, got {got!r}",
-                name=Option(name),
-                choices=choices,
-                got=value,
-            )
-        )
+        raise InputError(not_one_of(name, value, allowed))
 
 
 def draw_toc_row(

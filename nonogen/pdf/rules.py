@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from nonogen.errors import LimitError, UsageError, words
+from nonogen.errors import LimitError, UsageError, not_one_of, words
 
 PAGE_SIZE: Final = "letter"
 """The page size of every command and request that prints, unless told otherwise."""
@@ -41,13 +41,7 @@ SPINE_SAFETY_INCHES: Final = 0.0625
 def check_paper(paper: str) -> str:
     """The paper name if KDP offers it; UsageError otherwise."""
     if paper not in PAPER_INCHES:
-        raise UsageError(
-            words(
-                "expected {paper} to be one of {papers}, got {got!r}",
-                papers=", ".join(PAPER_INCHES),
-                got=paper,
-            )
-        )
+        raise UsageError(not_one_of("paper", paper, PAPER_INCHES))
     return paper
 
 
@@ -60,9 +54,7 @@ sheets, saddle stitching), or not at all."""
 def check_pad(pad: str) -> str:
     """The padding rule itself; UsageError naming the rules there are."""
     if pad not in PADS:
-        raise UsageError(
-            words("expected {pad} to be one of {pads}, got {got!r}", pads=", ".join(PADS), got=pad)
-        )
+        raise UsageError(not_one_of("pad", pad, PADS))
     return pad
 
 

@@ -346,17 +346,10 @@ class _Cutting:
 
     title: str
     options: MosaicOptions
-    source: npt.NDArray[Any]
-    """The full grid: filled cells, or palette indices (colour)."""
-    costs: npt.NDArray[np.float64]
+    drawn: Source
+    """The full grid, its costs and (colour) palette."""
     conversion: JsonObject
     """The conversion's record without its candidates (the mosaic's record has them)."""
-    palette: Palette | None = None
-    """A colour mosaic's palette (``source`` holds its indices, ``costs`` is per colour)."""
-    merged: int = 0
-    """Colours the quantisation merged away (colour)."""
-    frame: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """The source picture's pixels the full grid covers: left, top, right, bottom."""
 
 
 def make_mosaic(
@@ -379,7 +372,7 @@ def make_mosaic(
     record = {k: v for k, v in conversion.record().items() if k != "candidates"}
     title = "stdin" if name == "-" else Path(name).stem
     cutting = _cutting(picture, conversion, title, options, record)
-    filled = cutting.source > 0
+    filled = cutting.drawn.grid > 0
     row_cuts = cut_lines(filled, options.down)
     col_cuts = cut_lines(filled.T, options.across)
     boxes = tile_boxes(row_cuts, col_cuts)
@@ -397,13 +390,13 @@ def make_mosaic(
     return Mosaic(
         title,
         options,
-        cutting.source,
+        cutting.drawn.grid,
         row_cuts,
         col_cuts,
         tuple(tiles),
         seconds,
         conversion,
-        cutting.palette,
+        cutting.drawn.palette,
     )
 
 
@@ -416,10 +409,8 @@ def _cutting(
 ) -> _Cutting:
     """What the tiles are cut from: the chosen grid and its flip costs, or (colour) the
     picture quantised to the palette once, for every tile, with each colour's cost."""
-    drawn = mosaic_source(picture, conversion, options.make_options())
-    frame = conversion.chosen.cells.box
     return _Cutting(
-        title, options, drawn.grid, drawn.costs, record, drawn.palette, drawn.merged, frame
+        title, options, mosaic_source(picture, conversion, options.make_options()), record
     )
 
 
@@ -435,6 +426,8 @@ class Source:
     """A colour mosaic's palette."""
     merged: int = 0
     """Colours the quantisation merged away (colour)."""
+    frame: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The source picture's pixels the full grid covers: left, top, right, bottom."""
 
     def puzzle(self, box: Box | None = None) -> Puzzle:
         """The unrepaired puzzle of the grid (of the cells in ``box``, top, left, bottom,
@@ -449,18 +442,19 @@ def mosaic_source(picture: Picture, conversion: Conversion, make: MakeOptions) -
     colours once, for every tile, with each colour's cost."""
     cells = conversion.chosen.cells
     if make.colours is None:
-        return Source(cells.grid(), cells.cost())
+        return Source(cells.grid(), cells.cost(), frame=cells.box)
     subject = conversion.chosen.split.subject
     rng = np.random.default_rng(make.seed)
     quantised = quantise(picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng)
-    return Source(quantised.grid, quantised.costs(), quantised.palette, quantised.merged)
+    grid, costs = quantised.grid, quantised.costs()
+    return Source(grid, costs, quantised.palette, quantised.merged, cells.box)
 
 
 def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
     """What every tile's file records of its set: title, source, seed, options, conversion
     and its place."""
     make = cutting.options.make_options()
-    height, width = cutting.source.shape
+    height, width = cutting.drawn.grid.shape
     place = f"r{row + 1}c{col + 1}"
     return {
         # Untitled unless a title was given: the picture's name would give the answer away.
@@ -479,7 +473,7 @@ def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
             "box": list(box),
             "width": width,
             "height": height,
-            "frame": list(cutting.frame),
+            "frame": list(cutting.drawn.frame),
         },
     }
 
@@ -502,12 +496,12 @@ def _made_tile(
     solver."""
     started = time.perf_counter()
     top, left, bottom, right = box
-    source = cutting.source[top:bottom, left:right].copy()
+    source = cutting.drawn.grid[top:bottom, left:right].copy()
     make = cutting.options.make_options()
-    palette = BLACK_ON_WHITE if cutting.palette is None else cutting.palette
+    palette = BLACK_ON_WHITE if cutting.drawn.palette is None else cutting.drawn.palette
     repaired = repaired_grid(
         source,
-        cutting.costs[top:bottom, left:right],
+        cutting.drawn.costs[top:bottom, left:right],
         palette,
         make,
         rng=np.random.default_rng([make.seed, row, col]),
@@ -517,7 +511,7 @@ def _made_tile(
     puzzle = repaired.puzzle(where=f"{cutting.title} r{row + 1}c{col + 1}")
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
     kind = kind_of(make)
-    figures = kind.figures(source, repaired, cutting.merged)
+    figures = kind.figures(source, repaired, cutting.drawn.merged)
     meta = {
         **_tile_meta(cutting, row, col, box),
         "source_grid": grid_rows(puzzle.palette, source),  # the file's characters

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.errors import InputError, NonogenError, words
+from nonogen.errors import InputError, NonogenError, not_one_of
 from nonogen.formats import (
     STDIO,
     format_puzzle,
@@ -105,13 +105,7 @@ class BookOptions:
 
     def __post_init__(self) -> None:
         if self.order not in ORDERS:
-            raise InputError(
-                words(
-                    "expected {order} to be one of {orders}, got {got!r}",
-                    orders=", ".join(ORDERS),
-                    got=self.order,
-                )
-            )
+            raise InputError(not_one_of("order", self.order, ORDERS))
         if self.mosaic:
             check_tier(self.make)
         self.make.target()

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from nonogen.errors import InputError, Option, Spelling, Words, words
+from nonogen.errors import InputError, Option, Spelling, Words, not_one_of
 from nonogen.formats import check_title
 from nonogen.generate import TIERS, RepairMode
 from nonogen.image.options import (
@@ -76,25 +76,13 @@ class MakeOptions:
         if self.colours is not None:
             check_colours(self.colours)
         if self.repair not in REPAIRS:
-            raise InputError(
-                words(
-                    "expected {repair} to be one of {repairs}, got {got!r}",
-                    repairs=", ".join(REPAIRS),
-                    got=self.repair,
-                )
-            )
+            raise InputError(not_one_of("repair", self.repair, REPAIRS))
         self.target()
 
     def target(self) -> str:
         """The generator's target: a tier, line (logic-only) or unique."""
         if self.difficulty not in (None, *DIFFICULTIES):
-            raise InputError(
-                words(
-                    "expected {difficulty} to be one of {tiers}, got {got!r}",
-                    tiers=", ".join(DIFFICULTIES),
-                    got=self.difficulty,
-                )
-            )
+            raise InputError(not_one_of("difficulty", self.difficulty, DIFFICULTIES))
         if self.difficulty is not None:
             return self.difficulty
         return "unique" if self.allow_search else "line"

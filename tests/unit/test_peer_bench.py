@@ -47,4 +47,5 @@ def test_the_kinds_bench_grades_a_puzzle_alike_in_both_kinds() -> None:
     puzzles = [str(CORPUS / "webpbn-00001.json"), str(CORPUS.parent / "jwilk" / "jwilk-038.json")]
     assert kinds(puzzles, out=lines.append) == 0
     assert lines[0] == "same grade either way: 2 of 2"
-    assert lines[1].startswith("black and white ")
+    assert lines[1] == "same grade read as red on white (solve_puzzle): 2 of 2"
+    assert lines[2].startswith("black and white ")
