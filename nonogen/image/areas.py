@@ -9,6 +9,11 @@ as a person draws, each 4-connected run of one label inside the subject is
   differs from it by FEATURE_DELTA_E or more (an eye, a nose, a window, a button): kept;
 - otherwise a **speck**: it takes the label most of its neighbours inside the subject have.
 
+``detail`` (the ``detail`` option) moves the line between features and specks: off, no run is
+a feature (the subject is drawn as its areas and lines, flat); on, a small run that differs
+by FEATURE_DELTA_E from the cells around it is a feature wherever it sits inside the subject,
+whatever the areas around it; None, as above.
+
 Cells marked ``fixed`` (the outline, when it must stay whole) never change. Specks are merged
 smallest first, then the runs are read again, until none is left (at most MAX_ROUNDS).
 The same rule serves both kinds of puzzle: black and white is the one-colour case.
@@ -57,9 +62,11 @@ def has_block(part: Grid) -> bool:
     return bool(block.any())
 
 
-def specks(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64]) -> list[Grid]:
-    """The runs that are neither areas, lines nor features, smallest first (ties by
-    position)."""
+def specks(
+    labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], detail: bool | None = None
+) -> list[Grid]:
+    """The runs that are neither areas, lines nor features (as ``detail`` has them),
+    smallest first (ties by position)."""
     numbered, count = runs(labels, subject)
     found: list[tuple[int, int, Grid]] = []
     for run in range(1, count + 1):
@@ -67,16 +74,19 @@ def specks(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64]) -> list[
         size = int(part.sum())
         if size >= MIN_LINE or has_block(part):
             continue
-        if _feature(part, numbered, lab):
+        if detail is not False and _feature(part, numbered, lab, anywhere=bool(detail)):
             continue
         found.append((size, int(np.flatnonzero(part)[0]), part))
     found.sort(key=lambda item: (item[0], item[1]))
     return [part for _, _, part in found]
 
 
-def _feature(part: Grid, numbered: npt.NDArray[np.int32], lab: npt.NDArray[np.float64]) -> bool:
+def _feature(
+    part: Grid, numbered: npt.NDArray[np.int32], lab: npt.NDArray[np.float64], *, anywhere: bool
+) -> bool:
     """Whether a small run sits inside one area of FEATURE_AREA cells or more (every subject
-    cell around it is that area's) and differs from it by FEATURE_DELTA_E."""
+    cell around it is that area's; ``anywhere``: inside the subject, whatever is around it)
+    and differs from what is around it by FEATURE_DELTA_E."""
     if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
         return False  # on the grid's edge: an outline's business
     around = (cv2.dilate(part.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0) & ~part
@@ -84,7 +94,7 @@ def _feature(part: Grid, numbered: npt.NDArray[np.int32], lab: npt.NDArray[np.fl
     if neighbours.size == 0 or (neighbours == 0).any():
         return False  # on the subject's edge or the grid's: an outline's business
     values = np.unique(neighbours)
-    if values.size != 1 or int((numbered == values[0]).sum()) < FEATURE_AREA:
+    if not anywhere and (values.size != 1 or int((numbered == values[0]).sum()) < FEATURE_AREA):
         return False
     own = lab[part].mean(axis=0)
     ring = lab[around].mean(axis=0)
@@ -92,15 +102,21 @@ def _feature(part: Grid, numbered: npt.NDArray[np.int32], lab: npt.NDArray[np.fl
 
 
 def cleaned(
-    labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], fixed: Grid | None = None
+    labels: Labels,
+    subject: Grid,
+    lab: npt.NDArray[np.float64],
+    fixed: Grid | None = None,
+    *,
+    detail: bool | None = None,
 ) -> Labels:
-    """The labels with every speck inside the subject given the label most of its
-    neighbours in the subject carry (``fixed`` cells neither change nor are merged away)."""
+    """The labels with every speck (as ``detail`` has them) inside the subject given the
+    label most of its neighbours in the subject carry (``fixed`` cells neither change nor are
+    merged away)."""
     out = labels.copy()
     keep = np.zeros(labels.shape, dtype=np.bool_) if fixed is None else fixed
     for _ in range(MAX_ROUNDS):
         merged = False
-        for part in specks(out, subject, lab):
+        for part in specks(out, subject, lab, detail):
             if (part & keep).any():
                 continue
             ring = (cv2.dilate(part.astype(np.uint8), _CROSS) > 0) & ~part & subject

@@ -10,7 +10,8 @@
        beak) outlives a large one that differs little
     -> centres closer than MERGE_DELTA_E merged, the nearest pair first, until all are distinct
     -> each subject cell takes the colour most of its subject sub-pixels are nearest to
-    -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them
+    -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them;
+       the ``detail`` option keeps every small part that stands out (on) or none (off)
     -> the subject's own white drawn as paper, where it touches the ground in the subject's
        darkest colour (its outline)
 
@@ -103,10 +104,11 @@ def quantise(
     *,
     colours: int,
     rng: np.random.Generator,
+    detail: bool | None = None,
 ) -> PaletteGrid:
     """The picture's part in ``box`` (source pixels) as at most ``colours`` subject colours on
     the background: ``subject`` is the split's per-pixel subject share (any resolution),
-    ``filled`` the subject cells."""
+    ``filled`` the subject cells; ``detail`` says which small parts stay (``areas``)."""
     check_colours(colours)
     if not filled.any():
         raise InputError(words("found no subject cells to colour; try {crop} or another picture"))
@@ -124,7 +126,7 @@ def quantise(
     labels = np.where(white, -1, labels)
     grid = _pooled(labels, inside, filled, len(centres))
     measured = _cell_colours(lab, inside, filled)
-    grid = cleaned(grid.astype(np.int16), filled, measured).astype(np.uint8)
+    grid = cleaned(grid.astype(np.int16), filled, measured, detail=detail).astype(np.uint8)
     grid = _outlined(grid, filled, centres)
     pooled = len(centres)
     grid, centres = _renumbered(grid, centres)

@@ -57,7 +57,13 @@ class MadeColour(Made):
         cells, rng = found.cells, np.random.default_rng(options.seed)
         subject = found.split.subject
         quantised = quantise(
-            picture, subject, cells.filled, cells.box, colours=options.colours, rng=rng
+            picture,
+            subject,
+            cells.filled,
+            cells.box,
+            colours=options.colours,
+            rng=rng,
+            detail=options.picture.detail,
         )
         return Drawing(
             found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged

@@ -445,7 +445,10 @@ def mosaic_source(picture: Picture, conversion: Conversion, make: MakeOptions) -
         return Source(cells.grid(), cells.cost(), frame=cells.box)
     subject = conversion.chosen.split.subject
     rng = np.random.default_rng(make.seed)
-    quantised = quantise(picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng)
+    detail = make.picture.detail
+    quantised = quantise(
+        picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng, detail=detail
+    )
     grid, costs = quantised.grid, quantised.costs()
     return Source(grid, costs, quantised.palette, quantised.merged, cells.box)
 

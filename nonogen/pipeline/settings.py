@@ -167,8 +167,9 @@ PICTURE: Final[dict[str, Setting]] = {
     "force": Setting("Make a puzzle even when no subject is found."),
     "detail": Setting(
         "Draw the subject's dark parts inside its outline ({on}, whenever there is room) or "
-        "only its silhouette ({off}); default: as its appearance calls for (black and white "
-        "only).",
+        "only its silhouette ({off}); default: as its appearance calls for. In colour: keep "
+        "every small part that stands out from what is around it ({on}) or draw only areas "
+        "and lines ({off}); default: small parts inside a larger area.",
         switch=True,
     ),
     "colors": Setting(

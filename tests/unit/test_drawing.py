@@ -69,6 +69,48 @@ def test_a_small_part_that_stands_out_inside_an_area_is_a_feature() -> None:
     assert cleaned(beside, subject, flat_lab(beside))[0, 3] == 0
 
 
+def test_detail_off_drops_every_feature_and_on_keeps_one_beside_small_areas() -> None:
+    subject = np.ones((7, 7), dtype=np.bool_)
+    labels = np.zeros((7, 7), dtype=np.int16)
+    labels[3, 3] = 1  # an eye in a white area: kept by default, gone without detail
+    assert cleaned(labels, subject, flat_lab(labels), detail=False)[3, 3] == 0
+    assert cleaned(labels, subject, flat_lab(labels), detail=True)[3, 3] == 1
+    striped = np.zeros((7, 7), dtype=np.int16)
+    striped[:, 4:] = 2  # two areas meet beside the eye: no one area holds it
+    striped[3, 3] = 1
+    lab = flat_lab(striped)
+    lab[striped == 2] = (50.0, 0.0, 0.0)  # grey, against the black eye's 0
+    assert cleaned(striped, subject, lab)[3, 3] != 1
+    assert cleaned(striped, subject, lab, detail=True)[3, 3] == 1
+    faint = lab.copy()
+    faint[3, 3] = (90.0, 0.0, 0.0)  # close to its white neighbours and the grey: a speck
+    assert cleaned(striped, subject, faint, detail=True)[3, 3] != 1
+
+
+def fish() -> bytes:
+    """A blue fish with a black eye two pixels short of a cell at 20 wide, on white."""
+    image = Image.new("RGB", (400, 240), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((40, 40, 330, 200), fill=(30, 90, 200))
+    draw.polygon([(310, 120), (380, 50), (380, 190)], fill=(30, 90, 200))
+    draw.rectangle((100, 90, 118, 108), fill=(10, 10, 10))
+    return png(image)
+
+
+def test_a_colour_make_keeps_or_drops_small_parts_as_detail_asks() -> None:
+    def eye(detail: bool | None) -> int:
+        picture = PictureOptions(width=20, detail=detail)
+        made = make_puzzle(fish(), name="fish.png", options=MakeOptions(picture, colours=2))
+        grid = made.puzzle.meta["source_grid"]
+        assert isinstance(grid, list)
+        blue = next(c.char for c in made.puzzle.palette.colours if c.name != "white")
+        return sum(ch not in (".", blue) for row in grid for ch in str(row)[: len(row) // 2])
+
+    assert eye(None) >= 1  # the eye is a feature of the blue body
+    assert eye(False) == 0  # areas and lines only
+    assert eye(True) >= 1
+
+
 def test_the_tight_frame_holds_the_subject_and_a_cell_of_ground_a_side() -> None:
     mask = np.zeros((100, 200), dtype=np.bool_)
     mask[40:60, 50:150] = True  # a subject 100 x 20 pixels in a 200 x 100 picture
