@@ -90,13 +90,15 @@ GIVENS_FORMATS: Final = ("json",)
 """The formats that hold givens; the others would drop them and change the puzzle."""
 COLOUR_FORMATS: Final = ("json", "xml")
 """The formats that hold colours; the others are black and white only."""
+KIND_FORMATS: Final[dict[str, tuple[str, ...]]] = {"mono": FORMATS, "colour": COLOUR_FORMATS}
+"""The formats that can write a puzzle of each kind (``Puzzle.kind``)."""
 
 
 def format_puzzle(puzzle: Puzzle, fmt: str) -> str:
     """The puzzle as text in a writable format. InputError for a puzzle with givens or
     colours in a format that cannot hold them."""
     fmt = check_format(fmt, FORMATS, "output")
-    if fmt not in COLOUR_FORMATS and puzzle.is_colour:
+    if fmt not in KIND_FORMATS[puzzle.kind]:
         raise InputError(
             f"the {fmt} format is black and white only, and this puzzle has the colours "
             f"{', '.join(c.name for c in puzzle.palette.colours)}; write it as "

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import numpy as np
@@ -278,7 +278,7 @@ def format_json(puzzle: Puzzle) -> str:
     fields: list[tuple[str, object]] = [("format", FORMAT_NAME), ("version", VERSION)]
     fields += [(key, meta[key]) for key in _LEADING_META if key in meta]
     fields += [("width", puzzle.width), ("height", puzzle.height)]
-    fields += _colour_fields(puzzle) if puzzle.is_colour else _plain_fields(puzzle)
+    fields += _KIND_FIELDS[puzzle.kind](puzzle)
     fields += [(k, v) for k, v in meta.items() if k not in _STRUCTURE and k not in _LEADING_META]
     body = ",\n".join(f"  {json.dumps(key)}: {_value(key, value)}" for key, value in fields)
     return "{\n" + body + "\n}\n"
@@ -309,6 +309,13 @@ def _colour_fields(puzzle: Puzzle) -> list[tuple[str, object]]:
         if grid is not None:
             fields.append((key, palette_text(grid, puzzle.palette)))
     return fields
+
+
+_KIND_FIELDS: Final[dict[str, Callable[[Puzzle], list[tuple[str, object]]]]] = {
+    "mono": _plain_fields,
+    "colour": _colour_fields,
+}
+"""A puzzle's clues and grids as the file writes them, by its kind (``Puzzle.kind``)."""
 
 
 def palette_text(grid: npt.NDArray[np.integer], palette: Palette) -> list[str]:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import html.entities
 import re
 import xml.etree.ElementTree as StdET
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -29,7 +31,7 @@ from defusedxml.ElementTree import fromstring
 from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
 from nonogen.formats.shared import parse_count
-from nonogen.palette import BLACK_ON_WHITE, Palette, make_palette
+from nonogen.palette import BLACK_ON_WHITE, Colour, Palette, make_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks
 from nonogen.records import Json
 
@@ -219,18 +221,12 @@ def _meta_of(element: Element) -> dict[str, Json]:
 def format_xml(puzzle: Puzzle) -> str:
     """The puzzle as a webpbn XML document with one puzzle."""
     colours = puzzle.palette.colours
-    chars = [c.char for c in colours] if puzzle.is_colour else [".", "X"]
+    style = _XML_STYLES[puzzle.kind]
+    chars, rgbs = style.chars(puzzle.palette), style.rgbs(puzzle.palette)
     meta = puzzle.meta
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', DOCTYPE, "<puzzleset>"]
-    if puzzle.is_colour:
-        lines.append(
-            f'<puzzle type="grid" defaultcolor="{colours[1].name}" '
-            f'backgroundcolor="{colours[0].name}">'
-        )
-    else:
-        lines.append('<puzzle type="grid" defaultcolor="black">')
+    lines.append(f'<puzzle type="grid" {style.colours(puzzle.palette)}>')
     lines += [f"<{tag}>{_text(meta[tag])}</{tag}>" for tag in _META_TAGS if meta.get(tag)]
-    rgbs = [c.rgb[1:] for c in colours] if puzzle.is_colour else ["fff", "000"]
     lines += [
         f"<color name={quoteattr(c.name)} char={quoteattr(char)}>{rgb}</color>"
         for c, char, rgb in zip(colours, chars, rgbs, strict=True)
@@ -238,7 +234,9 @@ def format_xml(puzzle: Puzzle) -> str:
     for kind, clues in (("columns", puzzle.col_blocks), ("rows", puzzle.row_blocks)):
         lines.append(f'<clues type="{kind}">')
         for clue in clues:
-            counts = "".join(f"<count{_colour_attr(puzzle, k)}>{n}</count>" for n, k in clue)
+            counts = "".join(
+                f"<count{style.count(puzzle.palette.colours[k])}>{n}</count>" for n, k in clue
+            )
             lines.append(f"<line>{counts}</line>")
         lines.append("</clues>")
     if puzzle.goal is not None:
@@ -254,9 +252,38 @@ def format_xml(puzzle: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _colour_attr(puzzle: Puzzle, colour: int) -> str:
-    """A ``<count>``'s ``color`` attribute: the colour's name, none in black and white."""
-    return f" color={quoteattr(puzzle.palette.colours[colour].name)}" if puzzle.is_colour else ""
+@dataclass(frozen=True)
+class _XmlStyle:
+    """How webpbn XML writes the colours of a puzzle of one kind."""
+
+    colours: Callable[[Palette], str]
+    """The ``<puzzle>`` tag's colour attributes."""
+    chars: Callable[[Palette], list[str]]
+    """Each colour's character in the solution's image, background first."""
+    rgbs: Callable[[Palette], list[str]]
+    """Each colour's RGB, hex digits."""
+    count: Callable[[Colour], str]
+    """A ``<count>``'s attributes for a block of this colour."""
+
+
+_XML_STYLES: Final[dict[str, _XmlStyle]] = {
+    "mono": _XmlStyle(
+        colours=lambda _: 'defaultcolor="black"',
+        chars=lambda _: [".", "X"],
+        rgbs=lambda _: ["fff", "000"],
+        count=lambda _: "",
+    ),
+    "colour": _XmlStyle(
+        colours=lambda palette: (
+            f'defaultcolor="{palette.colours[1].name}" backgroundcolor="{palette.colours[0].name}"'
+        ),
+        chars=lambda palette: [c.char for c in palette.colours],
+        rgbs=lambda palette: [c.rgb[1:] for c in palette.colours],
+        count=lambda colour: f" color={quoteattr(colour.name)}",
+    ),
+}
+"""Webpbn's colours by the puzzle's kind (``Puzzle.kind``): black and white as the site
+writes it (``X`` on ``.``, no colour attributes), else the palette's own."""
 
 
 def escape(text: str, entities: dict[str, str] | None = None) -> str:

@@ -101,9 +101,13 @@ def drawing_grid(rows: Sequence[str]) -> Grid:
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
 
 
-def _changes(flips: int, givens: int, colour: bool = False) -> str:
+CHANGING: Final[dict[str, str]] = {"mono": "flipping", "colour": "recolouring"}
+"""What changing a cell is called, by the puzzle's kind."""
+
+
+def _changes(flips: int, givens: int, kind: str = "mono") -> str:
     """``Flipping 2 cells and revealing 1 given`` (colour: ``Recolouring 2 cells ...``)."""
-    change = "recolouring" if colour else "flipping"
+    change = CHANGING[kind]
     parts = [
         f"{verb} {count} {noun if count == 1 else noun + 's'}"
         for verb, count, noun in ((change, flips, "cell"), ("revealing", givens, "given"))
@@ -169,7 +173,7 @@ def fix_drawing(
     if repaired.solved:
         verdict = solve_puzzle(repaired.puzzle(), timeout=left)
         reason = (
-            f"{_changes(len(repaired.flips), len(repaired.givens), drawn.is_colour)} makes the "
+            f"{_changes(len(repaired.flips), len(repaired.givens), drawn.kind)} makes the "
             "puzzle unique and solvable by line logic alone"
         )
         fixed: ColourGrid = np.asarray(repaired.grid, dtype=np.uint8)

@@ -117,11 +117,13 @@ class ColourFigure:
 
 MONO: Final = MonoFigure()
 COLOUR: Final = ColourFigure()
+FIGURES: Final[dict[str, Figure]] = {"mono": MONO, "colour": COLOUR}
+"""The figure of each kind of puzzle (``Puzzle.kind``)."""
 
 
 def figure_of(puzzle: Puzzle) -> Figure:
     """The figure of the puzzle's kind."""
-    return COLOUR if puzzle.is_colour else MONO
+    return FIGURES[puzzle.kind]
 
 
 def goal_mask(puzzle: Puzzle) -> Mask | None:

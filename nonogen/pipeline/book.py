@@ -190,9 +190,7 @@ def review_sheet(book: Book, path: Path) -> list[Path]:
             final=goal > 0,
             note="REVIEW: " + "; ".join(notes) if notes else "",
         )
-        rows.append(
-            (not notes, number, _coloured(entry, puzzle, drawn) if puzzle.is_colour else entry)
-        )
+        rows.append((not notes, number, _REVIEW_ROWS[puzzle.kind](entry, puzzle, drawn)))
     rows.sort(key=lambda row: (row[0], row[1]))  # the ones to look at first
     return write_sheet([entry for _, _, entry in rows], path) if rows else []
 
@@ -244,6 +242,18 @@ def _coloured(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
         givens=tuple((int(r), int(c)) for r, c in np.argwhere(given)),
         colours=np.array([parse_rgb(c.rgb) for c in puzzle.palette.colours], dtype=np.uint8),
     )
+
+
+def _as_drawn(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
+    """A black-and-white puzzle's review row: as drawn (its difference shows the changes)."""
+    return entry
+
+
+_REVIEW_ROWS: Final[dict[str, Callable[[SheetEntry, Puzzle, Partial], SheetEntry]]] = {
+    "mono": _as_drawn,
+    "colour": _coloured,
+}
+"""A review sheet's row, by the puzzle's kind."""
 
 
 LOCK_FILE: Final = ".lock"

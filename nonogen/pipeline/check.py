@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -58,8 +59,7 @@ class Checked:
         puzzle, verdict = self.puzzle, self.verdict
         record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
         record.update(verdict_record(verdict, puzzle))
-        if puzzle.is_colour:
-            record["palette"] = [colour.name for colour in puzzle.palette.colours]
+        record.update(_PALETTE_RECORD[puzzle.kind](puzzle))
         status, line = expected_of(puzzle)
         if status is not None or line is not None:
             record.update(
@@ -174,12 +174,40 @@ def ansi_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic]) -> list[str]:
     return ["".join(cells[v] for v in row) + "\x1b[0m" for row in grid.tolist()]
 
 
-def terminal_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic], *, ansi: bool) -> list[str]:
-    """A solution as ``nonogen solve`` prints it: in colour when ``ansi`` and the puzzle has
-    colours, else as text rows (``grid_rows``)."""
-    if ansi and puzzle.is_colour:
-        return ansi_rows(puzzle, grid)
+def _text_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic]) -> list[str]:
+    """A solution as text rows (``grid_rows``)."""
     return grid_rows(puzzle.palette, grid)
+
+
+ANSI_ROWS: Final[dict[str, Callable[[Puzzle, npt.NDArray[np.generic]], list[str]]]] = {
+    "mono": _text_rows,
+    "colour": ansi_rows,
+}
+"""A solution for a terminal that shows colours, by the puzzle's kind: black and white as
+text, colour on its colours."""
+
+
+def terminal_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic], *, ansi: bool) -> list[str]:
+    """A solution as ``nonogen solve`` prints it: as ``ANSI_ROWS`` has it when ``ansi``,
+    else as text rows (``grid_rows``)."""
+    return (ANSI_ROWS[puzzle.kind] if ansi else _text_rows)(puzzle, grid)
+
+
+def _no_palette(puzzle: Puzzle) -> JsonObject:
+    """A black-and-white record names no palette."""
+    return {}
+
+
+def _palette_names(puzzle: Puzzle) -> JsonObject:
+    """A colour record's palette: the colours' names, background first."""
+    return {"palette": [colour.name for colour in puzzle.palette.colours]}
+
+
+_PALETTE_RECORD: Final[dict[str, Callable[[Puzzle], JsonObject]]] = {
+    "mono": _no_palette,
+    "colour": _palette_names,
+}
+"""What a ``check --json`` record says of the palette, by the puzzle's kind."""
 
 
 def _check_one(task: tuple[Puzzle, SolveOptions]) -> Verdict:

@@ -305,9 +305,24 @@ def _hint_cell(puzzle: Puzzle, row: int, col: int, value: int) -> dict[str, Any]
     """A cell a hint names: ``filled``, ``empty`` or ``either``, and (a colour puzzle's filled
     cell) its colour."""
     cell: dict[str, Any] = {"row": row, "col": col, "value": CELL_VALUES[min(value, FILLED)]}
-    if puzzle.is_colour and value > 0:
-        cell["colour"] = puzzle.palette.colours[value].name
-    return cell
+    return cell | (CELL_COLOUR[puzzle.kind](puzzle, value) if value > 0 else {})
+
+
+def _no_colour(puzzle: Puzzle, value: int) -> dict[str, Any]:
+    """A black-and-white cell names no colour."""
+    return {}
+
+
+def _colour_name(puzzle: Puzzle, value: int) -> dict[str, Any]:
+    """A colour puzzle's filled cell: its colour's name."""
+    return {"colour": puzzle.palette.colours[value].name}
+
+
+CELL_COLOUR: Final[dict[str, Callable[[Puzzle, int], dict[str, Any]]]] = {
+    "mono": _no_colour,
+    "colour": _colour_name,
+}
+"""What a hint's filled cell says of its colour, by the puzzle's kind."""
 
 
 def hint_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
