@@ -8,6 +8,7 @@ import dataclasses
 import datetime
 import functools
 import inspect
+import math
 import os
 import signal
 import sys
@@ -39,9 +40,26 @@ def err(message: str) -> None:
 
 
 def command(function: Command) -> Command:
-    """Register a command: its option groups expanded (``grouped``), its errors handled."""
-    app.command()(handled(grouped(function)))
+    """Register a command: its option groups expanded (``grouped``), its errors handled, its
+    help its docstring's paragraphs (``reflowed``)."""
+    app.command(help=reflowed(function.__doc__ or ""))(handled(grouped(function)))
     return function
+
+
+def reflowed(doc: str) -> str:
+    """A docstring as help: paragraphs (apart by a blank line) each one line, for the help to
+    wrap at the terminal's width (typer keeps a later paragraph's line breaks as they are)."""
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
+def _finite(values: dict[str, Any]) -> None:
+    """A usage error (exit 2) for an option given ``nan``: no range holds it (click's ranges
+    compare, and every comparison with it is false)."""
+    for name, value in values.items():
+        if isinstance(value, float) and math.isnan(value):
+            flag = "--" + name.replace("_", "-")
+            raise typer.BadParameter("expected a number, got nan", param_hint=f"'{flag}'")
 
 
 def grouped(function: Command) -> Command:
@@ -71,6 +89,7 @@ def grouped(function: Command) -> Command:
 
     @functools.wraps(function)
     def run(**values: Any) -> None:
+        _finite(values)
         for name, (kind, names) in groups.items():
             values[name] = kind(**{field: values.pop(field) for field in names})
         function(**values)
@@ -109,7 +128,7 @@ def handled(function: Command) -> Command:
         except NonogenError as error:
             err(f"nonogen: error: {error}")
             raise typer.Exit(error.exit_code) from None
-        except (typer.Exit, typer.Abort, BrokenPipeError):
+        except (typer.Exit, typer.Abort, typer.BadParameter, BrokenPipeError):
             raise
         except Exception as error:  # a bug: every one gets its report
             try:

@@ -4,6 +4,7 @@ spelling across commands (the same flag names the same thing everywhere)."""
 from __future__ import annotations
 
 import ast
+import inspect
 import string
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.testing import CliRunner
 
 from nonogen.cli import app
+from nonogen.cli.root import reflowed
 from nonogen.service.forms import API_FIELDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "nonogen"
@@ -68,6 +70,31 @@ def test_every_command_prints_its_help(name: str, command: TyperCommand) -> None
     assert result.exit_code == 0
     for option in _options(command):
         assert option.opts[0] in result.output
+
+
+@pytest.mark.parametrize(("name", "command"), COMMANDS)
+def test_help_paragraphs_wrap_at_the_terminal_and_switches_show_no_value(
+    name: str, command: TyperCommand
+) -> None:
+    wide = {"COLUMNS": "2000"}
+    result = CliRunner().invoke(app, [name, "--help"], env=wide, terminal_width=2000)
+    assert result.exit_code == 0
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    doc = inspect.cleandoc(command.callback.__doc__ or "") if command.callback else ""
+    for paragraph in doc.split("\n\n"):  # each on one line of a terminal this wide
+        assert " ".join(paragraph.split()) in lines
+    assert "<bool>" not in result.output  # a switch takes no value
+    assert "<str>" not in result.output
+
+
+def test_reflowed_joins_a_paragraphs_lines_and_keeps_paragraphs_apart() -> None:
+    doc = """First line
+    goes on.
+
+    Second
+    paragraph.
+    """
+    assert reflowed(doc) == "First line goes on.\n\nSecond paragraph."
 
 
 def _templates() -> list[tuple[str, str, set[str]]]:

@@ -9,9 +9,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import click.testing
 import numpy as np
 import pytest
-import typer.testing
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
@@ -185,7 +185,7 @@ def test_pdf_command_prints_a_colour_puzzle(tmp_path: Path, flags: list[str]) ->
 
 def _fake_tty(monkeypatch: pytest.MonkeyPatch) -> None:
     """CliRunner's stdout claims to be a terminal (the runner's stream class is private)."""
-    monkeypatch.setattr(typer.testing._NamedTextIOWrapper, "isatty", lambda self: True)
+    monkeypatch.setattr(click.testing._NamedTextIOWrapper, "isatty", lambda self: True)
 
 
 def test_solve_on_a_terminal_prints_24_bit_colour(monkeypatch: pytest.MonkeyPatch) -> None:
