@@ -1408,6 +1408,428 @@ done:
     return result;
 }
 
+/* --- search: a probing depth-first search on words (boards of up to 64 cells a side) ------ */
+
+/* What probing a cell last found: nothing, reading these lines, at this time of the clock.
+ * Probing it again gives nothing as long as none of those lines has changed since. */
+typedef struct {
+    unsigned long stamp; /* 0: no record */
+    u64 rows, cols;
+    int gain[2]; /* cells each value settled: empty (0), filled (1) */
+} Quiet;
+
+/* A board on words: per row its filled and empty masks, then per column the same, in one
+ * array of 2h + 2w words (rf, re, cf, ce), so that a board is copied with one memcpy. */
+typedef struct {
+    int h, w;
+    Clues rows, cols;
+    u64 *work;            /* solve_bits's work space, for the longest clue */
+    u64 *a, *b;           /* the two branches of a probe */
+    u64 solved_rows, solved_cols; /* the lines words_propagate solved since they were cleared */
+    unsigned long clock;  /* ticks at every change of the board probing works on */
+    unsigned long stamp[128]; /* per line (row r at r, column c at 64 + c): its last change */
+    Quiet *quiet;         /* per cell */
+    long nodes, probes, skipped, branched, max_probes;
+    double deadline;
+    int stopped;          /* the work budget or the deadline ran out */
+    PyObject *found;      /* the solutions found (tuples of row masks), at most limit */
+    Py_ssize_t limit;
+    int failed;           /* a Python error is set */
+} Search;
+
+/* Keep a solved board as a solution, unless it is one already found (a probe's branch may
+ * solve the board that a search further down would reach again). */
+static void keep_solution(Search *s, const u64 *board) {
+    Py_ssize_t k, n = PyList_GET_SIZE(s->found);
+    PyObject *rows;
+    int r;
+    if (n >= s->limit) return;
+    for (k = 0; k < n; k++) {
+        PyObject *seen = PyList_GET_ITEM(s->found, k);
+        int same = 1;
+        for (r = 0; r < s->h && same; r++)
+            same = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(seen, r)) == board[r];
+        if (same) return;
+    }
+    rows = PyTuple_New(s->h);
+    if (!rows) {
+        s->failed = 1;
+        return;
+    }
+    for (r = 0; r < s->h; r++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(board[r]);
+        if (!mask) {
+            Py_DECREF(rows);
+            s->failed = 1;
+            return;
+        }
+        PyTuple_SET_ITEM(rows, r, mask);
+    }
+    if (PyList_Append(s->found, rows) < 0) s->failed = 1;
+    Py_DECREF(rows);
+}
+
+static int enough(const Search *s) {
+    return s->failed || s->stopped || PyList_GET_SIZE(s->found) >= s->limit;
+}
+
+static size_t board_words(const Search *s) { return 2 * (size_t)s->h + 2 * (size_t)s->w; }
+static size_t board_bytes(const Search *s) { return board_words(s) * sizeof(u64); }
+static size_t quiet_bytes(const Search *s) { return (size_t)s->h * (size_t)s->w * sizeof(Quiet); }
+static u64 line_full(int n) { return n == 64 ? ~0ULL : (1ULL << n) - 1; }
+
+/* Set a cell filled or empty on both of its lines. */
+static void board_set(const Search *s, u64 *board, int r, int c, int filled) {
+    u64 *rf = board, *re = board + s->h, *cf = board + 2 * s->h, *ce = cf + s->w;
+    if (filled) {
+        rf[r] |= 1ULL << c;
+        cf[c] |= 1ULL << r;
+    } else {
+        re[r] |= 1ULL << c;
+        ce[c] |= 1ULL << r;
+    }
+}
+
+/* Lines already solved, by line and masks: probing meets the same line states again and
+ * again. One table for every search (the GIL is held), its entries of earlier searches told
+ * apart by the search's number. */
+enum { LINE_CACHE_BITS = 16 };
+typedef struct {
+    u64 f, e, nf, ne;
+    unsigned long search;
+    int line, ok;
+} Solved;
+static Solved *line_cache;
+static unsigned long searches;
+
+/* One line solved in place on its two masks; the crossing lines of the cells it settled
+ * are marked in `crossing` and get those cells. 0 on a contradiction. */
+static int words_line(Search *s, const Clues *clues, int i, int n, u64 *f, u64 *e,
+                      u64 *cross_f, u64 *cross_e, u64 *crossing) {
+    u64 nf, ne, grown;
+    int line = clues == &s->rows ? i : 64 + i;
+    u64 key = ((u64)(line + 1) * 0x9E3779B97F4A7C15ULL) ^ (*f * 0xBF58476D1CE4E5B9ULL) ^
+              (*e * 0x94D049BB133111EBULL);
+    Solved *hit = &line_cache[(key ^ (key >> 31)) & ((1u << LINE_CACHE_BITS) - 1)];
+    if (hit->search == searches && hit->line == line && hit->f == *f && hit->e == *e) {
+        if (!hit->ok) return 0;
+        nf = hit->nf;
+        ne = hit->ne;
+    } else {
+        hit->ok = solve_bits(clues->blocks + clues->start[i],
+                             (int)(clues->start[i + 1] - clues->start[i]), n, *f, *e, &nf, &ne,
+                             s->work);
+        hit->search = searches;
+        hit->line = line;
+        hit->f = *f;
+        hit->e = *e;
+        hit->nf = nf;
+        hit->ne = ne;
+        if (!hit->ok) return 0;
+    }
+    grown = (nf & ~*f) | (ne & ~*e);
+    *crossing |= grown;
+    for (; grown; grown &= grown - 1) {
+        int j = __builtin_ctzll(grown);
+        if ((nf >> j) & 1) cross_f[j] |= 1ULL << i;
+        else cross_e[j] |= 1ULL << i;
+    }
+    *f = nf;
+    *e = ne;
+    return 1;
+}
+
+/* Line logic to the fixpoint from the dirty rows and columns (bit i: line i), noting the
+ * lines solved. 1, or 0 on a contradiction. */
+static int words_propagate(Search *s, u64 *board, u64 rows, u64 cols) {
+    u64 *rf = board, *re = board + s->h, *cf = board + 2 * s->h, *ce = cf + s->w;
+    while (rows | cols) {
+        s->solved_rows |= rows;
+        while (rows) {
+            int r = __builtin_ctzll(rows);
+            rows &= rows - 1;
+            if (!words_line(s, &s->rows, r, s->w, &rf[r], &re[r], cf, ce, &cols)) return 0;
+        }
+        s->solved_cols |= cols;
+        while (cols) {
+            int c = __builtin_ctzll(cols);
+            cols &= cols - 1;
+            if (!words_line(s, &s->cols, c, s->h, &cf[c], &ce[c], rf, re, &rows)) return 0;
+        }
+    }
+    return 1;
+}
+
+static int words_solved(const Search *s, const u64 *board) {
+    u64 full = line_full(s->w);
+    int r;
+    for (r = 0; r < s->h; r++)
+        if ((board[r] | board[s->h + r]) != full) return 0;
+    return 1;
+}
+
+/* The board becomes `next`: the lines that differ get the next tick of the clock. */
+static void board_move(Search *s, u64 *board, const u64 *next) {
+    int i;
+    s->clock++;
+    for (i = 0; i < s->h; i++)
+        if (board[i] != next[i] || board[s->h + i] != next[s->h + i]) s->stamp[i] = s->clock;
+    for (i = 0; i < s->w; i++) {
+        size_t at = 2 * (size_t)s->h + (size_t)i;
+        if (board[at] != next[at] || board[at + (size_t)s->w] != next[at + (size_t)s->w])
+            s->stamp[64 + i] = s->clock;
+    }
+    memcpy(board, next, board_bytes(s));
+}
+
+/* Whether the cell's last probe found nothing and read no line that has changed since. */
+static int still_quiet(const Search *s, int cell) {
+    const Quiet *q = &s->quiet[cell];
+    u64 rows = q->rows, cols = q->cols;
+    if (!q->stamp) return 0;
+    for (; rows; rows &= rows - 1)
+        if (s->stamp[__builtin_ctzll(rows)] > q->stamp) return 0;
+    for (; cols; cols &= cols - 1)
+        if (s->stamp[64 + __builtin_ctzll(cols)] > q->stamp) return 0;
+    return 1;
+}
+
+static int out_of_time(Search *s) {
+    if (now_seconds() > s->deadline) s->stopped = 1;
+    return s->stopped;
+}
+
+/* Probing to its fixpoint, in place: a cell whose one value contradicts takes the other,
+ * and the cells both values agree on are kept; a cell is not probed again while the lines
+ * its last probe read are unchanged (it would find nothing again). 1, or 0 when both values
+ * of a cell contradict. Stops early (s->stopped) when the deadline passes. */
+static int words_probe(Search *s, u64 *board) {
+    size_t words = board_words(s), bytes = board_bytes(s);
+    u64 full = line_full(s->w);
+    int progress = 1;
+    while (progress) {
+        int r;
+        progress = 0;
+        for (r = 0; r < s->h; r++) {
+            u64 open = full & ~(board[r] | board[s->h + r]);
+            for (; open; open &= open - 1) {
+                int c = __builtin_ctzll(open), fa, fb, cell = r * s->w + c, gain_filled, gain_empty;
+                size_t i;
+                u64 rows = 0, cols = 0;
+                if ((board[r] | board[s->h + r]) >> c & 1) continue; /* settled this pass */
+                if (still_quiet(s, cell)) {
+                    s->skipped++;
+                    continue;
+                }
+                if (++s->probes > s->max_probes || ((s->probes & 63) == 0 && out_of_time(s))) {
+                    s->stopped = 1;
+                    return 1;
+                }
+                s->solved_rows = s->solved_cols = 0;
+                memcpy(s->a, board, bytes);
+                board_set(s, s->a, r, c, 1);
+                fa = words_propagate(s, s->a, 1ULL << r, 1ULL << c);
+                memcpy(s->b, board, bytes);
+                board_set(s, s->b, r, c, 0);
+                fb = words_propagate(s, s->b, 1ULL << r, 1ULL << c);
+                if (fa && words_solved(s, s->a)) keep_solution(s, s->a);
+                if (fb && words_solved(s, s->b)) keep_solution(s, s->b);
+                if (enough(s)) return 1;
+                if (!fa && !fb) return 0;
+                if (!fa || !fb) {
+                    board_move(s, board, fa ? s->a : s->b);
+                    progress = 1;
+                    continue;
+                }
+                gain_filled = gain_empty = 0;
+                for (i = 0; i < (size_t)s->h; i++) {
+                    u64 known = board[i] | board[(size_t)s->h + i];
+                    gain_filled += __builtin_popcountll((s->a[i] | s->a[(size_t)s->h + i]) & ~known);
+                    gain_empty += __builtin_popcountll((s->b[i] | s->b[(size_t)s->h + i]) & ~known);
+                }
+                for (i = 0; i < words; i++) {
+                    s->a[i] &= s->b[i];
+                    if (s->a[i] != board[i]) {
+                        if (i < 2 * (size_t)s->h) rows |= 1ULL << (i % (size_t)s->h);
+                        else cols |= 1ULL << ((i - 2 * (size_t)s->h) % (size_t)s->w);
+                    }
+                }
+                if (!(rows | cols)) {
+                    Quiet *q = &s->quiet[cell];
+                    q->stamp = s->clock;
+                    q->rows = s->solved_rows;
+                    q->cols = s->solved_cols;
+                    q->gain[0] = gain_empty;
+                    q->gain[1] = gain_filled;
+                    continue;
+                }
+                /* each branch keeps its rows and columns alike, so what both agree on is
+                 * alike in both halves too; it is true, but not yet a fixpoint */
+                if (!words_propagate(s, s->a, rows, cols)) return 0;
+                board_move(s, board, s->a);
+                progress = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Depth first from a propagated board: probe it (a branch of a probe that solves the board
+ * is a solution too), keep it when solved, else branch on the open cell whose two values
+ * settle the most (filled first); each child starts from what probing knew of its parent.
+ * -1 on a Python error. */
+static int words_search(Search *s, u64 *board) {
+    u64 full = line_full(s->w), *child = NULL;
+    Quiet *quiet = NULL;
+    unsigned long stamp[128];
+    int r, c = -1, value, failed = 0;
+    if (out_of_time(s)) return 0;
+    s->nodes++;
+    if (!words_probe(s, board) || enough(s)) return s->failed ? -1 : 0;
+    if (words_solved(s, board)) {
+        keep_solution(s, board);
+        return s->failed ? -1 : 0;
+    }
+    {
+        /* the open cell whose two values settle the most, both counted (a product): each
+         * branch then has the least left to search */
+        long best = -1;
+        int i;
+        for (i = 0; i < s->h; i++) {
+            u64 open = full & ~(board[i] | board[s->h + i]);
+            for (; open; open &= open - 1) {
+                int j = __builtin_ctzll(open);
+                const Quiet *q = &s->quiet[i * s->w + j];
+                long score = (long)(q->gain[0] + 1) * (long)(q->gain[1] + 1);
+                if (score > best) {
+                    best = score;
+                    r = i;
+                    c = j;
+                }
+            }
+        }
+    }
+    child = malloc(board_bytes(s));
+    quiet = malloc(quiet_bytes(s));
+    if (!child || !quiet) {
+        free(child);
+        free(quiet);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(quiet, s->quiet, quiet_bytes(s));
+    memcpy(stamp, s->stamp, sizeof stamp);
+    s->branched++;
+    for (value = 1; value >= 0 && !failed; value--) {
+        memcpy(s->quiet, quiet, quiet_bytes(s)); /* what probing knew here, not in a sibling */
+        memcpy(s->stamp, stamp, sizeof stamp);
+        memcpy(s->a, board, board_bytes(s));
+        board_set(s, s->a, r, c, value);
+        if (!words_propagate(s, s->a, 1ULL << r, 1ULL << c)) continue;
+        memcpy(child, board, board_bytes(s));
+        board_move(s, child, s->a);
+        failed = words_search(s, child) < 0;
+        if (enough(s)) break;
+    }
+    free(child);
+    free(quiet);
+    return failed ? -1 : 0;
+}
+
+static int read_words(PyObject *tuple, u64 *out, Py_ssize_t n, int size) {
+    Py_ssize_t i;
+    for (i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tuple, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        if (v & ~line_full(size)) {
+            PyErr_SetString(PyExc_ValueError, "a mask is wider than its line");
+            return -1;
+        }
+        out[i] = v;
+    }
+    return 0;
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *rows, *cols, *rf, *re, *cf, *ce, *found = NULL, *result = NULL;
+    Py_ssize_t limit, h, w, longest = 0, i;
+    long long max_work;
+    double seconds;
+    Search s;
+    u64 *board = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!nLd", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+                          &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
+                          &PyTuple_Type, &ce, &limit, &max_work, &seconds))
+        return NULL;
+    h = PyTuple_GET_SIZE(rows);
+    w = PyTuple_GET_SIZE(cols);
+    if (h < 1 || w < 1 || h > 64 || w > 64 || PyTuple_GET_SIZE(rf) != h ||
+        PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w || PyTuple_GET_SIZE(ce) != w ||
+        limit < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                         "search: expected a board of 1 to 64 cells a side matching its clues "
+                         "and a limit of at least 1");
+        return NULL;
+    }
+    memset(&s, 0, sizeof s);
+    s.h = (int)h;
+    s.w = (int)w;
+    /* work: a probe costs about a line solve per line of the board */
+    s.max_probes = (long)(max_work / (long long)(h + w));
+    s.clock = 1; /* a record's stamp of 0 is none */
+    if (!line_cache) {
+        line_cache = calloc((size_t)1 << LINE_CACHE_BITS, sizeof(Solved));
+        if (!line_cache) return PyErr_NoMemory();
+    }
+    searches++; /* entries of earlier searches (other clues) no longer match */
+
+    s.deadline = now_seconds() + seconds;
+    if (clues_read(rows, &s.rows) < 0 || clues_read(cols, &s.cols) < 0) goto done;
+    for (i = 0; i < h; i++)
+        if (s.rows.start[i + 1] - s.rows.start[i] > longest)
+            longest = s.rows.start[i + 1] - s.rows.start[i];
+    for (i = 0; i < w; i++)
+        if (s.cols.start[i + 1] - s.cols.start[i] > longest)
+            longest = s.cols.start[i + 1] - s.cols.start[i];
+    s.work = malloc(((size_t)longest * 8 + 8) * sizeof(u64));
+    board = malloc(board_words(&s) * sizeof(u64));
+    s.a = malloc(board_words(&s) * sizeof(u64));
+    s.b = malloc(board_words(&s) * sizeof(u64));
+    s.quiet = calloc((size_t)h * (size_t)w, sizeof(Quiet));
+    found = PyList_New(0);
+    if (!s.work || !board || !s.a || !s.b || !s.quiet) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!found) goto done;
+    if (read_words(rf, board, h, s.w) < 0 || read_words(re, board + h, h, s.w) < 0 ||
+        read_words(cf, board + 2 * h, w, s.h) < 0 || read_words(ce, board + 2 * h + w, w, s.h) < 0)
+        goto done;
+    if (!words_propagate(&s, board, line_full(s.h), line_full(s.w))) {
+        result = Py_BuildValue("(OOlll)", found, Py_True, 0L, 0L, 0L);
+        goto done;
+    }
+    s.found = found;
+    s.limit = limit;
+    if (words_search(&s, board) < 0) goto done;
+    {
+        int complete = !s.stopped || PyList_GET_SIZE(found) >= limit;
+        result = Py_BuildValue("(OOlll)", found, complete ? Py_True : Py_False, s.nodes,
+                               s.branched, s.probes);
+    }
+done:
+    Py_XDECREF(found);
+    clues_free(&s.rows);
+    clues_free(&s.cols);
+    free(s.work);
+    free(s.a);
+    free(s.b);
+    free(s.quiet);
+    free(board);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
@@ -1420,6 +1842,11 @@ static PyMethodDef methods[] = {
     {"probe", py_probe, METH_VARARGS,
      "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds) -> "
      "(masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py."},
+    {"search", py_search, METH_VARARGS,
+     "search(rows, cols, row_filled, row_empty, col_filled, col_empty, limit, max_work, "
+     "seconds) -> (solutions, complete, nodes, branched, probes): a probing depth-first "
+     "search for up to limit solutions (row masks), boards of up to 64 cells a side, within "
+     "max_work probes times lines."},
     {"colour_propagate", py_colour_propagate, METH_VARARGS,
      "colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps) -> (board | None, "
      "sweeps, line_solves, failed, settled): as nonogen.solve.colourboard.propagate_py."},

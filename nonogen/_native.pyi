@@ -60,3 +60,15 @@ def colour_propagate(
     max_sweeps: int,
     /,
 ) -> tuple[tuple[tuple[int, ...], ...] | None, int, int, str, int]: ...
+def search(
+    rows: tuple[tuple[int, ...], ...],
+    cols: tuple[tuple[int, ...], ...],
+    row_filled: tuple[int, ...],
+    row_empty: tuple[int, ...],
+    col_filled: tuple[int, ...],
+    col_empty: tuple[int, ...],
+    limit: int,
+    max_work: int,
+    seconds: float,
+    /,
+) -> tuple[list[tuple[int, ...]], bool, int, int, int]: ...

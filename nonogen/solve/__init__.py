@@ -3,9 +3,11 @@ verdict they add up to. The steps are the same for both kinds; the board they wo
 kind's (``kinds``: bit-parallel black-and-white lines, or colour bitmasks).
 
 ``solve_puzzle`` first runs complete line logic to its fixpoint. If that solves the puzzle it
-is unique and line-solvable. Otherwise a complete search (SAT) looks for up to
-``max_solutions`` solutions from the line-logic board, which settles none / unique / multiple
-(or unknown when the time budget runs out). A unique puzzle that line logic could not solve
+is unique and line-solvable. Otherwise a complete search looks for up to ``max_solutions``
+solutions from the line-logic board, which settles none / unique / multiple (or unknown when
+the time budget runs out): black and white's first tries a probing depth-first search in the C
+core, on a work budget, then SAT (``search``), and colour's is SAT. A unique puzzle that line
+logic could not solve
 is then probed, with the time left, to tell whether probing suffices or search is needed.
 
 The search gets the budget less a small share (``EXPLAIN_SHARE``); when it runs out anyway, the
@@ -14,7 +16,9 @@ verdict's ``stats`` carry the work done (``explain`` turns them into sentences):
 
 * ``cells``, ``line_known`` (cells known after line logic), ``sweeps``, ``line_solves``;
 * ``search_ms``, ``decisions``, ``conflicts``, ``restarts`` of the SAT search (the colour
-  search counts decisions only);
+  search counts decisions only); ``probing_search`` (1) when the C core's probing search
+  settled it before SAT (no solution, or ``max_solutions`` of them), ``decisions`` then its
+  branchings;
 * when probing ran: ``probing_ms``, ``probes``, ``probing_known`` (cells known after it) and
   ``probing_complete`` (1 when it reached its fixpoint, 0 when its time ran out).
 """
@@ -153,6 +157,8 @@ def _settle(
     found = kind.search(puzzle, board, limit=max_solutions, deadline=deadline - reserve)
     stats["search_ms"] = round(1000 * (time.perf_counter() - started))
     stats["decisions"] = found.decisions
+    if found.probing:
+        stats["probing_search"] = 1
     for key, value in (("conflicts", found.conflicts), ("restarts", found.restarts)):
         if value is not None:
             stats[key] = value

@@ -46,8 +46,9 @@ def _search(stats: dict[str, int], found: int) -> str:
         for key in ("decisions", "conflicts", "restarts")
         if key in stats
     )
+    how = "probing, depth first" if stats.get("probing_search") else "SAT"
     return (
-        f"search (SAT): {work} in {stats['search_ms'] / 1000:.1f} s; "
+        f"search ({how}): {work} in {stats['search_ms'] / 1000:.1f} s; "
         f"{_count(found, 'solution')} found"
     )
 

@@ -60,6 +60,8 @@ class Found:
     conflicts: int | None = None
     """Conflicts and restarts, when the kind's search counts them."""
     restarts: int | None = None
+    probing: bool = False
+    """Whether the probing search settled it (``decisions`` are then its branchings)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,14 @@ class Plain:
         seconds = deadline - time.perf_counter()
         found = plain_search(puzzle.rows, puzzle.cols, board, limit=limit, seconds=seconds)
         grids = tuple(_cells(grid_from_masks(rows, puzzle.width)) for rows in found.solutions)
-        return Found(grids, found.complete, found.decisions, found.conflicts, found.restarts)
+        return Found(
+            grids,
+            found.complete,
+            found.decisions,
+            found.conflicts,
+            found.restarts,
+            probing=found.probing,
+        )
 
     def probe(
         self, puzzle: Puzzle, board: plain_board.Board, *, deadline: float

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks
+from nonogen.formats import read_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, line_starts, placements, solve_line_py
 from nonogen.solve import search
@@ -27,7 +28,7 @@ from nonogen.solve.colourboard import propagate as colour_propagate
 from nonogen.solve.colourboard import propagate_py as colour_propagate_py
 from nonogen.solve.probe import probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
-from tests.strategies import brute_line, grids, partial_lines
+from tests.strategies import brute_line, brute_solutions, grids, partial_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -164,6 +165,90 @@ def test_native_probing_stops_at_its_deadline() -> None:
     assert stopped.board == start
 
 
+@built
+@settings(max_examples=500, deadline=None)
+@given(boards(), st.integers(1, 4))
+def test_the_probing_search_finds_what_brute_force_finds(
+    case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]], limit: int
+) -> None:
+    assert NATIVE is not None
+    rows, cols, partial, _ = case
+    board = board_from_partial(partial)
+    consistent = [
+        s
+        for s in brute_solutions(rows, cols)
+        if all(
+            s[r] & board.row_empty[r] == 0 and s[r] & f == f for r, f in enumerate(board.row_filled)
+        )
+    ]
+    found, complete, nodes, _, _ = NATIVE.search(
+        rows,
+        cols,
+        board.row_filled,
+        board.row_empty,
+        board.col_filled,
+        board.col_empty,
+        limit,
+        10**9,
+        60.0,
+    )
+    assert complete
+    assert len(found) == min(limit, len(consistent))  # every solution is found, none twice
+    assert set(found) <= set(consistent)
+    assert len(set(found)) == len(found)
+    assert nodes >= 1 or not consistent
+
+
+@built
+def test_the_probing_search_says_when_its_budget_stops_it() -> None:
+    assert NATIVE is not None
+    rows, cols = ((1,),) * 6, ((1,),) * 6  # 720 solutions: probing learns nothing
+    empty = (0,) * 6
+    _, complete, nodes, _, probes = NATIVE.search(
+        rows, cols, empty, empty, empty, empty, 1000, 12 * 40, 60.0
+    )  # work for 40 probes of its 12 lines
+    assert not complete
+    assert probes == 41  # the 41st is refused
+    assert 1 <= nodes < 720
+    every = NATIVE.search(rows, cols, empty, empty, empty, empty, 1000, 10**9, 60.0)
+    assert every[1]
+    assert len(set(every[0])) == len(every[0]) == 720
+    late = NATIVE.search(rows, cols, empty, empty, empty, empty, 2, 10**9, -1.0)
+    assert not late[1]
+    assert late[0] == []
+    two = NATIVE.search(rows, cols, empty, empty, empty, empty, 2, 10**9, 60.0)
+    assert two[1]  # complete: it found the two asked for
+    assert len(two[0]) == 2
+    with pytest.raises(ValueError, match="64 cells"):
+        NATIVE.search(((1,),) * 65, ((65,),), (0,) * 65, (0,) * 65, (0,), (0,), 2, 10, 1.0)
+    with pytest.raises(ValueError, match="wider than its line"):
+        NATIVE.search(((1,),), ((1,),), (2,), (0,), (0,), (0,), 2, 10, 1.0)
+
+
+@built
+def test_search_settles_what_probing_settles_and_hands_a_branching_unique_puzzle_to_sat() -> None:
+    grid = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]], dtype=np.bool_)
+    rows, cols = grid_clues(grid)
+    board = board_from_partial(np.full(grid.shape, UNKNOWN, np.int8))
+    probed = search.probing_search(rows, cols, board, limit=2, seconds=10.0)
+    assert probed is not None  # probing the root solves it: unique, no SAT needed
+    assert probed.probing
+    assert probed.solutions == (tuple(int(sum(1 << c for c in np.flatnonzero(r))) for r in grid),)
+    path = CORPUS / "dom" / "dom-05.json"
+    if not path.exists():
+        pytest.skip("the shared corpus is not here")
+    puzzle = read_puzzle(path)
+    start = board_from_partial(np.full((puzzle.height, puzzle.width), UNKNOWN, np.int8))
+    assert search.probing_search(puzzle.rows, puzzle.cols, start, limit=2, seconds=60) is None
+    first = search.probing_search(puzzle.rows, puzzle.cols, start, limit=1, seconds=60)
+    assert first is not None
+    assert len(first.solutions) == 1  # a first solution it does give
+    result = search.search(puzzle.rows, puzzle.cols, start, limit=2, seconds=60)
+    assert result.complete  # the SAT search settled it, and counted its decisions
+    assert not result.probing
+    assert result.solutions == first.solutions
+
+
 def _check(paths: list[str], native: str) -> list[dict[str, Any]]:
     """``nonogen check --json`` in a fresh process, the C core on (1) or off (0)."""
     env = {**os.environ, "NONOGEN_NATIVE": native}
@@ -194,7 +279,17 @@ def test_the_pure_python_fallback_gives_the_same_verdicts() -> None:
     env = {**os.environ, "NONOGEN_NATIVE": "0"}
     off = subprocess.run(probe, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
     assert off.stdout.strip() == "True"  # the fallback really ran
-    assert _check(paths, "0") == _check(paths, "1")
+    fallback, core = _check(paths, "0"), _check(paths, "1")
+    for records in (fallback, core):
+        for record in records:
+            # the C core's probing search settles some before SAT: its work is its own, and
+            # so are the two solutions it shows of a puzzle with several
+            for key in ("decisions", "conflicts", "restarts", "probing_search"):
+                record.get("stats", {}).pop(key, None)
+            if record["status"] == "multiple":
+                for key in ("solution", "other_solution", "differing_cells"):
+                    record.pop(key, None)
+    assert fallback == core
 
 
 @st.composite

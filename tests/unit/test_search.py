@@ -30,6 +30,14 @@ BUDGET_SLACK_SECONDS = 4.0
 """What a timed test allows past a budget: wide, so that load cannot fail it."""
 
 
+@pytest.fixture(autouse=True)
+def sat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These are the SAT search's tests: the probing search that goes first (tested in
+    ``test_native``) is left out, or it would settle most of their puzzles itself."""
+    module = importlib.import_module("nonogen.solve.search")
+    monkeypatch.setattr(module, "probing_search", lambda *_, **__: None)
+
+
 def _weighted_marginals(
     clue: Clue, known: list[int], prior: list[float]
 ) -> tuple[list[float], list[list[float]]] | None:
