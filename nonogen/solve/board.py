@@ -34,6 +34,10 @@ class Board:
         """Number of columns."""
         return len(self.col_filled)
 
+    def masks(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Rows' filled and empty masks, then columns': the C core's arguments."""
+        return self.row_filled, self.row_empty, self.col_filled, self.col_empty
+
     def known(self) -> int:
         """How many cells are known."""
         return sum(

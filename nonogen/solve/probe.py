@@ -74,13 +74,7 @@ def probe(
     if NATIVE is None:
         return probe_py(rows, cols, board, deadline=deadline)
     masks, probes, fixed, complete = NATIVE.probe(
-        rows,
-        cols,
-        board.row_filled,
-        board.row_empty,
-        board.col_filled,
-        board.col_empty,
-        deadline - time.perf_counter(),
+        rows, cols, *board.masks(), deadline - time.perf_counter()
     )
     return Probing(None if masks is None else Board(*masks), probes, fixed, complete)
 

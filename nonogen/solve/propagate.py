@@ -55,10 +55,7 @@ def propagate(
     masks, sweeps, solves, settled, failed = NATIVE.propagate(
         rows,
         cols,
-        board.row_filled,
-        board.row_empty,
-        board.col_filled,
-        board.col_empty,
+        *board.masks(),
         dirty_rows,
         dirty_cols,
         -1 if max_sweeps is None else max_sweeps,

@@ -348,15 +348,7 @@ def probing_search(
     if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
         return None
     found, complete, nodes, branched, _ = NATIVE.search(
-        rows,
-        cols,
-        board.row_filled,
-        board.row_empty,
-        board.col_filled,
-        board.col_empty,
-        limit,
-        PROBING_WORK,
-        seconds,
+        rows, cols, *board.masks(), limit, PROBING_WORK, seconds
     )
     if not complete or (len(found) == 1 and limit > 1 and nodes > 1):
         return None  # unknown, or unique past probing: SAT's decisions grade it

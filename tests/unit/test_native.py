@@ -181,17 +181,7 @@ def test_the_probing_search_finds_what_brute_force_finds(
             s[r] & board.row_empty[r] == 0 and s[r] & f == f for r, f in enumerate(board.row_filled)
         )
     ]
-    found, complete, nodes, _, _ = NATIVE.search(
-        rows,
-        cols,
-        board.row_filled,
-        board.row_empty,
-        board.col_filled,
-        board.col_empty,
-        limit,
-        10**9,
-        60.0,
-    )
+    found, complete, nodes, _, _ = NATIVE.search(rows, cols, *board.masks(), limit, 10**9, 60.0)
     assert complete
     assert len(found) == min(limit, len(consistent))  # every solution is found, none twice
     assert set(found) <= set(consistent)
