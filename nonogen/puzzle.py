@@ -131,9 +131,14 @@ def _as_clues(lines: Sequence[Sequence[int]], kind: str, where: str) -> tuple[Cl
             raise InputError(
                 f"{where}: {kind} {i + 1}: expected a list of run lengths, got {line!r}"
             )
-        if any(not _is_int(n) for n in line):
-            raise InputError(f"{where}: {kind} {i + 1}: expected integer run lengths, got {line!r}")
-        out.append(tuple(int(n) for n in line))
+        clue = tuple(line)
+        if not all(type(n) is int for n in clue):  # bools and numpy ints take the long way
+            if any(not _is_int(n) for n in clue):
+                raise InputError(
+                    f"{where}: {kind} {i + 1}: expected integer run lengths, got {line!r}"
+                )
+            clue = tuple(int(n) for n in clue)
+        out.append(clue)
     return tuple(out)
 
 

@@ -211,6 +211,10 @@ def test_the_probing_search_says_when_its_budget_stops_it() -> None:
     assert len(two[0]) == 2
     with pytest.raises(ValueError, match="64 cells"):
         NATIVE.search(((1,),) * 65, ((65,),), (0,) * 65, (0,) * 65, (0,), (0,), 2, 10, 1.0)
+    tall = board_from_partial(np.full((65, 1), UNKNOWN, np.int8))
+    rows65, cols65 = ((1,),) * 65, ((65,),)
+    assert search.probing_search(rows65, cols65, tall, limit=2, seconds=10.0) is None  # SAT's
+    assert search.search(rows65, cols65, tall, limit=2, seconds=10.0).complete
     with pytest.raises(ValueError, match="wider than its line"):
         NATIVE.search(((1,),), ((1,),), (2,), (0,), (0,), (0,), 2, 10, 1.0)
 
