@@ -1431,6 +1431,7 @@ typedef struct {
     Quiet *quiet;         /* per cell */
     long nodes, probes, skipped, branched, max_probes;
     double deadline;
+    unsigned long id;     /* the line cache's entries of this search carry it */
     int stopped;          /* the work budget or the deadline ran out */
     PyObject *found;      /* the solutions found (tuples of row masks), at most limit */
     Py_ssize_t limit;
@@ -1511,7 +1512,7 @@ static int words_line(Search *s, const Clues *clues, int i, int n, u64 *f, u64 *
     u64 key = ((u64)(line + 1) * 0x9E3779B97F4A7C15ULL) ^ (*f * 0xBF58476D1CE4E5B9ULL) ^
               (*e * 0x94D049BB133111EBULL);
     Solved *hit = &line_cache[(key ^ (key >> 31)) & ((1u << LINE_CACHE_BITS) - 1)];
-    if (hit->search == searches && hit->line == line && hit->f == *f && hit->e == *e) {
+    if (hit->search == s->id && hit->line == line && hit->f == *f && hit->e == *e) {
         if (!hit->ok) return 0;
         nf = hit->nf;
         ne = hit->ne;
@@ -1519,7 +1520,7 @@ static int words_line(Search *s, const Clues *clues, int i, int n, u64 *f, u64 *
         hit->ok = solve_bits(clues->blocks + clues->start[i],
                              (int)(clues->start[i + 1] - clues->start[i]), n, *f, *e, &nf, &ne,
                              s->work);
-        hit->search = searches;
+        hit->search = s->id;
         hit->line = line;
         hit->f = *f;
         hit->e = *e;
@@ -1682,7 +1683,7 @@ static int words_search(Search *s, u64 *board) {
     u64 full = line_full(s->w), *child = NULL;
     Quiet *quiet = NULL;
     unsigned long stamp[128];
-    int r, c = -1, value, failed = 0;
+    int r = 0, c = -1, value, failed = 0;
     if (out_of_time(s)) return 0;
     s->nodes++;
     if (!words_probe(s, board) || enough(s)) return s->failed ? -1 : 0;
@@ -1782,8 +1783,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         line_cache = calloc((size_t)1 << LINE_CACHE_BITS, sizeof(Solved));
         if (!line_cache) return PyErr_NoMemory();
     }
-    searches++; /* entries of earlier searches (other clues) no longer match */
-
+    /* this search's number: entries of earlier searches (other clues) do not match, nor do
+     * those of a search run while this one waits on Python (a collection's callback) */
+    s.id = ++searches;
+    if (seconds != seconds) seconds = 0; /* NaN: no time */
     s.deadline = now_seconds() + seconds;
     if (clues_read(rows, &s.rows) < 0 || clues_read(cols, &s.cols) < 0) goto done;
     for (i = 0; i < h; i++)
@@ -1806,6 +1809,17 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (read_words(rf, board, h, s.w) < 0 || read_words(re, board + h, h, s.w) < 0 ||
         read_words(cf, board + 2 * h, w, s.h) < 0 || read_words(ce, board + 2 * h + w, w, s.h) < 0)
         goto done;
+    for (i = 0; i < h * w; i++) {
+        Py_ssize_t r = i / w, c = i % w;
+        int by_row = (int)((board[r] >> c) & 1) + 2 * (int)((board[h + r] >> c) & 1);
+        int by_col = (int)((board[2 * h + c] >> r) & 1) + 2 * (int)((board[2 * h + w + c] >> r) & 1);
+        if (by_row != by_col || by_row == 3) {
+            PyErr_SetString(PyExc_ValueError,
+                            "search: the row masks and the column masks do not draw the same "
+                            "cells, or a cell is both filled and empty");
+            goto done;
+        }
+    }
     if (!words_propagate(&s, board, line_full(s.h), line_full(s.w))) {
         result = Py_BuildValue("(OOlll)", found, Py_True, 0L, 0L, 0L);
         goto done;

@@ -271,7 +271,7 @@ class MonoLines:
     def unique(
         self, rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: mono.Board, seconds: float
     ) -> bool:
-        found = mono_search(rows, cols, board, limit=2, seconds=seconds)
+        found = mono_search(rows, cols, board, limit=2, seconds=seconds, graded=False)
         return found.complete and len(found.solutions) == 1
 
 

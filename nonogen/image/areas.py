@@ -86,7 +86,7 @@ def _feature(
 ) -> bool:
     """Whether a small run sits inside one area of FEATURE_AREA cells or more (every subject
     cell around it is that area's; ``anywhere``: inside the subject, whatever is around it)
-    and differs from what is around it by FEATURE_DELTA_E."""
+    and differs by FEATURE_DELTA_E from each run around it (their cells beside it)."""
     if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
         return False  # on the grid's edge: an outline's business
     around = (cv2.dilate(part.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0) & ~part
@@ -97,8 +97,8 @@ def _feature(
     if not anywhere and (values.size != 1 or int((numbered == values[0]).sum()) < FEATURE_AREA):
         return False
     own = lab[part].mean(axis=0)
-    ring = lab[around].mean(axis=0)
-    return float(np.sqrt(((own - ring) ** 2).sum())) >= FEATURE_DELTA_E
+    rings = [lab[around & (numbered == value)].mean(axis=0) for value in values]
+    return min(float(np.sqrt(((own - ring) ** 2).sum())) for ring in rings) >= FEATURE_DELTA_E
 
 
 def cleaned(

@@ -3,9 +3,10 @@ budget, then the puzzle as CNF, solved by two SAT solvers taking turns.
 
 The probing search (``probing_search``, ``nonogen/_native.c``: boards of up to 64 cells a
 side) probes each node to its fixpoint, as ``probe`` does, keeps a solved board, and else
-branches on the first open cell (filled first); a probe is not made again while the lines
-its last one read are unchanged, and line solves are cached. It settles a puzzle with no
-solution or with ``limit`` of them; a unique one goes on to SAT, whose decisions grade it.
+branches on the open cell whose two values settle the most (filled first); a probe is not
+made again while the lines its last one read are unchanged, and line solves are cached. It
+settles a puzzle with no solution, with ``limit`` of them, or one that probing the root
+solves; one it finds unique only by branching goes on to SAT, whose decisions grade it.
 
 Each line is encoded with order variables ``z[j][p]`` = "block j starts at or before p", over
 only the starts the line solver found feasible (a start that is not feasible makes ``z[j][p]``
@@ -319,14 +320,22 @@ def _collector_paused() -> Iterator[None]:
 
 
 def search(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    *,
+    limit: int,
+    seconds: float,
+    graded: bool = True,
 ) -> SearchResult:
     """Up to ``limit`` solutions consistent with the board, within ``seconds``: the probing
-    search first (``probing_search``), then the SAT solvers if it could not settle it."""
+    search first (``probing_search``), then the SAT solvers if it could not settle it.
+    ``graded``: a unique puzzle is to be graded, so SAT settles one found only by branching."""
     if not seconds > 0:  # NaN included
         return SearchResult((), False, 0)
     started = time.perf_counter()
-    probed = probing_search(rows, cols, board, limit=limit, seconds=seconds * PROBING_SHARE)
+    share = seconds * PROBING_SHARE
+    probed = probing_search(rows, cols, board, limit=limit, seconds=share, graded=graded)
     if probed is not None:
         return probed
     left = seconds - (time.perf_counter() - started)
@@ -337,20 +346,26 @@ def search(
 
 
 def probing_search(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    *,
+    limit: int,
+    seconds: float,
+    graded: bool = True,
 ) -> SearchResult | None:
     """What the C core's probing depth-first search settles within PROBING_WORK and
     ``seconds``: no solution, ``limit`` solutions, (``limit`` 1) a first one, or the one
     solution probing the root finds. None when it cannot tell, when it finds that the puzzle
-    is unique only by branching (the SAT search then grades it, as difficulty grades count
-    the SAT solver's decisions), where no C core is built, and for boards over 64 cells a
-    side."""
+    is unique only by branching and ``graded`` (the SAT search then grades it, as difficulty
+    grades count the SAT solver's decisions), where no C core is built, and for boards over
+    64 cells a side."""
     if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
         return None
     found, complete, nodes, branched, _ = NATIVE.search(
         rows, cols, *board.masks(), limit, PROBING_WORK, seconds
     )
-    if not complete or (len(found) == 1 and limit > 1 and nodes > 1):
+    if not complete or (graded and len(found) == 1 and limit > 1 and nodes > 1):
         return None  # unknown, or unique past probing: SAT's decisions grade it
     return SearchResult(tuple(found), True, branched, None, None, probing=True)
 

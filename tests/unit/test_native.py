@@ -4,6 +4,7 @@ runs where no compiler built it (``NONOGEN_NATIVE=0``)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -220,6 +221,46 @@ def test_the_probing_search_says_when_its_budget_stops_it() -> None:
 
 
 @built
+def test_a_search_run_inside_another_leaves_its_line_cache_alone() -> None:
+    assert NATIVE is not None
+    none = (0,) * 6
+    permutations = (((1,),) * 6, ((1,),) * 6)  # 720 solutions
+    pairs = (((1, 1),) * 6, ((1, 1),) * 6)  # other clues, the same lines and masks
+
+    def search_inside(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":  # a collection while the outer search keeps a solution
+            NATIVE.search(*pairs, none, none, none, none, 3, 10**9, 60.0)
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(search_inside)
+    gc.set_threshold(1)
+    try:
+        found, complete, *_ = NATIVE.search(
+            *permutations, none, none, none, none, 1000, 10**9, 60.0
+        )
+    finally:
+        gc.callbacks.remove(search_inside)
+        gc.set_threshold(*threshold)
+    assert complete
+    assert sorted(found) == sorted(brute_solutions(*permutations))
+
+
+@built
+def test_the_search_refuses_row_and_column_masks_that_disagree() -> None:
+    assert NATIVE is not None
+    clues = ((1,), (1,))
+    with pytest.raises(ValueError, match="do not draw the same cells"):
+        NATIVE.search(clues, clues, (1, 0), (0, 0), (0, 0), (0, 0), 2, 10**9, 1.0)
+    with pytest.raises(ValueError, match="both filled and empty"):
+        NATIVE.search(clues, clues, (1, 0), (1, 0), (1, 0), (1, 0), 2, 10**9, 1.0)
+    found, complete, *_ = NATIVE.search(
+        clues, clues, (0,) * 2, (0,) * 2, (0,) * 2, (0,) * 2, 2, 10**9, float("nan")
+    )
+    assert not complete  # no time at all
+    assert found == []
+
+
+@built
 def test_search_settles_what_probing_settles_and_hands_a_branching_unique_puzzle_to_sat() -> None:
     grid = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]], dtype=np.bool_)
     rows, cols = grid_clues(grid)
@@ -234,6 +275,11 @@ def test_search_settles_what_probing_settles_and_hands_a_branching_unique_puzzle
     puzzle = read_puzzle(path)
     start = board_from_partial(np.full((puzzle.height, puzzle.width), UNKNOWN, np.int8))
     assert search.probing_search(puzzle.rows, puzzle.cols, start, limit=2, seconds=60) is None
+    ungraded = search.probing_search(
+        puzzle.rows, puzzle.cols, start, limit=2, seconds=60, graded=False
+    )
+    assert ungraded is not None  # unique, when no grade is wanted (the generator's question)
+    assert len(ungraded.solutions) == 1
     first = search.probing_search(puzzle.rows, puzzle.cols, start, limit=1, seconds=60)
     assert first is not None
     assert len(first.solutions) == 1  # a first solution it does give
