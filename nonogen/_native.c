@@ -1429,6 +1429,7 @@ typedef struct {
     unsigned long clock;  /* ticks at every change of the board probing works on */
     unsigned long stamp[128]; /* per line (row r at r, column c at 64 + c): its last change */
     Quiet *quiet;         /* per cell */
+    int *order;           /* cells in probing order */
     long nodes, probes, skipped, branched, max_probes;
     double deadline;
     unsigned long id;     /* the line cache's entries of this search carry it */
@@ -1609,67 +1610,83 @@ static int words_probe(Search *s, u64 *board) {
     u64 full = line_full(s->w);
     int progress = 1;
     while (progress) {
-        int r;
+        int k, count = 0;
         progress = 0;
-        for (r = 0; r < s->h; r++) {
-            u64 open = full & ~(board[r] | board[s->h + r]);
-            for (; open; open &= open - 1) {
-                int c = __builtin_ctzll(open), fa, fb, cell = r * s->w + c, gain_filled, gain_empty;
-                size_t i;
-                u64 rows = 0, cols = 0;
-                if ((board[r] | board[s->h + r]) >> c & 1) continue; /* settled this pass */
-                if (still_quiet(s, cell)) {
-                    s->skipped++;
-                    continue;
-                }
-                if (++s->probes > s->max_probes || ((s->probes & 63) == 0 && out_of_time(s))) {
-                    s->stopped = 1;
-                    return 1;
-                }
-                s->solved_rows = s->solved_cols = 0;
-                memcpy(s->a, board, bytes);
-                board_set(s, s->a, r, c, 1);
-                fa = words_propagate(s, s->a, 1ULL << r, 1ULL << c);
-                memcpy(s->b, board, bytes);
-                board_set(s, s->b, r, c, 0);
-                fb = words_propagate(s, s->b, 1ULL << r, 1ULL << c);
-                if (fa && words_solved(s, s->a)) keep_solution(s, s->a);
-                if (fb && words_solved(s, s->b)) keep_solution(s, s->b);
-                if (enough(s)) return 1;
-                if (!fa && !fb) return 0;
-                if (!fa || !fb) {
-                    board_move(s, board, fa ? s->a : s->b);
-                    progress = 1;
-                    continue;
-                }
-                gain_filled = gain_empty = 0;
-                for (i = 0; i < (size_t)s->h; i++) {
-                    u64 known = board[i] | board[(size_t)s->h + i];
-                    gain_filled += __builtin_popcountll((s->a[i] | s->a[(size_t)s->h + i]) & ~known);
-                    gain_empty += __builtin_popcountll((s->b[i] | s->b[(size_t)s->h + i]) & ~known);
-                }
-                for (i = 0; i < words; i++) {
-                    s->a[i] &= s->b[i];
-                    if (s->a[i] != board[i]) {
-                        if (i < 2 * (size_t)s->h) rows |= 1ULL << (i % (size_t)s->h);
-                        else cols |= 1ULL << ((i - 2 * (size_t)s->h) % (size_t)s->w);
+        { /* the open cells, those with the most settled neighbours first (the border counts):
+           * they contradict soonest, as in probe */
+            int near, i;
+            for (near = 4; near >= 0; near--)
+                for (i = 0; i < s->h; i++) {
+                    u64 known = board[i] | board[s->h + i];
+                    u64 up = i ? board[i - 1] | board[s->h + i - 1] : full;
+                    u64 down = i + 1 < s->h ? board[i + 1] | board[s->h + i + 1] : full;
+                    u64 left = (known << 1) | 1, right = (known >> 1) | (1ULL << (s->w - 1));
+                    u64 open = full & ~known;
+                    for (; open; open &= open - 1) {
+                        int j = __builtin_ctzll(open);
+                        int n = (int)((up >> j) & 1) + (int)((down >> j) & 1) +
+                                (int)((left >> j) & 1) + (int)((right >> j) & 1);
+                        if (n == near) s->order[count++] = i * s->w + j;
                     }
                 }
-                if (!(rows | cols)) {
-                    Quiet *q = &s->quiet[cell];
-                    q->stamp = s->clock;
-                    q->rows = s->solved_rows;
-                    q->cols = s->solved_cols;
-                    q->gain[0] = gain_empty;
-                    q->gain[1] = gain_filled;
-                    continue;
-                }
-                /* each branch keeps its rows and columns alike, so what both agree on is
-                 * alike in both halves too; it is true, but not yet a fixpoint */
-                if (!words_propagate(s, s->a, rows, cols)) return 0;
-                board_move(s, board, s->a);
-                progress = 1;
+        }
+        for (k = 0; k < count; k++) {
+            int r = s->order[k] / s->w;
+            int c = s->order[k] % s->w, fa, fb, cell = r * s->w + c, gain_filled, gain_empty;
+            size_t i;
+            u64 rows = 0, cols = 0;
+            if ((board[r] | board[s->h + r]) >> c & 1) continue; /* settled this pass */
+            if (still_quiet(s, cell)) {
+                s->skipped++;
+                continue;
             }
+            if (++s->probes > s->max_probes || ((s->probes & 63) == 0 && out_of_time(s))) {
+                s->stopped = 1;
+                return 1;
+            }
+            s->solved_rows = s->solved_cols = 0;
+            memcpy(s->a, board, bytes);
+            board_set(s, s->a, r, c, 1);
+            fa = words_propagate(s, s->a, 1ULL << r, 1ULL << c);
+            memcpy(s->b, board, bytes);
+            board_set(s, s->b, r, c, 0);
+            fb = words_propagate(s, s->b, 1ULL << r, 1ULL << c);
+            if (fa && words_solved(s, s->a)) keep_solution(s, s->a);
+            if (fb && words_solved(s, s->b)) keep_solution(s, s->b);
+            if (enough(s)) return 1;
+            if (!fa && !fb) return 0;
+            if (!fa || !fb) {
+                board_move(s, board, fa ? s->a : s->b);
+                progress = 1;
+                continue;
+            }
+            gain_filled = gain_empty = 0;
+            for (i = 0; i < (size_t)s->h; i++) {
+                u64 known = board[i] | board[(size_t)s->h + i];
+                gain_filled += __builtin_popcountll((s->a[i] | s->a[(size_t)s->h + i]) & ~known);
+                gain_empty += __builtin_popcountll((s->b[i] | s->b[(size_t)s->h + i]) & ~known);
+            }
+            for (i = 0; i < words; i++) {
+                s->a[i] &= s->b[i];
+                if (s->a[i] != board[i]) {
+                    if (i < 2 * (size_t)s->h) rows |= 1ULL << (i % (size_t)s->h);
+                    else cols |= 1ULL << ((i - 2 * (size_t)s->h) % (size_t)s->w);
+                }
+            }
+            if (!(rows | cols)) {
+                Quiet *q = &s->quiet[cell];
+                q->stamp = s->clock;
+                q->rows = s->solved_rows;
+                q->cols = s->solved_cols;
+                q->gain[0] = gain_empty;
+                q->gain[1] = gain_filled;
+                continue;
+            }
+            /* each branch keeps its rows and columns alike, so what both agree on is
+             * alike in both halves too; it is true, but not yet a fixpoint */
+            if (!words_propagate(s, s->a, rows, cols)) return 0;
+            board_move(s, board, s->a);
+            progress = 1;
         }
     }
     return 1;
@@ -1800,8 +1817,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     s.a = malloc(board_words(&s) * sizeof(u64));
     s.b = malloc(board_words(&s) * sizeof(u64));
     s.quiet = calloc((size_t)h * (size_t)w, sizeof(Quiet));
+    s.order = malloc((size_t)h * (size_t)w * sizeof(int));
     found = PyList_New(0);
-    if (!s.work || !board || !s.a || !s.b || !s.quiet) {
+    if (!s.work || !board || !s.a || !s.b || !s.quiet || !s.order) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1840,6 +1858,7 @@ done:
     free(s.a);
     free(s.b);
     free(s.quiet);
+    free(s.order);
     free(board);
     return result;
 }
