@@ -246,6 +246,24 @@ def test_a_search_run_inside_another_leaves_its_line_cache_alone() -> None:
 
 
 @built
+@pytest.mark.parametrize(("height", "width"), [(64, 64), (63, 63), (2, 64), (64, 2)])
+def test_the_search_finds_both_corner_swaps_on_boards_a_word_wide(height: int, width: int) -> None:
+    assert NATIVE is not None
+    grid = np.zeros((height, width), dtype=np.bool_)
+    grid[0, 0] = grid[-1, -1] = True  # and the other diagonal's corners fit the same clues
+    rows, cols = grid_clues(grid)
+    none_h, none_w = (0,) * height, (0,) * width
+    found, complete, *_ = NATIVE.search(rows, cols, none_h, none_h, none_w, none_w, 5, 10**9, 60.0)
+    assert complete
+    top, bottom = 1, 1 << (width - 1)
+    expected = {
+        (top, *(0,) * (height - 2), bottom),
+        (bottom, *(0,) * (height - 2), top),
+    }
+    assert set(found) == expected
+
+
+@built
 def test_the_search_refuses_row_and_column_masks_that_disagree() -> None:
     assert NATIVE is not None
     clues = ((1,), (1,))
