@@ -1430,6 +1430,8 @@ typedef struct {
     unsigned long stamp[128]; /* per line (row r at r, column c at 64 + c): its last change */
     Quiet *quiet;         /* per cell */
     int *order;           /* cells in probing order */
+    int *open;            /* the open cells, row-major, and their settled neighbours */
+    unsigned char *near;
     long nodes, probes, skipped, branched, max_probes;
     double deadline;
     unsigned long id;     /* the line cache's entries of this search carry it */
@@ -1613,22 +1615,26 @@ static int words_probe(Search *s, u64 *board) {
         int k, count = 0;
         progress = 0;
         { /* the open cells, those with the most settled neighbours first (the border counts):
-           * they contradict soonest, as in probe */
-            int near, i;
-            for (near = 4; near >= 0; near--)
-                for (i = 0; i < s->h; i++) {
-                    u64 known = board[i] | board[s->h + i];
-                    u64 up = i ? board[i - 1] | board[s->h + i - 1] : full;
-                    u64 down = i + 1 < s->h ? board[i + 1] | board[s->h + i + 1] : full;
-                    u64 left = (known << 1) | 1, right = (known >> 1) | (1ULL << (s->w - 1));
-                    u64 open = full & ~known;
-                    for (; open; open &= open - 1) {
-                        int j = __builtin_ctzll(open);
-                        int n = (int)((up >> j) & 1) + (int)((down >> j) & 1) +
-                                (int)((left >> j) & 1) + (int)((right >> j) & 1);
-                        if (n == near) s->order[count++] = i * s->w + j;
-                    }
+           * they contradict soonest, as in probe; row-major within each count (one scan,
+           * then a counting sort) */
+            int start[6] = {0}, near, i;
+            for (i = 0; i < s->h; i++) {
+                u64 known = board[i] | board[s->h + i];
+                u64 up = i ? board[i - 1] | board[s->h + i - 1] : full;
+                u64 down = i + 1 < s->h ? board[i + 1] | board[s->h + i + 1] : full;
+                u64 left = (known << 1) | 1, right = (known >> 1) | (1ULL << (s->w - 1));
+                u64 open = full & ~known;
+                for (; open; open &= open - 1) {
+                    int j = __builtin_ctzll(open);
+                    int n = (int)((up >> j) & 1) + (int)((down >> j) & 1) +
+                            (int)((left >> j) & 1) + (int)((right >> j) & 1);
+                    s->near[count] = (unsigned char)n;
+                    s->open[count++] = i * s->w + j;
+                    start[4 - n + 1]++;
                 }
+            }
+            for (near = 1; near <= 5; near++) start[near] += start[near - 1];
+            for (i = 0; i < count; i++) s->order[start[4 - s->near[i]]++] = s->open[i];
         }
         for (k = 0; k < count; k++) {
             int r = s->order[k] / s->w;
@@ -1818,8 +1824,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     s.b = malloc(board_words(&s) * sizeof(u64));
     s.quiet = calloc((size_t)h * (size_t)w, sizeof(Quiet));
     s.order = malloc((size_t)h * (size_t)w * sizeof(int));
+    s.open = malloc((size_t)h * (size_t)w * sizeof(int));
+    s.near = malloc((size_t)h * (size_t)w);
     found = PyList_New(0);
-    if (!s.work || !board || !s.a || !s.b || !s.quiet || !s.order) {
+    if (!s.work || !board || !s.a || !s.b || !s.quiet || !s.order || !s.open || !s.near) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1859,6 +1867,8 @@ done:
     free(s.b);
     free(s.quiet);
     free(s.order);
+    free(s.open);
+    free(s.near);
     free(board);
     return result;
 }
