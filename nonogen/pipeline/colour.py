@@ -43,6 +43,7 @@ class MadeColour(Made):
 
     kind: ClassVar[str] = "colour"
     changed_word: ClassVar[str] = "changed"
+    mosaic_tiers: ClassVar[bool] = False
     fidelity: ColourFidelity
 
     @classmethod
@@ -51,8 +52,6 @@ class MadeColour(Made):
     ) -> Drawing:
         """The candidate's outline drawn again (``outlined``), its subject quantised to the
         options' colours, and what giving each cell each colour costs (Delta E)."""
-
-        assert options.colours is not None  # a colour make
         found = outlined(picture, conversion, candidate, options.picture)
         cells, rng = found.cells, np.random.default_rng(options.seed)
         subject = found.split.subject
@@ -61,13 +60,18 @@ class MadeColour(Made):
             subject,
             cells.filled,
             cells.box,
-            colours=options.colours,
+            colours=options.block_colours,
             rng=rng,
             detail=options.picture.detail,
         )
         return Drawing(
             found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged
         )
+
+    @classmethod
+    def option_fields(cls, options: MakeOptions) -> JsonObject:
+        """The colour count."""
+        return {"colours": options.block_colours}
 
     @classmethod
     def palette_record(cls, palette: Palette) -> tuple[dict[str, str], ...]:

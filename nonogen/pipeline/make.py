@@ -100,6 +100,8 @@ class Made(ABC):
     """``mono`` or ``colour``, as records and answers name it."""
     changed_word: ClassVar[str]
     """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
+    mosaic_tiers: ClassVar[bool]
+    """Whether a mosaic's tiles of this kind are steered to a ``--difficulty`` tier."""
     puzzle: Puzzle
     repair: Repair
     source: npt.NDArray[Any]
@@ -118,6 +120,12 @@ class Made(ABC):
         cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
     ) -> Drawing:
         """A candidate drawn into this kind's cells, with what changing each costs."""
+
+    @classmethod
+    def option_fields(cls, options: MakeOptions) -> JsonObject:
+        """What this kind adds to a record of the options (a report row, a book's cache key):
+        nothing for black and white, so its records stay what earlier runs wrote."""
+        return {}
 
     @classmethod
     def palette_record(cls, palette: Palette) -> tuple[dict[str, str], ...] | None:
@@ -195,6 +203,7 @@ class MadeMono(Made):
 
     kind: ClassVar[str] = "mono"
     changed_word: ClassVar[str] = "flipped"
+    mosaic_tiers: ClassVar[bool] = True
     fidelity: MonoFidelity
 
     @classmethod

@@ -92,7 +92,7 @@ def parse_tiles(text: str) -> tuple[int, int]:
 def check_tier(make: MakeOptions) -> None:
     """InputError for a colour mosaic asked for a tier: its tiles are not steered to one (the
     mosaic command's and the book's)."""
-    if make.colours is not None and make.difficulty is not None:
+    if not kind_of(make).mosaic_tiers and make.difficulty is not None:
         raise InputError(
             words(
                 "a colour mosaic does not steer its tiles to a tier; leave out {given} (or "
@@ -438,19 +438,35 @@ class Source:
 
 
 def mosaic_source(picture: Picture, conversion: Conversion, make: MakeOptions) -> Source:
-    """The chosen grid and its flip costs, or (colour) the picture quantised to the make's
-    colours once, for every tile, with each colour's cost."""
+    """The grid every tile is cut from, of the kind the make asks for (``SOURCES``)."""
+    return SOURCES[make.kind](picture, conversion, make)
+
+
+def _mono_source(picture: Picture, conversion: Conversion, make: MakeOptions) -> Source:
+    """The chosen grid and its flip costs."""
     cells = conversion.chosen.cells
-    if make.colours is None:
-        return Source(cells.grid(), cells.cost(), frame=cells.box)
+    return Source(cells.grid(), cells.cost(), frame=cells.box)
+
+
+def _colour_source(picture: Picture, conversion: Conversion, make: MakeOptions) -> Source:
+    """The picture quantised to the make's colours once, for every tile, with each colour's
+    cost."""
+    cells = conversion.chosen.cells
     subject = conversion.chosen.split.subject
     rng = np.random.default_rng(make.seed)
-    detail = make.picture.detail
+    colours, detail = make.block_colours, make.picture.detail
     quantised = quantise(
-        picture, subject, cells.filled, cells.box, colours=make.colours, rng=rng, detail=detail
+        picture, subject, cells.filled, cells.box, colours=colours, rng=rng, detail=detail
     )
     grid, costs = quantised.grid, quantised.costs()
     return Source(grid, costs, quantised.palette, quantised.merged, cells.box)
+
+
+SOURCES: Final[dict[str, Callable[[Picture, Conversion, MakeOptions], Source]]] = {
+    "mono": _mono_source,
+    "colour": _colour_source,
+}
+"""How each kind of mosaic gets the grid its tiles are cut from."""
 
 
 def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:

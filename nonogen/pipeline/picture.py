@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -47,9 +47,13 @@ if TYPE_CHECKING:
     from nonogen.generate import Repair
 
 
+KINDS: Final[dict[str, type[Made]]] = {MadeMono.kind: MadeMono, MadeColour.kind: MadeColour}
+"""Each kind of made puzzle by its name (``MakeOptions.kind``)."""
+
+
 def kind_of(options: MakeOptions) -> type[Made]:
     """The kind of puzzle the options ask for."""
-    return MadeMono if options.colours is None else MadeColour
+    return KINDS[options.kind]
 
 
 def make_puzzle(

@@ -43,6 +43,7 @@ from nonogen.pipeline import (
     puzzles_in_text,
 )
 from nonogen.pipeline.mosaic import check_tier
+from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.shortfall import flag
 from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
@@ -164,8 +165,7 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
         "make": asdict(options.make),
         "timeout": options.timeout,
     }
-    if options.make.colours is not None:  # black-and-white keys stay what earlier runs saved
-        settings["colours"] = options.make.colours
+    settings.update(kind_of(options.make).option_fields(options.make))
     if options.mosaic:  # and so do those made without --mosaic
         settings["mosaic"] = asdict(options.page_options())
     digest = hashlib.sha256(data)

@@ -35,7 +35,7 @@ from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
 from nonogen.pipeline.make import Made
-from nonogen.pipeline.picture import make_puzzle
+from nonogen.pipeline.picture import kind_of, make_puzzle
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
@@ -79,11 +79,10 @@ def report_case(
     options ask for: size, method, verdict, what the repair changed (the kind's
     ``report_fields``), time, and the IoU with the true subject when one is known."""
     picture = replace(options.picture, width=width)
-    colours = {} if options.colours is None else {"colours": options.colours}
     base: JsonObject = {
         "picture": Path(name).name,
         "width": width,
-        **colours,
+        **kind_of(options).option_fields(options),
         **_pointed(options),
     }
     if truth is not None:

@@ -71,10 +71,20 @@ class MakeOptions:
     """Block colours besides the background, 2 to 8, for a colour puzzle; None (the default)
     for black and white. It chooses the kind of puzzle, once, in ``make``."""
 
+    @property
+    def kind(self) -> str:
+        """``mono`` (black and white, no colour count) or ``colour``: the kind of puzzle the
+        options ask for, decided here once; what differs by kind is looked up by it."""
+        return "mono" if self.colours is None else "colour"
+
+    @property
+    def block_colours(self) -> int:
+        """Block colours besides the background: the colour count, or 1 (black)."""
+        return self.colours or 1
+
     def __post_init__(self) -> None:
         check_title(self.title, Option("title"))
-        if self.colours is not None:
-            check_colours(self.colours)
+        check_colours(self.colours)
         if self.repair not in REPAIRS:
             raise InputError(not_one_of("repair", self.repair, REPAIRS))
         self.target()

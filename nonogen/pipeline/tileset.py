@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -226,6 +226,14 @@ def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
     return (top, left, bottom, right), (full[0], full[1])
 
 
+ANSWER_CELLS: Final[dict[str, tuple[type[np.generic], bool]]] = {
+    "mono": (np.bool_, False),
+    "colour": (np.uint8, True),
+}
+"""Each kind of tile set's answer picture: its cells' type, and whether it is drawn in the
+palette's colours (black and white is filled or not)."""
+
+
 def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
     """The tiles' places when they make a whole set; Nones when they do not."""
 
@@ -246,9 +254,9 @@ def _places(tiles: Sequence[Puzzle]) -> list[Place | None]:
     palette = tiles[0].palette
     if any(tile.palette != palette for tile in tiles):
         return [None] * len(tiles)  # a set's tiles share one palette
-    colour = tiles[0].is_colour  # the set's answer in its palette's colours
-    picture: npt.NDArray[np.generic] = np.zeros(cuts.shape, dtype=np.uint8 if colour else np.bool_)
+    cells, shows_palette = ANSWER_CELLS[tiles[0].kind]
+    picture: npt.NDArray[np.generic] = np.zeros(cuts.shape, dtype=cells)
     for tile, (top, left, bottom, right) in zip(tiles, boxes, strict=True):
         picture[top:bottom, left:right] = np.asarray(tile.goal, dtype=picture.dtype)
-    shown = palette if colour else None
+    shown = palette if shows_palette else None
     return [Place(cuts, rows.index(b[0]), cols.index(b[1]), picture, shown) for b in boxes]

@@ -7,7 +7,7 @@ the difference between those two grids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -89,6 +89,11 @@ class SheetEntry:
     def failed(self) -> bool:
         """Whether the row is an error: an all-False final grid and a note starting "error"."""
         return self.note.startswith("error") and not np.asarray(self.final).any()
+
+    @property
+    def kind(self) -> str:
+        """``mono`` or ``colour`` (a row with a palette): which ``PANELS`` draw it."""
+        return "mono" if self.colours is None else "colour"
 
 
 @dataclass(frozen=True)
@@ -259,8 +264,7 @@ def _draw_band(image: Image.Image, entry: SheetEntry, layout: SheetLayout, i: in
         _paste_panel(image, panel, layout.origin(i, "source"))
     draw = ImageDraw.Draw(image)
     _draw_text(draw, entry, layout, i)
-    panels = _colour_panels if entry.colours is not None else _panels
-    for name, panel in panels(entry, cell, grid):
+    for name, panel in PANELS[entry.kind](entry, cell, grid):
         _paste_panel(image, panel, layout.origin(i, name))
     if entry.failed:
         draw.text(layout.origin(i, "final"), "no puzzle", fill=DIM, font=font_at(layout.text))
@@ -296,7 +300,6 @@ def _colour_panels(
     """A colour entry's panels: the quantised grid and the final one in the palette's colours
     (changed cells crossed red, givens ringed blue), and the difference: grey kept, red
     changed."""
-    assert entry.colours is not None
     table = np.asarray(entry.colours, dtype=np.uint8)
     chosen = np.asarray(entry.chosen, dtype=np.intp)
     if not chosen.size:
@@ -322,6 +325,14 @@ def _colour_panels(
         dots(diff, changed, MARK)
     return [*panels, ("final", image), ("difference", diff)]
 
+
+PANELS: Final[
+    dict[str, Callable[[SheetEntry, int, tuple[int, int]], list[tuple[str, Image.Image]]]]
+] = {
+    "mono": _panels,
+    "colour": _colour_panels,
+}
+"""How each kind of row draws its chosen, final and difference panels."""
 
 SHEET_LEGEND: Final = (
     ("final: ", INK),

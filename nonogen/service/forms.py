@@ -93,7 +93,7 @@ class MakeForm(BaseModel):
             colours = int(str(value))
         except ValueError:
             colours = None
-        if colours is None or not MIN_COLOURS <= colours <= MAX_COLOURS:
+        if colours not in range(MIN_COLOURS, MAX_COLOURS + 1):
             raise ValueError(
                 f"expected colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
                 f"background), got {value!r}; leave it out for a black-and-white puzzle"

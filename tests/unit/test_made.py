@@ -21,6 +21,8 @@ from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pdf import PageOptions
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
+from nonogen.pipeline.mosaic import SOURCES
+from nonogen.pipeline.picture import KINDS, kind_of
 from nonogen.pipeline.settings import (
     MAKE,
     PAGE,
@@ -30,6 +32,8 @@ from nonogen.pipeline.settings import (
     options_of,
     spell_help,
 )
+from nonogen.pipeline.tileset import ANSWER_CELLS
+from nonogen.preview.sheet import PANELS
 from nonogen.service.forms import MakeForm, PdfRequest
 from nonogen.service.jobs import make_job
 from nonogen.service.limits import Limits
@@ -64,9 +68,21 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
     assert made.lines()[0].startswith(f"{made.puzzle.width}x{made.puzzle.height}")
 
 
-def test_a_colour_count_out_of_range_is_refused_by_the_options() -> None:
+def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_one() -> None:
+    for table in (KINDS, SOURCES, ANSWER_CELLS, PANELS):
+        assert set(table) == {"mono", "colour"}
+    for colours, kind in ((None, "mono"), (2, "colour"), (8, "colour")):
+        options = MakeOptions(colours=colours)
+        assert options.kind == kind == kind_of(options).kind
+        assert options.block_colours == (colours or 1)
+    assert MadeMono.option_fields(MakeOptions()) == {}  # black-and-white records unchanged
+    assert MadeColour.option_fields(MakeOptions(colours=5)) == {"colours": 5}
+
+
+@pytest.mark.parametrize("colours", [0, 1, 9, -3, 2.5])
+def test_a_colour_count_out_of_range_is_refused_by_the_options(colours: int) -> None:
     with pytest.raises(InputError, match="--colors between 2 and 8"):
-        MakeOptions(colours=1)
+        MakeOptions(colours=colours)
 
 
 def test_every_option_is_declared_for_both_the_cli_and_the_service() -> None:
