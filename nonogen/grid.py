@@ -38,14 +38,26 @@ def cell_code(char: str) -> int | None:
     return None
 
 
+_CODE_BYTES: Final = str.maketrans(
+    {
+        **dict.fromkeys("\x00\x01\x02", "\x03"),  # the codes themselves are no notation
+        **dict.fromkeys(FILLED_CHARS, chr(FILLED - UNKNOWN)),
+        **dict.fromkeys(EMPTY_CHARS, chr(EMPTY - UNKNOWN)),
+        **dict.fromkeys(UNKNOWN_CHARS, chr(0)),
+    }
+)
+"""Each notation character as one byte, its cell code less ``UNKNOWN`` (0, 1 or 2)."""
+
+
 def parse_partial(lines: Sequence[str]) -> Partial | None:
     """A partial grid from rows of text notation, or None if a row is ragged or a char unknown."""
     if not lines or any(len(line) != len(lines[0]) for line in lines) or not lines[0]:
         return None
-    codes = [[cell_code(ch) for ch in line] for line in lines]
-    if any(code is None for row in codes for code in row):
-        return None
-    return np.array(codes, dtype=np.int8)
+    coded = "".join(lines).translate(_CODE_BYTES)  # whole rows at once: files hold thousands
+    if coded.strip("\x00\x01\x02"):
+        return None  # a character of no code is left as it was
+    cells = np.frombuffer(coded.encode("ascii"), dtype=np.int8).reshape(len(lines), -1)
+    return cells + np.int8(UNKNOWN)
 
 
 def format_grid(grid: Grid | Partial) -> list[str]:
@@ -57,22 +69,30 @@ def format_grid(grid: Grid | Partial) -> list[str]:
 
 def row_masks(grid: Grid) -> list[int]:
     """One bitmask per row of a solved grid; bit ``c`` is column ``c``."""
-    return [sum(1 << c for c, cell in enumerate(row) if cell) for row in grid.tolist()]
+    packed = np.packbits(np.asarray(grid, dtype=np.bool_), axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
 def grid_from_masks(masks: Iterable[int], width: int) -> Grid:
-    """The solved grid whose rows have the given bitmasks."""
-    rows = [[bool(mask >> c & 1) for c in range(width)] for mask in masks]
-    return np.array(rows, dtype=np.bool_).reshape(-1, width)
+    """The solved grid whose rows have the given bitmasks (bits from ``width`` on ignored)."""
+    return _mask_cells(list(masks), width)
+
+
+def _mask_cells(masks: Sequence[int], width: int) -> Grid:
+    """Each mask's low ``width`` bits as a row of cells: whole rows at once, as bytes (a
+    verdict holds solutions of hundreds of rows, and files thousands of verdicts)."""
+    size = (width + 7) // 8
+    low = (1 << width) - 1
+    data = b"".join((mask & low).to_bytes(size, "little") for mask in masks)
+    rows = np.frombuffer(data, dtype=np.uint8).reshape(len(masks), size)
+    cells: Grid = np.unpackbits(rows, axis=1, count=width, bitorder="little").astype(np.bool_)
+    return cells
 
 
 def partial_from_masks(filled: Sequence[int], empty: Sequence[int], width: int) -> Partial:
-    """The partial grid whose rows have the given filled and empty bitmasks."""
+    """The partial grid whose rows have the given filled and empty bitmasks (filled first
+    where a cell is in both)."""
     out = np.full((len(filled), width), UNKNOWN, dtype=np.int8)
-    for r, (f, e) in enumerate(zip(filled, empty, strict=True)):
-        for c in range(width):
-            if f >> c & 1:
-                out[r, c] = FILLED
-            elif e >> c & 1:
-                out[r, c] = EMPTY
+    out[_mask_cells(empty, width)] = EMPTY
+    out[_mask_cells(filled, width)] = FILLED
     return out

@@ -10,10 +10,10 @@ Cells are palette indices everywhere: a goal is a ``ColourGrid`` (0 the backgrou
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ from nonogen.clues import (
     check_clue,
     format_clue,
     grid_blocks,
+    grid_clues,
 )
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import UNKNOWN, Grid, Partial
@@ -35,6 +36,8 @@ from nonogen.records import Json
 MAX_SIDE: Final = 1024
 """The largest width or height nonogen accepts, in cells."""
 
+_Line = TypeVar("_Line", Clue, ColourClue)
+"""One line's clue: run lengths or blocks."""
 Meta = Mapping[str, Json]
 """JSON-compatible metadata: title, author, copyright, license, id, source, ..."""
 
@@ -180,18 +183,27 @@ def make_puzzle(
     where: str = "puzzle",
 ) -> Puzzle:
     """A checked black-and-white Puzzle from run lengths; raise InputError (naming ``where``)
-    for anything malformed. ``goal`` may be bool (True filled) or 0/1."""
+    for anything malformed. ``goal`` may be bool (True filled) or 0/1. The same checks as
+    ``puzzle_from_blocks`` on blocks of colour 1, on the lengths themselves (files of
+    thousands of puzzles are read this way)."""
     row_clues = _as_clues(rows, "row", where)
     col_clues = _as_clues(cols, "column", where)
-    return _checked(
-        tuple(tuple((n, 1) for n in c) for c in row_clues),
-        tuple(tuple((n, 1) for n in c) for c in col_clues),
-        BLACK_ON_WHITE,
-        goal=goal,
-        givens=givens,
-        meta=meta,
-        where=where,
+    height, width = _checked_size(len(row_clues), len(col_clues), where)
+    for i, clue in enumerate(row_clues):
+        check_clue(clue, width, f"{where}: row {i + 1}")
+    for i, clue in enumerate(col_clues):
+        check_clue(clue, height, f"{where}: column {i + 1}")
+    checked_goal = None
+    if goal is not None:
+        checked_goal = _goal_cells(goal, (height, width), BLACK_ON_WHITE, where)
+        derived = grid_clues(checked_goal != 0)
+        _check_match((row_clues, col_clues), derived, _listed, where)
+    checked_givens = (
+        None
+        if givens is None
+        else _checked_givens(givens, (height, width), BLACK_ON_WHITE, checked_goal, where)
     )
+    return Puzzle(row_clues, col_clues, checked_givens, checked_goal, dict(meta or {}))
 
 
 def puzzle_from_blocks(
@@ -229,10 +241,7 @@ def _checked(
 ) -> Puzzle:
     """The puzzle of checked blocks: sizes, clues, goal and givens. ``derived``: the clues
     were derived from the goal (palette indices, checked), so they fit it by construction."""
-    height, width = len(rows), len(cols)
-    if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
-        cls = LimitError if max(height, width) > MAX_SIDE else InputError
-        raise cls(f"{where}: expected 1 to {MAX_SIDE} rows and columns, got {width}x{height}")
+    height, width = _checked_size(len(rows), len(cols), where)
     if is_plain(palette):  # white and black, whatever characters draw them
         palette = BLACK_ON_WHITE
     colour = not is_plain(palette)
@@ -267,6 +276,20 @@ def _checked(
     )
 
 
+def _listed(clue: Sequence[int]) -> str:
+    """A black-and-white clue as an error message shows it: ``[3, 1]``."""
+    return str(list(clue))
+
+
+def _checked_size(height: int, width: int, where: str) -> tuple[int, int]:
+    """(height, width), or an InputError (LimitError above ``MAX_SIDE``) for a side out of
+    range."""
+    if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
+        cls = LimitError if max(height, width) > MAX_SIDE else InputError
+        raise cls(f"{where}: expected 1 to {MAX_SIDE} rows and columns, got {width}x{height}")
+    return height, width
+
+
 def _check_line(clue: ColourClue, length: int, palette: Palette, colour: bool, where: str) -> None:
     """Raise InputError for a clue that is malformed or does not fit its line."""
     if colour or any(k != 1 for _, k in clue):  # a black-and-white block is colour 1
@@ -284,31 +307,47 @@ def _checked_goal(
 ) -> ColourGrid:
     """The goal as palette indices; InputError for a wrong shape, a colour out of range or
     clues other than the puzzle's."""
+    cells = _goal_cells(goal, (len(rows), len(cols)), palette, where)
+    shown = format_clue if palette.size > 2 else (lambda clue: _listed([n for n, _ in clue]))
+    _check_match((rows, cols), grid_blocks(cells), shown, where)
+    return cells
+
+
+def _goal_cells(
+    goal: npt.NDArray[np.generic], shape: tuple[int, int], palette: Palette, where: str
+) -> ColourGrid:
+    """The goal as palette indices; InputError for a wrong shape or a colour out of range."""
     grid = np.asarray(goal)
     if grid.dtype.kind not in "biu" or (grid.size and int(grid.min()) < 0):
         raise InputError(f"{where}: goal: expected non-negative colour indices")
-    if grid.ndim != 2 or grid.shape != (len(rows), len(cols)):
-        shape = "x".join(map(str, grid.shape[::-1]))
+    if grid.ndim != 2 or grid.shape != shape:
+        got = "x".join(map(str, grid.shape[::-1]))
         raise InputError(
-            f"{where}: goal is {shape} but the clues are {len(cols)}x{len(rows)}; "
-            f"give one row of {len(cols)} cells per clue row"
+            f"{where}: goal is {got} but the clues are {shape[1]}x{shape[0]}; "
+            f"give one row of {shape[1]} cells per clue row"
         )
     if grid.size and int(grid.max()) >= palette.size:
         raise InputError(
             f"{where}: goal uses colour {int(grid.max())} but the palette has "
             f"{palette.size} colours (0 to {palette.size - 1})"
         )
-    cells = grid.astype(np.uint8)
-    goal_rows, goal_cols = grid_blocks(cells)
-    shown = format_clue if palette.size > 2 else (lambda clue: str([n for n, _ in clue]))
-    for kind, mine, theirs in (("row", rows, goal_rows), ("column", cols, goal_cols)):
+    return grid.astype(np.uint8)
+
+
+def _check_match(
+    clues: tuple[Sequence[_Line], Sequence[_Line]],
+    derived: tuple[Sequence[_Line], Sequence[_Line]],
+    shown: Callable[[_Line], str],
+    where: str,
+) -> None:
+    """InputError naming the first line whose clue the solution does not give."""
+    for kind, mine, theirs in zip(("row", "column"), clues, derived, strict=True):
         for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
             if a != b:
                 raise InputError(
                     f"{where}: the solution does not match the clues: {kind} {i + 1} has clue "
                     f"{shown(a)} but the solution gives {shown(b)}; fix the clue or the solution"
                 )
-    return cells
 
 
 def _checked_givens(

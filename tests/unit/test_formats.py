@@ -7,6 +7,7 @@ import io
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -29,8 +30,9 @@ from nonogen.formats import (
     write_puzzle,
 )
 from nonogen.formats.codec import iter_labelled
-from nonogen.grid import Grid, format_grid, parse_partial
-from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+from nonogen.grid import Grid, cell_code, format_grid, parse_partial
+from nonogen.palette import BLACK_ON_WHITE
+from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_blocks, puzzle_from_grid
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 EXTENSION = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
@@ -735,3 +737,75 @@ def test_xml_escaping_matches_the_standard_library(text: str) -> None:
     assert webpbn.quoteattr(text) == quoteattr(text)
     entities = {'"': "&quot;", "'": "&apos;"}
     assert webpbn.escape(text, entities) == escape(text, entities)
+
+
+NOTATION = "#X1*@█■.-0 _xo?"
+"""Every character of the text notation; tests add ones that are not."""
+
+
+def _codes_one_by_one(lines: list[str]) -> Grid | None:
+    """The reference reading of text rows: character by character (``cell_code``)."""
+    if not lines or not lines[0] or any(len(line) != len(lines[0]) for line in lines):
+        return None
+    codes = [[cell_code(char) for char in line] for line in lines]
+    if any(code is None for row in codes for code in row):
+        return None
+    return np.array(codes, dtype=np.int8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet=NOTATION + "az\x00\x01\x02\x03\n\t\x7f", min_size=0, max_size=6),
+        max_size=5,
+    )
+)
+def test_rows_read_at_once_are_the_rows_read_a_character_at_a_time(lines: list[str]) -> None:
+    fast, slow = parse_partial(lines), _codes_one_by_one(lines)
+    assert (fast is None) == (slow is None)
+    if fast is not None and slow is not None:
+        assert fast.dtype == slow.dtype
+        assert np.array_equal(fast, slow)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    arrays(np.bool_, st.tuples(st.integers(1, 6), st.integers(1, 6))),
+    st.integers(0, 3),
+    st.sampled_from(["none", "row", "column", "grow"]),
+)
+def test_plain_clues_are_checked_as_blocks_of_colour_one_are(
+    goal: Grid, given_goal: int, change: str
+) -> None:
+    """``make_puzzle`` checks lengths directly; ``puzzle_from_blocks`` the same clues as
+    blocks of colour 1: the same puzzle, or the same error, for clues and goals that fit or
+    do not."""
+    made = puzzle_from_grid(goal)
+    rows, cols = [list(clue) for clue in made.rows], [list(clue) for clue in made.cols]
+    if change == "row":
+        rows[0] = [*rows[0], 1]
+    elif change == "column":
+        cols[-1] = [goal.shape[0] + 1]
+    elif change == "grow":
+        rows = [*rows, [1]]
+    kept = goal if given_goal else None
+
+    def blocks(side: list[list[int]]) -> list[list[list[int]]]:
+        return [[[n, 1] for n in clue] for clue in side]
+
+    builds: list[Callable[[], Puzzle]] = [
+        lambda: make_puzzle(rows, cols, goal=kept, where="p"),
+        lambda: puzzle_from_blocks(
+            blocks(rows), blocks(cols), BLACK_ON_WHITE, goal=kept, where="p"
+        ),
+    ]
+    outcomes = []
+    for build in builds:
+        try:
+            puzzle = build()
+        except InputError as error:
+            outcomes.append(str(error))
+        else:
+            got = None if puzzle.goal is None else puzzle.goal.tolist()
+            outcomes.append(repr((puzzle.rows, puzzle.cols, puzzle.palette, got)))
+    assert outcomes[0] == outcomes[1]

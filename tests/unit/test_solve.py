@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -11,7 +12,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import grid_clues, min_length
-from nonogen.grid import Grid, parse_partial, row_masks
+from nonogen.grid import (
+    EMPTY,
+    FILLED,
+    UNKNOWN,
+    Grid,
+    grid_from_masks,
+    parse_partial,
+    partial_from_masks,
+    row_masks,
+)
 from nonogen.puzzle import make_puzzle, puzzle_from_grid
 from nonogen.solve import Status, Technique, explain, solve_puzzle
 from nonogen.solve.board import Board, start_board
@@ -350,3 +360,26 @@ def test_building_and_loading_the_cnf_stop_at_the_deadline() -> None:
         assert solver.solve()
     late = search(rows, cols, board, limit=2, seconds=1e-9)
     assert not late.complete
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 6),
+    st.sampled_from([1, 7, 8, 9, 25, 63, 64, 65, 130]),
+    st.randoms(use_true_random=False),
+)
+def test_masks_and_cells_convert_as_bit_by_bit_reading_does(
+    height: int, width: int, rng: random.Random
+) -> None:
+    """Rows as whole bytes give each cell its bit, as reading bit by bit does: bits from
+    ``width`` on (and a negative mask's sign) are ignored; filled wins where both are set."""
+    masks = [rng.getrandbits(width + 5) * rng.choice([1, -1]) for _ in range(height)]
+    empty = [rng.getrandbits(width + 2) for _ in range(height)]
+    bits = [[bool(mask >> c & 1) for c in range(width)] for mask in masks]
+    assert grid_from_masks(masks, width).tolist() == bits
+    assert row_masks(np.array(bits)) == [mask & ((1 << width) - 1) for mask in masks]
+    partial = [
+        [FILLED if f >> c & 1 else EMPTY if e >> c & 1 else UNKNOWN for c in range(width)]
+        for f, e in zip(masks, empty, strict=True)
+    ]
+    assert partial_from_masks(masks, empty, width).tolist() == partial
