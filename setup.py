@@ -10,7 +10,13 @@ setup(
             "nonogen._native",
             ["nonogen/_native.c"],
             optional=True,
-            extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            extra_compile_args=[
+                "-O3",
+                "-funroll-loops",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+            ],
         )
     ]
 )
