@@ -1527,14 +1527,15 @@ typedef struct {
 static Solved *line_cache;
 static unsigned long searches;
 
-/* One line solved in place on its two masks; the crossing lines of the cells it settled
- * are marked in `crossing` and get those cells. 0 on a contradiction. */
+/* The cache slot of line `line` (columns from 64) with these masks. */
 static Solved *line_slot(int line, u64 f, u64 e) {
     u64 key = ((u64)(line + 1) * 0x9E3779B97F4A7C15ULL) ^ (f * 0xBF58476D1CE4E5B9ULL) ^
               (e * 0x94D049BB133111EBULL);
     return &line_cache[(key ^ (key >> 31)) & ((1u << LINE_CACHE_BITS) - 1)];
 }
 
+/* One line solved in place on its two masks; the crossing lines of the cells it settled
+ * are marked in `crossing` and get those cells. 0 on a contradiction. */
 static int words_line(Search *s, const Clues *clues, int i, int n, u64 *f, u64 *e,
                       u64 *cross_f, u64 *cross_e, u64 *crossing) {
     u64 nf, ne, grown;

@@ -6,8 +6,9 @@ notation writes a grid as one string per row: ``#`` filled, ``.`` empty, ``?`` u
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -73,25 +74,29 @@ def row_masks(grid: Grid) -> list[int]:
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
-def grid_from_masks(masks: Iterable[int], width: int) -> Grid:
+def grid_from_masks(masks: Iterable[SupportsIndex], width: int) -> Grid:
     """The solved grid whose rows have the given bitmasks (bits from ``width`` on ignored)."""
     return _mask_cells(list(masks), width)
 
 
-def _mask_cells(masks: Sequence[int], width: int) -> Grid:
+def _mask_cells(masks: Sequence[SupportsIndex], width: int) -> Grid:
     """Each mask's low ``width`` bits as a row of cells: whole rows at once, as bytes (a
     verdict holds solutions of hundreds of rows, and files thousands of verdicts)."""
     size = (width + 7) // 8
     low = (1 << width) - 1
-    data = b"".join((mask & low).to_bytes(size, "little") for mask in masks)
+    data = b"".join((operator.index(mask) & low).to_bytes(size, "little") for mask in masks)
     rows = np.frombuffer(data, dtype=np.uint8).reshape(len(masks), size)
     cells: Grid = np.unpackbits(rows, axis=1, count=width, bitorder="little").astype(np.bool_)
     return cells
 
 
-def partial_from_masks(filled: Sequence[int], empty: Sequence[int], width: int) -> Partial:
+def partial_from_masks(
+    filled: Sequence[SupportsIndex], empty: Sequence[SupportsIndex], width: int
+) -> Partial:
     """The partial grid whose rows have the given filled and empty bitmasks (filled first
     where a cell is in both)."""
+    if len(filled) != len(empty):
+        raise ValueError(f"{len(filled)} filled masks but {len(empty)} empty ones")
     out = np.full((len(filled), width), UNKNOWN, dtype=np.int8)
     out[_mask_cells(empty, width)] = EMPTY
     out[_mask_cells(filled, width)] = FILLED

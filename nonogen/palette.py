@@ -63,10 +63,9 @@ class Palette:
         return next((i for i, c in enumerate(self.colours) if c.char == char), None)
 
 
-def check_colours(colours: int | None) -> None:
-    """InputError unless ``colours`` (block colours besides the background) is 2 to 8, or
-    None (black and white: no count)."""
-    if colours not in (None, *range(MIN_COLOURS, MAX_COLOURS + 1)):
+def check_colours(colours: int) -> None:
+    """InputError unless ``colours`` (block colours besides the background) is 2 to 8."""
+    if not MIN_COLOURS <= colours <= MAX_COLOURS:
         raise InputError(
             words(
                 "expected {colors} between {low} and {high} (colours besides the background), "

@@ -84,7 +84,8 @@ class MakeOptions:
 
     def __post_init__(self) -> None:
         check_title(self.title, Option("title"))
-        check_colours(self.colours)
+        if self.kind == "colour":
+            check_colours(self.block_colours)
         if self.repair not in REPAIRS:
             raise InputError(not_one_of("repair", self.repair, REPAIRS))
         self.target()

@@ -79,7 +79,7 @@ def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_
     assert MadeColour.option_fields(MakeOptions(colours=5)) == {"colours": 5}
 
 
-@pytest.mark.parametrize("colours", [0, 1, 9, -3, 2.5])
+@pytest.mark.parametrize("colours", [0, 1, 9, -3])
 def test_a_colour_count_out_of_range_is_refused_by_the_options(colours: int) -> None:
     with pytest.raises(InputError, match="--colors between 2 and 8"):
         MakeOptions(colours=colours)

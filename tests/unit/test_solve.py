@@ -383,3 +383,12 @@ def test_masks_and_cells_convert_as_bit_by_bit_reading_does(
         for f, e in zip(masks, empty, strict=True)
     ]
     assert partial_from_masks(masks, empty, width).tolist() == partial
+
+
+def test_masks_may_be_numpy_integers_and_come_in_pairs() -> None:
+    assert grid_from_masks([np.int64(5), np.uint8(2)], 3).tolist() == [
+        [True, False, True],
+        [False, True, False],
+    ]
+    with pytest.raises(ValueError, match="1 filled masks but 0 empty"):
+        partial_from_masks([1], [], 3)
