@@ -60,7 +60,7 @@ UNGRADED: Final = Verdict(Status.UNKNOWN, reason="not graded: it cannot be of th
 
 
 @dataclass(frozen=True)
-class Made:
+class Graded:
     """An attempt: its state, the flips that made its grid, and its grade."""
 
     state: AnyState
@@ -83,15 +83,15 @@ def _left(how: Search) -> float:
     return max(0.05, min(GRADE_SECONDS, how.deadline - time.perf_counter()))
 
 
-def grade(state: AnyState, flips: tuple[Cell, ...], how: Search) -> Made:
+def grade(state: AnyState, flips: tuple[Cell, ...], how: Search) -> Graded:
     """The attempt graded by the complete solver (left ungraded when line logic stalls on it
     and the time left is too short for the search)."""
     left = search_seconds(state, how.deadline, GRADE_SECONDS)
     if state.unknown and left <= 0:
-        return Made(state, flips, UNGRADED)
+        return Graded(state, flips, UNGRADED)
     timeout = max(0.05, left)  # line logic alone solves it: quick, the search never starts
     verdict = solve_puzzle(state.puzzle(), timeout=timeout)
-    return Made(state, flips, verdict)
+    return Graded(state, flips, verdict)
 
 
 def _probing_solves(state: AnyState, how: Search) -> bool:
@@ -112,12 +112,12 @@ def _unique(state: AnyState, how: Search) -> bool:
     return state.lines.unique(state.rows, state.cols, state.board, left)
 
 
-def assess(state: AnyState, flips: tuple[Cell, ...], how: Search, tier: str) -> Made:
+def assess(state: AnyState, flips: tuple[Cell, ...], how: Search, tier: str) -> Graded:
     """The attempt graded when it may be of the tier: always for expert, when line logic
     solves it, or (hard) when probing does; else left ungraded."""
     if state.unknown == 0 or tier == "expert" or (tier == "hard" and _probing_solves(state, how)):
         return grade(state, flips, how)
-    return Made(state, flips, UNGRADED)
+    return Graded(state, flips, UNGRADED)
 
 
 def _stays_medium(state: AnyState, how: Search) -> bool:
@@ -149,20 +149,20 @@ STAYS: Final[dict[str, Callable[[AnyState, Search], bool]]] = {
 """Per tier, whether a puzzle (a fresh state) still grades at it."""
 
 
-def distance(made: Made, tier: str) -> tuple[int, int, int]:
+def distance(made: Graded, tier: str) -> tuple[int, int, int]:
     """How far an attempt is from the tier: tiers apart, then flips, then givens."""
     gap = abs(TIERS.index(made.tier) - TIERS.index(tier)) if made.tier else len(TIERS)
     return gap, len(made.flips), len(made.state.givens)
 
 
 def relax(
-    made: Made,
+    made: Graded,
     costs: Costs,
     how: Search,
     keep: Callable[[AnyState, Search], bool],
     *,
     tries: int | None = None,
-) -> Made:
+) -> Graded:
     """Take repairs back while ``keep`` holds: givens last-revealed first, then flips
     dearest first (an undone flip flips the cell back). With ``tries``, stop that many
     attempts after line logic first stalls (each attempt may cost a full probing)."""
@@ -187,7 +187,7 @@ def relax(
     return made if state is made.state else grade(state, tuple(flips), how)
 
 
-def _candidates(made: Made, costs: Costs, how: Search) -> list[Move]:
+def _candidates(made: Graded, costs: Costs, how: Search) -> list[Move]:
     """The cheapest moves on cells neither changed nor given, then a seeded sample of the
     others."""
     banned = {*made.flips, *made.state.givens}
@@ -207,7 +207,7 @@ def _candidates(made: Made, costs: Costs, how: Search) -> list[Move]:
     return cheap + rest
 
 
-Step = tuple[tuple[int, float, float], Made]
+Step = tuple[tuple[int, float, float], Graded]
 """A climbing step: its weight (line-solvable 0 or hard 1, how slow or hard, -cost), and
 where it leads."""
 
@@ -223,8 +223,8 @@ class _Climb:
 
 
 def _weigh(
-    made: Made, cell: Cell, state: AnyState, how: Search, *, cost: float, to: _Climb, beat: float
-) -> Made | Step | None:
+    made: Graded, cell: Cell, state: AnyState, how: Search, *, cost: float, to: _Climb, beat: float
+) -> Graded | Step | None:
     """The attempt ``made`` with ``cell`` flipped (leading to ``state``) weighed: the attempt
     when it may deliver the tier, else the step it would make, or None when it leads nowhere
     (several solutions; line logic stalls and the tier is medium; it cannot ``beat`` the best
@@ -238,7 +238,7 @@ def _weigh(
             return None  # the slowness tie-breaker is under 1: no need to work it out
         slow = hardness(state)
         assert slow is not None
-        return (0, slow - to.weight * cost, -cost), Made(state, flips, UNGRADED)
+        return (0, slow - to.weight * cost, -cost), Graded(state, flips, UNGRADED)
     if to.tier == "medium":
         return None
     trial = assess(state, flips, how, to.tier)
@@ -250,11 +250,11 @@ def _weigh(
     return None
 
 
-def climb(made: Made, costs: Costs, how: Search, to: _Climb) -> Made:
+def climb(made: Graded, costs: Costs, how: Search, to: _Climb) -> Graded:
     """Flip cheap cells, one per step, toward the tier (the slowest line logic first, less
     the weight times the cost): the attempt that delivers it, or the graded attempt on the
     way that came closest."""
-    passed: list[Made] = []
+    passed: list[Graded] = []
     while len(made.flips) < to.max_flips and time.perf_counter() < how.deadline:
         best: Step | None = None
         graded = 0
@@ -268,7 +268,7 @@ def climb(made: Made, costs: Costs, how: Search, to: _Climb) -> Made:
             beat = best[0][1] if best is not None and best[0][0] == 0 else -math.inf
             cost = float(costs[(*cell, value)])
             weighed = _weigh(made, cell, state, how, cost=cost, to=to, beat=beat)
-            if isinstance(weighed, Made):
+            if isinstance(weighed, Graded):
                 if weighed.tier == to.tier:
                     return _trimmed(weighed, costs, how, to.tier)
             elif weighed is not None and (best is None or weighed[0] > best[0]):
@@ -283,7 +283,7 @@ def climb(made: Made, costs: Costs, how: Search, to: _Climb) -> Made:
     return min([*passed, made], key=lambda made: distance(made, to.tier))
 
 
-def _trimmed(made: Made, costs: Costs, how: Search, tier: str) -> Made:
+def _trimmed(made: Graded, costs: Costs, how: Search, tier: str) -> Graded:
     """The attempt with the repairs it does not need for its tier taken back."""
     trimmed = relax(made, costs, how, STAYS[tier])
     return trimmed if trimmed.tier == tier else made
@@ -291,7 +291,7 @@ def _trimmed(made: Made, costs: Costs, how: Search, tier: str) -> Made:
 
 def _base(
     state: AnyState, costs: Costs, how: Search, *, mode: RepairMode, budget: Budget, tier: str
-) -> Made:
+) -> Graded:
     """A line-solvable attempt by the mode; for hard and expert, givens first in auto mode
     (they keep the picture exact, and relaxing them makes the puzzle harder)."""
     if tier in ("hard", "expert") and mode is RepairMode.AUTO:
@@ -304,8 +304,8 @@ def _base(
 
 
 def _routes(
-    goal: Made, costs: Costs, how: Search, *, mode: RepairMode, budget: Budget, tier: str
-) -> Iterator[Made]:
+    goal: Graded, costs: Costs, how: Search, *, mode: RepairMode, budget: Budget, tier: str
+) -> Iterator[Graded]:
     """The attempts of the routes in the module docstring, in turn."""
     start = goal
     if goal.state.unknown:
