@@ -1800,79 +1800,110 @@ static int read_words(PyObject *tuple, u64 *out, Py_ssize_t n, int size) {
     return 0;
 }
 
+/* A search's state for the clues and board given (row and column masks): its work space,
+ * the line cache, and the board propagated to its line fixpoint. 1 when ready, 0 when the
+ * board contradicts, -1 on a Python error (set). `who` names the caller in messages. */
+static int search_open(Search *s, u64 **board, const char *who, PyObject *rows, PyObject *cols,
+                       PyObject *rf, PyObject *re, PyObject *cf, PyObject *ce, double seconds) {
+    Py_ssize_t h = PyTuple_GET_SIZE(rows), w = PyTuple_GET_SIZE(cols), longest = 0, i;
+    memset(s, 0, sizeof *s);
+    *board = NULL;
+    if (h < 1 || w < 1 || h > 64 || w > 64 || PyTuple_GET_SIZE(rf) != h ||
+        PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w || PyTuple_GET_SIZE(ce) != w) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: expected a board of 1 to 64 cells a side matching its clues", who);
+        return -1;
+    }
+    s->h = (int)h;
+    s->w = (int)w;
+    s->clock = 1; /* a record's stamp of 0 is none */
+    if (!line_cache) {
+        line_cache = calloc((size_t)1 << LINE_CACHE_BITS, sizeof(Solved));
+        if (!line_cache) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    /* this search's number: entries of earlier searches (other clues) do not match, nor do
+     * those of a search run while this one waits on Python (a collection's callback) */
+    s->id = ++searches;
+    if (seconds != seconds) seconds = 0; /* NaN: no time */
+    s->deadline = now_seconds() + seconds;
+    if (clues_read(rows, &s->rows) < 0 || clues_read(cols, &s->cols) < 0) return -1;
+    for (i = 0; i < h; i++)
+        if (s->rows.start[i + 1] - s->rows.start[i] > longest)
+            longest = s->rows.start[i + 1] - s->rows.start[i];
+    for (i = 0; i < w; i++)
+        if (s->cols.start[i + 1] - s->cols.start[i] > longest)
+            longest = s->cols.start[i + 1] - s->cols.start[i];
+    s->work = malloc(((size_t)longest * 8 + 8) * sizeof(u64));
+    *board = malloc(board_words(s) * sizeof(u64));
+    s->a = malloc(board_words(s) * sizeof(u64));
+    s->b = malloc(board_words(s) * sizeof(u64));
+    s->quiet = calloc((size_t)h * (size_t)w, sizeof(Quiet));
+    s->order = malloc((size_t)h * (size_t)w * sizeof(int));
+    s->open = malloc((size_t)h * (size_t)w * sizeof(int));
+    s->near = malloc((size_t)h * (size_t)w);
+    if (!s->work || !*board || !s->a || !s->b || !s->quiet || !s->order || !s->open || !s->near) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (read_words(rf, *board, h, s->w) < 0 || read_words(re, *board + h, h, s->w) < 0 ||
+        read_words(cf, *board + 2 * h, w, s->h) < 0 ||
+        read_words(ce, *board + 2 * h + w, w, s->h) < 0)
+        return -1;
+    for (i = 0; i < h * w; i++) {
+        Py_ssize_t r = i / w, c = i % w;
+        const u64 *b = *board;
+        int by_row = (int)((b[r] >> c) & 1) + 2 * (int)((b[h + r] >> c) & 1);
+        int by_col = (int)((b[2 * h + c] >> r) & 1) + 2 * (int)((b[2 * h + w + c] >> r) & 1);
+        if (by_row != by_col || by_row == 3) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s: the row masks and the column masks do not draw the same cells, "
+                         "or a cell is both filled and empty", who);
+            return -1;
+        }
+    }
+    return words_propagate(s, *board, line_full(s->h), line_full(s->w));
+}
+
+static void search_close(Search *s, u64 *board) {
+    clues_free(&s->rows);
+    clues_free(&s->cols);
+    free(s->work);
+    free(s->a);
+    free(s->b);
+    free(s->quiet);
+    free(s->order);
+    free(s->open);
+    free(s->near);
+    free(board);
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *rows, *cols, *rf, *re, *cf, *ce, *found = NULL, *result = NULL;
-    Py_ssize_t limit, h, w, longest = 0, i;
+    Py_ssize_t limit;
     long long max_work;
     double seconds;
     Search s;
     u64 *board = NULL;
+    int ready;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!nLd", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
                           &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
                           &PyTuple_Type, &ce, &limit, &max_work, &seconds))
         return NULL;
-    h = PyTuple_GET_SIZE(rows);
-    w = PyTuple_GET_SIZE(cols);
-    if (h < 1 || w < 1 || h > 64 || w > 64 || PyTuple_GET_SIZE(rf) != h ||
-        PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w || PyTuple_GET_SIZE(ce) != w ||
-        limit < 1) {
-        PyErr_SetString(PyExc_ValueError,
-                         "search: expected a board of 1 to 64 cells a side matching its clues "
-                         "and a limit of at least 1");
+    if (limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "search: expected a limit of at least 1");
         return NULL;
     }
-    memset(&s, 0, sizeof s);
-    s.h = (int)h;
-    s.w = (int)w;
+    ready = search_open(&s, &board, "search", rows, cols, rf, re, cf, ce, seconds);
+    if (ready < 0) goto done;
     /* work: a probe costs about a line solve per line of the board */
-    s.max_probes = (long)(max_work / (long long)(h + w));
-    s.clock = 1; /* a record's stamp of 0 is none */
-    if (!line_cache) {
-        line_cache = calloc((size_t)1 << LINE_CACHE_BITS, sizeof(Solved));
-        if (!line_cache) return PyErr_NoMemory();
-    }
-    /* this search's number: entries of earlier searches (other clues) do not match, nor do
-     * those of a search run while this one waits on Python (a collection's callback) */
-    s.id = ++searches;
-    if (seconds != seconds) seconds = 0; /* NaN: no time */
-    s.deadline = now_seconds() + seconds;
-    if (clues_read(rows, &s.rows) < 0 || clues_read(cols, &s.cols) < 0) goto done;
-    for (i = 0; i < h; i++)
-        if (s.rows.start[i + 1] - s.rows.start[i] > longest)
-            longest = s.rows.start[i + 1] - s.rows.start[i];
-    for (i = 0; i < w; i++)
-        if (s.cols.start[i + 1] - s.cols.start[i] > longest)
-            longest = s.cols.start[i + 1] - s.cols.start[i];
-    s.work = malloc(((size_t)longest * 8 + 8) * sizeof(u64));
-    board = malloc(board_words(&s) * sizeof(u64));
-    s.a = malloc(board_words(&s) * sizeof(u64));
-    s.b = malloc(board_words(&s) * sizeof(u64));
-    s.quiet = calloc((size_t)h * (size_t)w, sizeof(Quiet));
-    s.order = malloc((size_t)h * (size_t)w * sizeof(int));
-    s.open = malloc((size_t)h * (size_t)w * sizeof(int));
-    s.near = malloc((size_t)h * (size_t)w);
+    s.max_probes = (long)(max_work / (long long)(s.h + s.w));
     found = PyList_New(0);
-    if (!s.work || !board || !s.a || !s.b || !s.quiet || !s.order || !s.open || !s.near) {
-        PyErr_NoMemory();
-        goto done;
-    }
     if (!found) goto done;
-    if (read_words(rf, board, h, s.w) < 0 || read_words(re, board + h, h, s.w) < 0 ||
-        read_words(cf, board + 2 * h, w, s.h) < 0 || read_words(ce, board + 2 * h + w, w, s.h) < 0)
-        goto done;
-    for (i = 0; i < h * w; i++) {
-        Py_ssize_t r = i / w, c = i % w;
-        int by_row = (int)((board[r] >> c) & 1) + 2 * (int)((board[h + r] >> c) & 1);
-        int by_col = (int)((board[2 * h + c] >> r) & 1) + 2 * (int)((board[2 * h + w + c] >> r) & 1);
-        if (by_row != by_col || by_row == 3) {
-            PyErr_SetString(PyExc_ValueError,
-                            "search: the row masks and the column masks do not draw the same "
-                            "cells, or a cell is both filled and empty");
-            goto done;
-        }
-    }
-    if (!words_propagate(&s, board, line_full(s.h), line_full(s.w))) {
+    if (!ready) {
         result = Py_BuildValue("(OOlll)", found, Py_True, 0L, 0L, 0L);
         goto done;
     }
@@ -1886,16 +1917,79 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
 done:
     Py_XDECREF(found);
-    clues_free(&s.rows);
-    clues_free(&s.cols);
-    free(s.work);
-    free(s.a);
-    free(s.b);
-    free(s.quiet);
-    free(s.order);
-    free(s.open);
-    free(s.near);
-    free(board);
+    search_close(&s, board);
+    return result;
+}
+
+/* Append the clause (a, b), or (a) when b is 0, to the list; -1 on a Python error. */
+static int implied_add(PyObject *out, long a, long b) {
+    PyObject *clause = b ? Py_BuildValue("[ll]", a, b) : Py_BuildValue("[l]", a);
+    int failed;
+    if (!clause) return -1;
+    failed = PyList_Append(out, clause) < 0;
+    Py_DECREF(clause);
+    return failed ? -1 : 0;
+}
+
+/* Clauses that probing proves, for the CNF of cells numbered r * w + c + 1: for each open
+ * cell x (row-major) and each of its values (filled, then empty), (not x, y) for each cell y
+ * that line logic then settles, or (not x) when that value contradicts. At most max_clauses,
+ * within the seconds. None when line logic finds that the board has no solution. */
+static PyObject *py_implications(PyObject *self, PyObject *args) {
+    PyObject *rows, *cols, *rf, *re, *cf, *ce, *out = NULL, *result = NULL;
+    Py_ssize_t max_clauses;
+    double seconds;
+    Search s;
+    u64 *board = NULL;
+    int ready, r, c, value;
+    long probes = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!nd", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+                          &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
+                          &PyTuple_Type, &ce, &max_clauses, &seconds))
+        return NULL;
+    ready = search_open(&s, &board, "implications", rows, cols, rf, re, cf, ce, seconds);
+    if (ready < 0) goto done;
+    if (!ready) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    out = PyList_New(0);
+    if (!out) goto done;
+    for (r = 0; r < s.h && !s.stopped; r++) {
+        u64 open = line_full(s.w) & ~(board[r] | board[s.h + r]);
+        for (; open && !s.stopped; open &= open - 1) {
+            c = __builtin_ctzll(open);
+            for (value = 1; value >= 0; value--) {
+                long x = (long)r * s.w + c + 1, lit = value ? x : -x;
+                int i;
+                if (PyList_GET_SIZE(out) >= max_clauses ||
+                    ((probes++ & 63) == 0 && out_of_time(&s))) {
+                    s.stopped = 1;
+                    break;
+                }
+                memcpy(s.a, board, board_bytes(&s));
+                board_set(&s, s.a, r, c, value);
+                if (!words_propagate(&s, s.a, 1ULL << r, 1ULL << c)) {
+                    if (implied_add(out, -lit, 0) < 0) goto done;
+                    continue;
+                }
+                for (i = 0; i < s.h; i++) {
+                    u64 grown = (s.a[i] | s.a[s.h + i]) & ~(board[i] | board[s.h + i]);
+                    for (; grown && PyList_GET_SIZE(out) < max_clauses; grown &= grown - 1) {
+                        int j = __builtin_ctzll(grown);
+                        long y = (long)i * s.w + j + 1;
+                        if (y == x) continue;
+                        if (implied_add(out, -lit, (s.a[i] >> j) & 1 ? y : -y) < 0) goto done;
+                    }
+                }
+            }
+        }
+    }
+    result = Py_NewRef(out);
+done:
+    Py_XDECREF(out);
+    search_close(&s, board);
     return result;
 }
 
@@ -1916,6 +2010,11 @@ static PyMethodDef methods[] = {
      "seconds) -> (solutions, complete, nodes, branched, probes): a probing depth-first "
      "search for up to limit solutions (row masks), boards of up to 64 cells a side, within "
      "max_work probes times lines."},
+    {"implications", py_implications, METH_VARARGS,
+     "implications(rows, cols, row_filled, row_empty, col_filled, col_empty, max_clauses, "
+     "seconds) -> clauses | None: what probing each open cell proves, as unit and binary "
+     "clauses over cells r * width + c + 1 (boards of up to 64 cells a side); None when line "
+     "logic finds no solution."},
     {"colour_propagate", py_colour_propagate, METH_VARARGS,
      "colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps) -> (board | None, "
      "sweeps, line_solves, failed, settled): as nonogen.solve.colourboard.propagate_py."},

@@ -72,3 +72,14 @@ def search(
     seconds: float,
     /,
 ) -> tuple[list[tuple[int, ...]], bool, int, int, int]: ...
+def implications(
+    rows: tuple[tuple[int, ...], ...],
+    cols: tuple[tuple[int, ...], ...],
+    row_filled: tuple[int, ...],
+    row_empty: tuple[int, ...],
+    col_filled: tuple[int, ...],
+    col_empty: tuple[int, ...],
+    max_clauses: int,
+    seconds: float,
+    /,
+) -> list[list[int]] | None: ...

@@ -6,7 +6,9 @@ side) probes each node to its fixpoint, as ``probe`` does, keeps a solved board,
 branches on the open cell whose two values settle the most (filled first); a probe is not
 made again while the lines its last one read are unchanged, and line solves are cached. It
 settles a puzzle with no solution, with ``limit`` of them, or one that probing the root
-solves; one it finds unique only by branching goes on to SAT, whose decisions grade it.
+solves; one it finds unique only by branching goes on to SAT, whose decisions grade it. When
+it found no solution at all, what probing each open cell proves goes into the CNF as binary
+clauses (``implied``).
 
 Each line is encoded with order variables ``z[j][p]`` = "block j starts at or before p", over
 only the starts the line solver found feasible (a start that is not feasible makes ``z[j][p]``
@@ -26,7 +28,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 from pysat.solvers import Solver
@@ -63,6 +65,10 @@ PROBING_SHARE = 0.25
 """Share of the search's time the probing search may take."""
 MAX_PROBING_SIDE = 64
 """The probing search works on one machine word a line."""
+IMPLIED_CLAUSES = 200_000
+"""At most this many clauses that probing proves go into the CNF (``implied``)."""
+IMPLIED_SHARE = 0.1
+"""Share of the SAT search's time that finding them may take."""
 
 
 @dataclass(frozen=True)
@@ -330,20 +336,64 @@ def search(
     graded: bool = True,
 ) -> SearchResult:
     """Up to ``limit`` solutions consistent with the board, within ``seconds``: the probing
-    search first (``probing_search``), then the SAT solvers if it could not settle it.
+    search first (``probing_search``), then the SAT solvers if it could not settle it (given
+    what probing proves, ``implied``, when the probing search found no solution at all).
     ``graded``: a unique puzzle is to be graded, so SAT settles one found only by branching."""
     if not seconds > 0:  # NaN included
         return SearchResult((), False, 0)
     started = time.perf_counter()
     share = seconds * PROBING_SHARE
-    probed = probing_search(rows, cols, board, limit=limit, seconds=share, graded=graded)
-    if probed is not None:
-        return probed
+    probed = _probing(rows, cols, board, limit=limit, seconds=share)
+    settled = None if probed is None else _settled(probed, limit, graded)
+    if settled is not None:
+        return settled
     left = seconds - (time.perf_counter() - started)
     if not left > 0:
         return SearchResult((), False, 0)
+    extra: list[list[int]] = []
+    if probed is not None and not probed.solutions:
+        implied_clauses = implied(rows, cols, board, seconds=left * IMPLIED_SHARE)
+        if implied_clauses is None:
+            return SearchResult((), True, 0)
+        extra = implied_clauses
+        left = seconds - (time.perf_counter() - started)
     with _collector_paused():
-        return _search(rows, cols, board, limit, left)
+        return _search(rows, cols, board, limit, left, extra=extra)
+
+
+class Probed(NamedTuple):
+    """What the probing search found: solutions (row masks), whether it ran to its end or
+    found as many as asked, its nodes and its branchings."""
+
+    solutions: tuple[tuple[int, ...], ...]
+    complete: bool
+    nodes: int
+    branched: int
+
+
+def _probing(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
+) -> Probed | None:
+    """What the C core's probing depth-first search found within PROBING_WORK and
+    ``seconds``, or None where no C core is built and for boards over 64 cells a side."""
+    if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
+        return None
+    found, complete, nodes, branched, _ = NATIVE.search(
+        rows, cols, *board.masks(), limit, PROBING_WORK, seconds
+    )
+    return Probed(tuple(found), complete, nodes, branched)
+
+
+def _settled(probed: Probed, limit: int, graded: bool) -> SearchResult | None:
+    """The probing search's result if it settles the question: no solution, ``limit``
+    solutions, (``limit`` 1) a first one, or the one solution probing the root finds. None
+    when it cannot tell, and when it finds that the puzzle is unique only by branching and
+    ``graded`` (the SAT search then grades it, as difficulty grades count the SAT solver's
+    decisions)."""
+    found = probed.solutions
+    if not probed.complete or (graded and len(found) == 1 and limit > 1 and probed.nodes > 1):
+        return None  # unknown, or unique past probing: SAT's decisions grade it
+    return SearchResult(found, True, probed.branched, None, None, probing=True)
 
 
 def probing_search(
@@ -356,29 +406,49 @@ def probing_search(
     graded: bool = True,
 ) -> SearchResult | None:
     """What the C core's probing depth-first search settles within PROBING_WORK and
-    ``seconds``: no solution, ``limit`` solutions, (``limit`` 1) a first one, or the one
-    solution probing the root finds. None when it cannot tell, when it finds that the puzzle
-    is unique only by branching and ``graded`` (the SAT search then grades it, as difficulty
-    grades count the SAT solver's decisions), where no C core is built, and for boards over
-    64 cells a side."""
+    ``seconds`` (``_settled``); None when it cannot tell, where no C core is built, and for
+    boards over 64 cells a side."""
+    probed = _probing(rows, cols, board, limit=limit, seconds=seconds)
+    return None if probed is None else _settled(probed, limit, graded)
+
+
+def implied(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, seconds: float
+) -> list[list[int]] | None:
+    """Clauses that probing the board proves (the C core; none without it, or over 64 cells
+    a side), for the CNF: each cell probing settles, and for each open cell x and value,
+    "x implies y" for every cell y that line logic then settles. At most IMPLIED_CLAUSES,
+    within ``seconds``; None when the board has no solution.
+
+    The peer validator adds such clauses too. On taai2011's puzzles that the probing search
+    cannot settle (173 of 1000, all but one with several solutions), SAT finds the first
+    solution sooner with them; where the search found a solution and SAT must prove there is
+    no other, they slowed SAT down (dom-13, dom-14), so they are added only when the search
+    found none (docs/benchmarks.md)."""
     if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
-        return None
-    found, complete, nodes, branched, _ = NATIVE.search(
-        rows, cols, *board.masks(), limit, PROBING_WORK, seconds
+        return []
+    clauses: list[list[int]] | None = NATIVE.implications(
+        rows, cols, *board.masks(), IMPLIED_CLAUSES, seconds
     )
-    if not complete or (graded and len(found) == 1 and limit > 1 and nodes > 1):
-        return None  # unknown, or unique past probing: SAT's decisions grade it
-    return SearchResult(tuple(found), True, branched, None, None, probing=True)
+    return clauses
 
 
 def _search(
-    rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, limit: int, seconds: float
+    rows: tuple[Clue, ...],
+    cols: tuple[Clue, ...],
+    board: Board,
+    limit: int,
+    seconds: float,
+    *,
+    extra: list[list[int]] | None = None,
 ) -> SearchResult:
     deadline = time.perf_counter() + seconds  # encoding counts against the budget too
     try:
         encoding = encode(rows, cols, board, deadline)
         if encoding is None:
             return SearchResult((), True, 0)
+        if extra:
+            encoding.clauses.extend(extra)
         loading = time.perf_counter()
         plain = loaded_solver(encoding.clauses, deadline)
     except Late:

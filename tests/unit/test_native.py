@@ -23,7 +23,7 @@ from nonogen.formats import read_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, line_starts, placements, solve_line_py
 from nonogen.solve import search
-from nonogen.solve.board import board_from_partial
+from nonogen.solve.board import Board, board_from_partial
 from nonogen.solve.colourboard import Board as ColourBoard
 from nonogen.solve.colourboard import propagate as colour_propagate
 from nonogen.solve.colourboard import propagate_py as colour_propagate_py
@@ -166,6 +166,17 @@ def test_native_probing_stops_at_its_deadline() -> None:
     assert stopped.board == start
 
 
+def _consistent(rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board) -> list[Any]:
+    """Every solution (row masks) that agrees with the board's settled cells, by brute force."""
+    return [
+        s
+        for s in brute_solutions(rows, cols)
+        if all(
+            s[r] & board.row_empty[r] == 0 and s[r] & f == f for r, f in enumerate(board.row_filled)
+        )
+    ]
+
+
 @built
 @settings(max_examples=500, deadline=None)
 @given(boards(), st.integers(1, 4))
@@ -175,13 +186,7 @@ def test_the_probing_search_finds_what_brute_force_finds(
     assert NATIVE is not None
     rows, cols, partial, _ = case
     board = board_from_partial(partial)
-    consistent = [
-        s
-        for s in brute_solutions(rows, cols)
-        if all(
-            s[r] & board.row_empty[r] == 0 and s[r] & f == f for r, f in enumerate(board.row_filled)
-        )
-    ]
+    consistent = _consistent(rows, cols, board)
     found, complete, nodes, _, _ = NATIVE.search(rows, cols, *board.masks(), limit, 10**9, 60.0)
     assert complete
     assert len(found) == min(limit, len(consistent))  # every solution is found, none twice
@@ -452,3 +457,71 @@ def test_line_starts_take_the_reference_beyond_a_word() -> None:
     assert NATIVE is not None
     with pytest.raises(ValueError, match="up to 64"):
         NATIVE.line_starts(clue, size, 0, 0)
+
+
+@built
+@settings(max_examples=500, deadline=None)
+@given(boards())
+def test_what_probing_implies_holds_in_every_solution(
+    case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
+) -> None:
+    assert NATIVE is not None
+    rows, cols, partial, _ = case
+    board = board_from_partial(partial)
+    width = len(cols)
+    consistent = _consistent(rows, cols, board)
+    clauses = NATIVE.implications(rows, cols, *board.masks(), 10**6, 60.0)
+    if clauses is None:  # line logic found no solution
+        assert not consistent
+        return
+    for solution in consistent:
+        true = {
+            v if solution[(v - 1) // width] >> ((v - 1) % width) & 1 else -v
+            for v in range(1, len(rows) * width + 1)
+        }
+        assert all(any(lit in true for lit in clause) for clause in clauses)
+    assert all(1 <= len(clause) <= 2 for clause in clauses)
+
+
+@built
+def test_what_probing_implies_is_bounded_by_count_and_time() -> None:
+    assert NATIVE is not None
+    rows, cols = ((1,),) * 6, ((1,),) * 6  # each cell filled empties its row and column
+    none = (0,) * 6
+    every = NATIVE.implications(rows, cols, none, none, none, none, 10**6, 60.0)
+    assert every is not None
+    assert len(every) == 36 * 10  # filled: 10 cells emptied; empty: nothing settled
+    assert [-1, -2] in every
+    assert NATIVE.implications(rows, cols, none, none, none, none, 7, 60.0) == every[:7]
+    assert NATIVE.implications(rows, cols, none, none, none, none, 10**6, -1.0) == []
+    assert NATIVE.implications(((2,),), ((1,),), (0,), (0,), (0,), (0,), 10, 1.0) is None
+    with pytest.raises(ValueError, match="64 cells"):
+        NATIVE.implications(((1,),) * 65, ((65,),), (0,) * 65, (0,) * 65, (0,), (0,), 10, 1.0)
+
+
+@built
+def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    real = search.implied
+
+    def counted(*args: Any, **kwargs: Any) -> list[list[int]] | None:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "implied", counted)
+    monkeypatch.setattr(search, "PROBING_WORK", 12)  # the search stops at its first probe
+    permutations: tuple[Clue, ...] = ((1,),) * 6
+    board = board_from_partial(np.full((6, 6), UNKNOWN, np.int8))
+    result = search.search(permutations, permutations, board, limit=2, seconds=60.0)
+    assert calls == [1]
+    assert result.complete
+    assert len(result.solutions) == 2
+    assert set(result.solutions) <= set(brute_solutions(permutations, permutations))
+    monkeypatch.setattr(search, "PROBING_WORK", 3_000_000)
+    grid = np.zeros((6, 6), dtype=np.bool_)
+    grid[0, 0] = grid[-1, -1] = True  # two solutions: the search finds both itself
+    rows, cols = grid_clues(grid)
+    assert len(search.search(rows, cols, board, limit=2, seconds=60.0).solutions) == 2
+    assert calls == [1]

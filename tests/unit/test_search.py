@@ -35,7 +35,7 @@ def sat_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """These are the SAT search's tests: the probing search that goes first (tested in
     ``test_native``) is left out, or it would settle most of their puzzles itself."""
     module = importlib.import_module("nonogen.solve.search")
-    monkeypatch.setattr(module, "probing_search", lambda *_, **__: None)
+    monkeypatch.setattr(module, "_probing", lambda *_, **__: None)
 
 
 def _weighted_marginals(

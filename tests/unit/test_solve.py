@@ -187,7 +187,7 @@ def test_search_counts_the_encoding_against_its_budget(monkeypatch: pytest.Monke
         return real(*args)
 
     monkeypatch.setattr(search_module, "encode", slow_encode)
-    monkeypatch.setattr(search_module, "probing_search", lambda *_, **__: None)  # SAT's turn
+    monkeypatch.setattr(search_module, "_probing", lambda *_, **__: None)  # SAT's turn
     rows, cols = ((1,), (1,)), ((1,), (1,))  # the ambiguous 2x2 diagonal
     result = search_module.search(rows, cols, empty_board(2, 2), limit=2, seconds=0.1)
     assert not result.complete
