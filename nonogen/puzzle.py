@@ -42,6 +42,12 @@ Meta = Mapping[str, Json]
 """JSON-compatible metadata: title, author, copyright, license, id, source, ..."""
 
 
+def kind_for(colours: int | None) -> str:
+    """The kind of puzzle a colour count asks for: ``mono`` for none (black and white), else
+    ``colour``; the same names as ``Puzzle.kind``."""
+    return "mono" if colours is None else "colour"
+
+
 @dataclass(frozen=True, eq=False)
 class Puzzle:
     """A nonogram: black and white (two colours) or colour (three to nine)."""

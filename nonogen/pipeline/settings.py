@@ -30,6 +30,7 @@ from nonogen.image.options import (
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS, check_colours
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
+from nonogen.puzzle import kind_for
 from nonogen.solve import MAX_TIMEOUT
 
 SEED_MAX: Final = 2**63 - 1
@@ -75,7 +76,7 @@ class MakeOptions:
     def kind(self) -> str:
         """``mono`` (black and white, no colour count) or ``colour``: the kind of puzzle the
         options ask for, decided here once; what differs by kind is looked up by it."""
-        return "mono" if self.colours is None else "colour"
+        return kind_for(self.colours)
 
     @property
     def block_colours(self) -> int:
