@@ -688,7 +688,7 @@ typedef struct {
 } Clues;
 
 static int clues_read(PyObject *tuple, Clues *out) {
-    Py_ssize_t n = PyTuple_GET_SIZE(tuple), i, total = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple), i, total = 0, capacity;
     out->start = malloc(((size_t)n + 1) * sizeof(Py_ssize_t));
     out->blocks = NULL;
     if (!out->start) {
@@ -705,10 +705,15 @@ static int clues_read(PyObject *tuple, Clues *out) {
         PyErr_NoMemory();
         return -1;
     }
+    capacity = total;
     total = 0;
     for (i = 0; i < n; i++) {
         int *b, k = read_clue(PyTuple_GET_ITEM(tuple, i), &b);
         if (k < 0) return -1;
+        if (k > capacity - total) { /* a clue whose length is not what its items are */
+            PyErr_SetString(PyExc_ValueError, "a clue has more blocks than its length says");
+            return -1;
+        }
         out->start[i] = total;
         memcpy(out->blocks + total, b, (size_t)k * sizeof(int));
         total += k;

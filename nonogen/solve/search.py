@@ -7,8 +7,8 @@ branches on the open cell whose two values settle the most (filled first); a pro
 made again while the lines its last one read are unchanged, and line solves are cached. It
 settles a puzzle with no solution, with ``limit`` of them, or one that probing the root
 solves; one it finds unique only by branching goes on to SAT, whose decisions grade it. When
-it found no solution at all, what probing each open cell proves goes into the CNF as binary
-clauses (``implied``).
+it found no solution at all, what probing each open cell proves goes into the CNF as clauses
+(``implied``).
 
 Each line is encoded with order variables ``z[j][p]`` = "block j starts at or before p", over
 only the starts the line solver found feasible (a start that is not feasible makes ``z[j][p]``
@@ -422,9 +422,10 @@ def implied(
 
     The peer validator adds such clauses too. On taai2011's puzzles that the probing search
     cannot settle (173 of 1000, all but one with several solutions), SAT finds the first
-    solution sooner with them; where the search found a solution and SAT must prove there is
-    no other, they slowed SAT down (dom-13, dom-14), so they are added only when the search
-    found none (docs/benchmarks.md)."""
+    solution sooner with them; where the search had found a solution and SAT was left to
+    prove there is no other, they slowed SAT down (dom-13, dom-14), so they are added only
+    when the search found none. A unique puzzle of that kind is graded by SAT's decisions
+    with them in (docs/benchmarks.md)."""
     if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
         return []
     clauses: list[list[int]] | None = NATIVE.implications(

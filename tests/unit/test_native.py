@@ -78,6 +78,22 @@ def test_bad_arguments_to_the_core_raise_not_crash() -> None:
     with pytest.raises(ValueError, match="does not match"):
         NATIVE.propagate(((1,),), (), (0,), (0,), (0,), (0,), None, None, -1)
 
+    class Liar:
+        """A clue whose length is not what its items are."""
+
+        def __len__(self) -> int:
+            return 0
+
+        def __iter__(self) -> Any:
+            return iter([1] * 2000)
+
+    three = ((1,), (1,), Liar())
+    none = (0, 0, 0)
+    with pytest.raises(ValueError, match="more blocks than its length"):
+        NATIVE.search(three, ((1,),) * 3, none, none, none, none, 2, 10, 1.0)
+    with pytest.raises(ValueError, match="more blocks than its length"):
+        NATIVE.implications(three, ((1,),) * 3, none, none, none, none, 10, 1.0)
+
 
 @st.composite
 def boards(
@@ -503,25 +519,45 @@ def test_what_probing_implies_is_bounded_by_count_and_time() -> None:
 def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls: list[int] = []
-    real = search.implied
+    implied: list[int] = []  # clauses implied, per call
+    loaded: list[int] = []  # clauses the first SAT solver of each search was given
+    real_implied, real_loaded = search.implied, search.loaded_solver
 
     def counted(*args: Any, **kwargs: Any) -> list[list[int]] | None:
-        calls.append(1)
-        return real(*args, **kwargs)
+        clauses = real_implied(*args, **kwargs)
+        implied.append(len(clauses or []))
+        return clauses
+
+    def loading(clauses: list[list[int]], *args: Any, **kwargs: Any) -> Any:
+        loaded.append(len(clauses))
+        return real_loaded(clauses, *args, **kwargs)
 
     monkeypatch.setattr(search, "implied", counted)
+    monkeypatch.setattr(search, "loaded_solver", loading)
     monkeypatch.setattr(search, "PROBING_WORK", 12)  # the search stops at its first probe
     permutations: tuple[Clue, ...] = ((1,),) * 6
     board = board_from_partial(np.full((6, 6), UNKNOWN, np.int8))
+    encoded = search.encode(permutations, permutations, board)
+    assert encoded is not None
     result = search.search(permutations, permutations, board, limit=2, seconds=60.0)
-    assert calls == [1]
+    assert implied == [36 * 10]  # each cell filled empties its row and column
+    assert loaded[0] == len(encoded.clauses) + 36 * 10  # all of them in the CNF
     assert result.complete
     assert len(result.solutions) == 2
     assert set(result.solutions) <= set(brute_solutions(permutations, permutations))
+    path = CORPUS / "dom" / "dom-05.json"
+    if not path.exists():
+        pytest.skip("the shared corpus is not here")
     monkeypatch.setattr(search, "PROBING_WORK", 3_000_000)
-    grid = np.zeros((6, 6), dtype=np.bool_)
-    grid[0, 0] = grid[-1, -1] = True  # two solutions: the search finds both itself
-    rows, cols = grid_clues(grid)
-    assert len(search.search(rows, cols, board, limit=2, seconds=60.0).solutions) == 2
-    assert calls == [1]
+    puzzle = read_puzzle(path)  # unique: the search finds it only by branching, SAT grades it
+    start = board_from_partial(np.full((puzzle.height, puzzle.width), UNKNOWN, np.int8))
+    encoded = search.encode(puzzle.rows, puzzle.cols, start)
+    assert encoded is not None
+    implied.clear()
+    loaded.clear()
+    graded = search.search(puzzle.rows, puzzle.cols, start, limit=2, seconds=60.0)
+    assert graded.complete
+    assert len(graded.solutions) == 1
+    assert not graded.probing  # SAT's answer
+    assert implied == []  # the search had found its solution: no clauses added
+    assert loaded[0] == len(encoded.clauses)
