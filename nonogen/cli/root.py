@@ -15,7 +15,7 @@ import sys
 import tempfile
 import traceback
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -53,7 +53,7 @@ def reflowed(doc: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
-def _finite(values: dict[str, Any]) -> None:
+def _finite(values: Mapping[str, object]) -> None:
     """A usage error (exit 2) for an option given ``nan``: no range holds it (click's ranges
     compare, and every comparison with it is false)."""
     for name, value in values.items():
