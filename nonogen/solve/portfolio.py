@@ -3,7 +3,9 @@
 Glucose, as it is, settles almost every puzzle in its first slice of conflicts. A few puzzles
 (Knotty, Faase) it cannot settle in minutes, while CaDiCaL, told to try the values the
 beliefs (``nonogen.solve.beliefs``) find likelier first, finds their solutions in seconds;
-on others those values mislead it. So after Glucose's first slice, the two take turns in
+on others those values mislead it. A puzzle whose probing search found no solution at all (most of what
+reaches SAT in the tournament sets) gets a shorter first slice, ``SEARCHED_SLICE``: it wants
+a solution found, and CaDiCaL joins sooner. So after Glucose's first slice, the two take turns in
 slices of conflicts that double each round, and each solution either finds is blocked in
 both. The slices are uneven: until a first solution is found, CaDiCaL (the better at finding
 solutions of the puzzles Glucose's first slice leaves) gets four times Glucose's conflicts;
@@ -50,6 +52,12 @@ FIRST_SLICE = 16000
 """Conflicts Glucose gets alone before CaDiCaL joins in..."""
 FIRST_PROPAGATIONS = 8_000_000
 """...or propagations, whichever run out first (one to two seconds here)."""
+SEARCHED_SLICE = 2000
+"""Glucose's first slice for a puzzle whose probing search found no solution at all
+(``nonogen.solve.search``): such puzzles want a solution found, which CaDiCaL with the
+beliefs' phases does sooner. On the puzzles of taai2011, icga2019 and tcga2016 left to SAT
+(limit 2), SAT took 33.4, 34.5 and 32.6 s with it against 40.5, 42.7 and 41.6 s with
+``FIRST_SLICE`` (docs/benchmarks.md)."""
 SHARE = 4
 """After the first slice, the solver suited to the question gets this many times the other's
 conflicts: CaDiCaL until a first solution is found, Glucose after."""
@@ -148,12 +156,14 @@ def turns(
     decode: Decode,
     blocking: Callable[[Rows], list[int]],
     deadline: float,
+    *,
+    first_slice: int = FIRST_SLICE,
 ) -> Iterator[Rows | None]:
-    """Each solution in turn, from ``plain`` (interruptible) and, after its first slice, the
-    solver ``phased()`` builds (None if the deadline passed while it did; ``phased`` None:
-    ``plain`` goes on alone); None once the deadline passed."""
+    """Each solution in turn, from ``plain`` (interruptible) and, after its first slice of
+    ``first_slice`` conflicts, the solver ``phased()`` builds (None if the deadline passed
+    while it did; ``phased`` None: ``plain`` goes on alone); None once the deadline passed."""
     rotation = [_Turn(plain, interruptible=True)]
-    budget, at, found, first = FIRST_SLICE, 0, False, True
+    budget, at, found, first = first_slice, 0, False, True
     blocked: list[list[int]] = []  # for a solver that joins later
     while True:
         turn = rotation[at]

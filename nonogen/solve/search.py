@@ -37,7 +37,7 @@ from nonogen.clues import Clue
 from nonogen.line import NATIVE, line_starts
 from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
-from nonogen.solve.portfolio import interrupter, turns
+from nonogen.solve.portfolio import FIRST_SLICE, SEARCHED_SLICE, interrupter, turns
 from nonogen.solve.portfolio import stats as portfolio_stats
 
 SOLVER_NAME = "glucose4"
@@ -480,7 +480,14 @@ def _search(
 
     try:
         joining = phased if len(encoding.clauses) <= PHASED_MAX_CLAUSES else None
-        models = turns(plain, joining, lambda m: _rows_of(m, board, unknown), blocking, deadline)
+        models = turns(
+            plain,
+            joining,
+            lambda m: _rows_of(m, board, unknown),
+            blocking,
+            deadline,
+            first_slice=SEARCHED_SLICE if extra else FIRST_SLICE,
+        )
         found, complete = take(models, limit)
     finally:
         work = portfolio_stats(solvers)

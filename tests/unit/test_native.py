@@ -22,7 +22,7 @@ from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks
 from nonogen.formats import read_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, line_starts, placements, solve_line_py
-from nonogen.solve import search
+from nonogen.solve import portfolio, search
 from nonogen.solve.board import Board, board_from_partial
 from nonogen.solve.colourboard import Board as ColourBoard
 from nonogen.solve.colourboard import propagate as colour_propagate
@@ -532,8 +532,16 @@ def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
         loaded.append(len(clauses))
         return real_loaded(clauses, *args, **kwargs)
 
+    slices: list[int] = []  # Glucose's first slice, per SAT search
+    real_turns = portfolio.turns
+
+    def turning(*args: Any, first_slice: int, **kwargs: Any) -> Any:
+        slices.append(first_slice)
+        return real_turns(*args, first_slice=first_slice, **kwargs)
+
     monkeypatch.setattr(search, "implied", counted)
     monkeypatch.setattr(search, "loaded_solver", loading)
+    monkeypatch.setattr(search, "turns", turning)
     monkeypatch.setattr(search, "PROBING_WORK", 12)  # the search stops at its first probe
     permutations: tuple[Clue, ...] = ((1,),) * 6
     board = board_from_partial(np.full((6, 6), UNKNOWN, np.int8))
@@ -542,6 +550,7 @@ def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
     result = search.search(permutations, permutations, board, limit=2, seconds=60.0)
     assert implied == [36 * 10]  # each cell filled empties its row and column
     assert loaded[0] == len(encoded.clauses) + 36 * 10  # all of them in the CNF
+    assert slices == [portfolio.SEARCHED_SLICE]  # CaDiCaL joins sooner
     assert result.complete
     assert len(result.solutions) == 2
     assert set(result.solutions) <= set(brute_solutions(permutations, permutations))
@@ -561,3 +570,4 @@ def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
     assert not graded.probing  # SAT's answer
     assert implied == []  # the search had found its solution: no clauses added
     assert loaded[0] == len(encoded.clauses)
+    assert slices[-1] == portfolio.FIRST_SLICE

@@ -319,6 +319,26 @@ def test_the_solver_suited_to_the_question_gets_four_times_the_conflicts(
     assert all(cap > 10**15 for cap in plain.propagations[1:])
 
 
+def test_the_first_slice_is_the_one_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle whose probing search found no solution gives Glucose a shorter first slice
+    (``SEARCHED_SLICE``): CaDiCaL, the better at finding one, joins sooner."""
+    monkeypatch.setattr(portfolio, "FIRST_CHUNK", 1 << 40)  # each slice in one call
+    monkeypatch.setattr(portfolio, "CHUNK", 1 << 40)
+    plain, phased = _Scripted(None, False), _Scripted(None)
+    deadline = time.perf_counter() + 3600
+    models = turns(
+        plain,
+        lambda: phased,
+        lambda _m: (1,),
+        lambda _rows: [-1],
+        deadline,
+        first_slice=portfolio.SEARCHED_SLICE,
+    )
+    assert take(models, 5) == ([], True)
+    assert plain.budgets[0] == phased.budgets[0] == portfolio.SEARCHED_SLICE
+    assert portfolio.SEARCHED_SLICE < portfolio.FIRST_SLICE
+
+
 def test_slices_stop_growing_where_a_solver_would_overflow() -> None:
     """A long search doubles the slices a hundred times; PySAT takes a budget in a C long."""
     plain, phased = _Scripted(*[None] * 1000), _Scripted(*[None] * 100, False)
