@@ -1,17 +1,16 @@
 """Two SAT solvers taking turns on one puzzle: solutions found by either, deterministically.
 
 Glucose, as it is, settles almost every puzzle in its first slice of conflicts. A few puzzles
-(Knotty, Faase) it cannot settle in minutes, while CaDiCaL, told to try the values the
-beliefs (``nonogen.solve.beliefs``) find likelier first, finds their solutions in seconds;
-on others those values mislead it. A puzzle whose probing search found no solution at all
-(most of what reaches SAT in the tournament sets) gets a shorter first slice,
-``SEARCHED_SLICE``: it wants a solution found, and CaDiCaL joins sooner. So after Glucose's
-first slice, the two take turns in slices of conflicts that double each round, and each
-solution either finds is blocked in both. The slices are uneven: until a first solution is
-found, CaDiCaL (the better at finding
+(Knotty, Faase) it cannot settle in minutes, while CaDiCaL, told to try the values the beliefs
+(``nonogen.solve.beliefs``) find likelier first, finds their solutions in seconds; on others
+those values mislead it. A puzzle whose probing search found no solution at all (most of what
+reaches SAT in the tournament sets) gets a shorter first slice, ``SEARCHED_SLICE``: it wants a
+solution found, and CaDiCaL joins sooner. So after Glucose's first slice, the two take turns in
+slices of conflicts that double each round, and each solution either finds is blocked in both.
+The slices are uneven: until a first solution is found, CaDiCaL (the better at finding
 solutions of the puzzles Glucose's first slice leaves) gets four times Glucose's conflicts;
-after it, what is left is often a proof that there is no other, at which Glucose is the
-faster, and Glucose gets four times CaDiCaL's.
+after it, what is left is often a proof that there is no other, at which Glucose is the faster,
+and Glucose gets four times CaDiCaL's.
 
 Slices are counted in conflicts (and Glucose's first also in propagations, which cost
 about the same time in any puzzle, where a big puzzle's conflicts cost more), not seconds,
