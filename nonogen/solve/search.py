@@ -351,14 +351,16 @@ def search(
     if not left > 0:
         return SearchResult((), False, 0)
     extra: list[list[int]] = []
-    if probed is not None and not probed.solutions:
+    found_nothing = probed is not None and not probed.solutions
+    if found_nothing:
         implied_clauses = implied(rows, cols, board, seconds=left * IMPLIED_SHARE)
         if implied_clauses is None:
             return SearchResult((), True, 0)
         extra = implied_clauses
         left = seconds - (time.perf_counter() - started)
+    first_slice = SEARCHED_SLICE if found_nothing else FIRST_SLICE
     with _collector_paused():
-        return _search(rows, cols, board, limit, left, extra=extra)
+        return _search(rows, cols, board, limit, left, extra=extra, first_slice=first_slice)
 
 
 class Probed(NamedTuple):
@@ -415,10 +417,10 @@ def probing_search(
 def implied(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, seconds: float
 ) -> list[list[int]] | None:
-    """Clauses that probing the board proves (the C core; none without it, or over 64 cells
-    a side), for the CNF: each cell probing settles, and for each open cell x and value,
-    "x implies y" for every cell y that line logic then settles. At most IMPLIED_CLAUSES,
-    within ``seconds``; None when the board has no solution.
+    """Clauses that probing the board's open cells proves (the C core; none without it, or
+    over 64 cells a side), for the CNF: for each open cell x and value, "x implies y" for
+    every cell y that line logic then settles, or "not x" where that value contradicts. At
+    most IMPLIED_CLAUSES, within ``seconds``; None when line logic finds no solution.
 
     The peer validator adds such clauses too. On taai2011's puzzles that the probing search
     cannot settle (173 of 1000, all but one with several solutions), SAT finds the first
@@ -442,6 +444,7 @@ def _search(
     seconds: float,
     *,
     extra: list[list[int]] | None = None,
+    first_slice: int = FIRST_SLICE,
 ) -> SearchResult:
     deadline = time.perf_counter() + seconds  # encoding counts against the budget too
     try:
@@ -486,7 +489,7 @@ def _search(
             lambda m: _rows_of(m, board, unknown),
             blocking,
             deadline,
-            first_slice=SEARCHED_SLICE if extra else FIRST_SLICE,
+            first_slice=first_slice,
         )
         found, complete = take(models, limit)
     finally:
