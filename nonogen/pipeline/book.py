@@ -241,6 +241,7 @@ def _coloured(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
         flips=tuple((int(r), int(c)) for r, c in np.argwhere(drawn != goal)),
         givens=tuple((int(r), int(c)) for r, c in np.argwhere(given)),
         colours=np.array([parse_rgb(c.rgb) for c in puzzle.palette.colours], dtype=np.uint8),
+        kind=puzzle.kind,
     )
 
 

@@ -187,6 +187,7 @@ class MadeColour(Made):
             givens=tuple(self.repair.givens),
             note=note,
             colours=np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8),
+            kind=self.kind,
         )
 
     @property

@@ -82,18 +82,16 @@ class SheetEntry:
     note: str = ""
     """Verdict and figures, e.g. ``"unique, logic-only, easy; 3 flips; IoU 0.93"``, or an error."""
     colours: npt.NDArray[np.uint8] | None = None
-    """A colour make's palette as RGB rows ``(colours, 3)``, the background first: then
+    """A colour row's palette as RGB rows ``(colours, 3)``, the background first: then
     ``chosen`` and ``final`` hold palette indices and ``flips`` the cells changed."""
+    kind: str = "mono"
+    """``mono`` or ``colour`` (``Puzzle.kind``), stated by whoever makes the row: which
+    ``PANELS`` draw it (a colour row must give its ``colours``)."""
 
     @property
     def failed(self) -> bool:
         """Whether the row is an error: an all-False final grid and a note starting "error"."""
         return self.note.startswith("error") and not np.asarray(self.final).any()
-
-    @property
-    def kind(self) -> str:
-        """``mono`` or ``colour`` (a row with a palette): which ``PANELS`` draw it."""
-        return "mono" if self.colours is None else "colour"
 
 
 @dataclass(frozen=True)

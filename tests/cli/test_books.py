@@ -172,6 +172,7 @@ def test_a_book_of_colour_puzzles_from_pictures(
         assert puzzle is not None
         assert puzzle.goal is not None
         assert (row.colours is not None) == puzzle.is_colour
+        assert row.kind == puzzle.kind  # the panels that draw it
         assert np.array_equal(np.asarray(row.final, dtype=np.uint8), puzzle.goal)
         if puzzle.is_colour:
             changed = np.argwhere(np.asarray(row.chosen) != puzzle.goal).tolist()
