@@ -44,7 +44,8 @@ def book(
     ] = 6,
     isbn: Annotated[str, typer.Option("--isbn", help="ISBN for the copyright page.")] = "",
     year: Annotated[
-        int | None, typer.Option("--year", min=0, help="Copyright year (default: this year).")
+        int | None,
+        typer.Option("--year", min=0, max=9999, help="Copyright year (default: this year)."),
     ] = None,
     paper: Annotated[
         str, typer.Option("--paper", help="KDP paper, white or cream: spine width and most pages.")

@@ -14,7 +14,7 @@ import typer
 
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
-from nonogen.solve import MAX_TIMEOUT
+from nonogen.solve import MAX_SOLUTIONS, MAX_TIMEOUT
 
 if TYPE_CHECKING:
     pass
@@ -73,6 +73,7 @@ MaxSolutions = Annotated[
         "--max-solutions",
         "-n",
         min=1,
+        max=MAX_SOLUTIONS,
         help="Stop after this many solutions; 1 finds a first one without checking uniqueness.",
     ),
 ]

@@ -16,6 +16,7 @@ from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, InputError, UsageError
 from nonogen.formats import expand_paths, is_picture_name
+from nonogen.image.options import MAX_CELLS, MIN_CELLS
 
 if TYPE_CHECKING:
     from nonogen.pipeline import ReportRow
@@ -32,6 +33,11 @@ def _widths(text: str) -> list[int]:
         widths = []
     if not widths:
         raise InputError(f"expected --widths like 10,20,30; got {text!r}")
+    wrong = [w for w in widths if not MIN_CELLS <= w <= MAX_CELLS]
+    if wrong:
+        raise InputError(
+            f"expected --widths between {MIN_CELLS} and {MAX_CELLS} cells, got {wrong[0]}"
+        )
     return widths
 
 

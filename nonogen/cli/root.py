@@ -117,6 +117,19 @@ def crash_report(error: Exception) -> Path:
     return path
 
 
+def out_of_memory(error: BaseException) -> bool:
+    """Whether an exception is, or was raised while handling, a MemoryError (a C extension
+    that ran out reports a SystemError over it)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, MemoryError):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
 def handled(function: Command) -> Command:
     """Turn a nonogen error into its one-line message on stderr and its exit code, and any
     other exception (a bug) into one line naming the file its traceback went to, exit 70."""
@@ -131,6 +144,12 @@ def handled(function: Command) -> Command:
         except (typer.Exit, typer.Abort, typer.BadParameter, BrokenPipeError):
             raise
         except Exception as error:  # a bug: every one gets its report
+            if out_of_memory(error):
+                err(
+                    "nonogen: error: ran out of memory: the input is too large for the memory "
+                    "this process may use; give it more memory, or a smaller puzzle or picture"
+                )
+                raise typer.Exit(ExitCode.BAD_INPUT) from None
             try:
                 where = f"the traceback is in {crash_report(error)}"
             except OSError:

@@ -9,7 +9,7 @@ from nonogen.errors import InputError, utf8_safe
 from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format
 from nonogen.formats.meta import checked_meta
 from nonogen.formats.non import format_non, parse_non
-from nonogen.formats.nonjson import format_json, iter_jsonl, parse_json
+from nonogen.formats.nonjson import format_json, iter_jsonl, jsonl_entries, parse_json
 from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
@@ -61,12 +61,42 @@ def iter_labelled(
     Every reader's texts come out UTF-8-safe and its titles within the limit (formats.meta).
     """
     text, name = utf8_safe(text), utf8_safe(name)
-    if not text.strip():
-        raise InputError(f"{name}: the input is empty; expected a puzzle")
-    chosen = detect_format(name, text) if fmt is None else check_format(fmt, READ_FORMATS, name)
-    for label, puzzle in _READERS[chosen](text, name):
+    for label, puzzle in _READERS[_chosen(text, name, fmt)](text, name):
         safe = utf8_safe(label)  # a JSON Lines label may carry the puzzle's own id
         yield safe, checked_meta(puzzle, safe)
+
+
+def iter_entries(
+    text: str, *, name: str = "<input>", fmt: str | None = None
+) -> Iterator[tuple[str, Puzzle | InputError]]:
+    """As ``iter_labelled``, but a JSON Lines text's broken line is an entry of its own (its
+    label and the InputError that says what is wrong) and the lines after it are still read:
+    one bad line of a file of a thousand puzzles costs that line alone. A text of any other
+    format holds its puzzles whole, or raises InputError."""
+    text, name = utf8_safe(text), utf8_safe(name)
+    chosen = _chosen(text, name, fmt)
+    if chosen != "jsonl":
+        yield from iter_labelled(text, name=name, fmt=chosen)
+        return
+    for label, entry in jsonl_entries(text, name):
+        safe = utf8_safe(label)
+        yield safe, entry if isinstance(entry, InputError) else _checked(entry, safe)
+
+
+def _checked(puzzle: Puzzle, label: str) -> Puzzle | InputError:
+    """The puzzle with its texts checked (``checked_meta``), or the InputError they raise."""
+    try:
+        return checked_meta(puzzle, label)
+    except InputError as error:
+        return error
+
+
+def _chosen(text: str, name: str, fmt: str | None) -> str:
+    """The format a text is read in: ``fmt`` if it is one, else the detected one; InputError
+    for an empty text or an unknown format."""
+    if not text.strip():
+        raise InputError(f"{name}: the input is empty; expected a puzzle")
+    return detect_format(name, text) if fmt is None else check_format(fmt, READ_FORMATS, name)
 
 
 def parse_puzzles(text: str, *, name: str = "<input>", fmt: str | None = None) -> list[Puzzle]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
-from nonogen.errors import InputError, LimitError, OutputError
+from nonogen.errors import InputError, LimitError, OutputError, UsageError
 from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
 from nonogen.formats.detect import FORMATS, format_from_name
 from nonogen.puzzle import Puzzle
@@ -97,7 +97,10 @@ def gunzip(data: bytes, name: str, *, max_bytes: int = UNZIPPED_BYTES) -> bytes:
                     )
                 chunks.append(chunk)
     except (OSError, EOFError, zlib.error) as exc:
-        raise InputError(f"{name}: expected gzip-compressed data: {exc}") from None
+        raise InputError(
+            f"{name}: expected gzip-compressed data ({exc}); give the file whole, or without "
+            "the .gz ending if it is not compressed"
+        ) from None
     return b"".join(chunks)
 
 
@@ -118,7 +121,7 @@ def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> No
     if fmt is None:
         fmt = format_from_name(name)
         if fmt not in FORMATS:
-            raise OutputError(
+            raise UsageError(
                 f"{name}: cannot tell the output format from the name; end it in .json, .non, "
                 f".xml, .pbn or .txt, or name one of {', '.join(FORMATS)}"
             )

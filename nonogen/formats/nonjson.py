@@ -79,24 +79,42 @@ def parse_json(text: str, name: str) -> Puzzle:
 
 
 def iter_jsonl(text: str, name: str) -> Iterator[tuple[str, Puzzle]]:
-    """(label, puzzle) for each line of a JSON Lines text; the label uses the puzzle's id."""
+    """(label, puzzle) for each line of a JSON Lines text; the label uses the puzzle's id.
+    InputError at the first line that is not a puzzle."""
+    for label, entry in jsonl_entries(text, name):
+        if isinstance(entry, InputError):
+            raise entry
+        yield label, entry
+
+
+def jsonl_entries(text: str, name: str) -> Iterator[tuple[str, Puzzle | InputError]]:
+    """(label, puzzle or the InputError that says why the line is none) for each line of a
+    JSON Lines text, every line read: a broken line is one entry (labelled ``name:7``)."""
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        where = f"{name}: line {lineno}"
-        check_json_values(line, where)
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{where}: expected JSON, {exc.msg} at column {exc.colno}") from None
-        except RecursionError:
-            raise InputError(f"{where}: expected JSON, got nesting too deep to read") from None
-        except ValueError:
-            raise InputError(f"{where}: expected JSON, {_LONG_NUMBER}") from None
-        puzzle = puzzle_from_object(obj, where)
+            puzzle = _jsonl_line(line, f"{name}: line {lineno}")
+        except InputError as error:
+            yield f"{name}:{lineno}", error
+            continue
         ident = puzzle.meta.get("id")
         has_id = isinstance(ident, (str, int)) and not isinstance(ident, bool) and ident != ""
         yield (f"{name}#{ident}" if has_id else f"{name}:{lineno}"), puzzle
+
+
+def _jsonl_line(line: str, where: str) -> Puzzle:
+    """The puzzle one line of a JSON Lines text describes; InputError naming ``where``."""
+    check_json_values(line, where)
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: expected JSON, {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise InputError(f"{where}: expected JSON, got nesting too deep to read") from None
+    except ValueError:
+        raise InputError(f"{where}: expected JSON, {_LONG_NUMBER}") from None
+    return puzzle_from_object(obj, where)
 
 
 def puzzle_from_object(obj: object, where: str) -> Puzzle:
@@ -231,8 +249,13 @@ def _block(block: object, palette: Palette, where: str) -> list[int]:
     length, colour = block
     if isinstance(colour, str):
         index = palette.index(colour)
-        if index is None or index == 0:
-            names = ", ".join(c.name for c in palette.colours[1:])
+        names = ", ".join(c.name for c in palette.colours[1:])
+        if index == 0:
+            raise InputError(
+                f"{where}: block colour {colour!r} is the background (the palette's first "
+                f"colour), which clues do not count; use one of {names}"
+            )
+        if index is None:
             raise InputError(
                 f"{where}: unknown block colour {colour!r}; the palette's colours are {names}"
             )

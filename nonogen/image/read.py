@@ -122,9 +122,10 @@ def read_picture(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> Pic
             _check_pixels(opened, name, limit, size)
             opened.load()
             orientation = opened.getexif().get(EXIF_ORIENTATION)
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise LimitError(
-            f"{name}: picture too large ({error}); use at most {limit} pixels"
+            f"{name}: picture too large (it declares over {Image.MAX_IMAGE_PIXELS} pixels); "
+            f"use at most {limit} pixels"
         ) from None
     except UnidentifiedImageError:
         raise InputError(f"{name}: not a picture Pillow can read; give a {FORMAT_NAMES}") from None

@@ -24,7 +24,7 @@ from nonogen.backends import (
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import ExitCode, InputError
 from nonogen.formats import expand_paths, write_puzzle
-from nonogen.formats.codec import iter_labelled
+from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
@@ -114,7 +114,10 @@ class CheckTally:
 
     def line(self) -> str:
         """``checked 3 puzzles: 2 unique, 1 multiple; 0.42 s solving; 0 disagree ...``."""
-        summary = ", ".join(f"{n} {status}" for status, n in sorted(self.counts.items()))
+        summary = ", ".join(  # statuses read as adjectives ("2 unique"), errors as a noun
+            counted(n, status) if status == "error" else f"{n} {status}"
+            for status, n in sorted(self.counts.items())
+        )
         return (
             f"checked {counted(sum(self.counts.values()), 'puzzle')}: {summary}; "
             f"{self.seconds:.2f} s solving; {self.mismatches} disagree with a recorded verdict"
@@ -145,11 +148,15 @@ def puzzles_in_text(text: str, name: str) -> list[tuple[str, Puzzle]]:
 
 
 def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:
-    """Every puzzle of every path, or the error that made a file unreadable."""
+    """Every puzzle of every path, or the error that made a file (or a line of a JSON Lines
+    file) unreadable."""
     for path in expand_paths(paths):
         try:
-            for label, puzzle in read_any(path, fmt):
-                yield label, puzzle, ""
+            for label, entry in iter_entries(read_text(path), name=path, fmt=fmt):
+                if isinstance(entry, InputError):
+                    yield label, None, str(entry)  # a JSON Lines file's broken line alone
+                else:
+                    yield label, entry, ""
         except InputError as error:
             yield path, None, str(error)
 

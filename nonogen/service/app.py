@@ -8,7 +8,7 @@ POST /api/convert?to=FORMAT        puzzle in any format -> that format (colour: 
 POST /api/pdf                      puzzle JSON (colour too) + page options -> PDF
 POST /api/hint                     clues + a player's grid -> the next step (line, probe, search)
 POST /api/fix                      a drawn grid -> flips or givens that make it unique, logic-only
-GET  /api/health                   liveness, load and limits
+GET  /api/health                   liveness, load and limits (HEAD too)
 GET  /                             the web page (Make, Edit, Play); /docs the API docs
 """
 
@@ -319,6 +319,12 @@ async def fix(svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
     return await svc.puzzles.run(
         fix_job, body.model_dump(mode="json", exclude_none=True), svc.limits
     )
+
+
+@router.head("/health", include_in_schema=False)
+async def health_head() -> Response:
+    """Liveness alone, for a load balancer's check: 200 and no body."""
+    return Response(status_code=200)
 
 
 @router.get("/health")

@@ -50,6 +50,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "EXPLAIN_SHARE",
     "GRADE_SECONDS",
+    "MAX_SOLUTIONS",
     "MAX_TIMEOUT",
     "TIERS",
     "Status",
@@ -68,6 +69,9 @@ DEFAULT_TIMEOUT: Final = 60.0
 MAX_TIMEOUT: Final = 1e6
 """Seconds a solver or generator budget may be at most (11 days; ``inf`` would leave no
 time for anything after the search)."""
+MAX_SOLUTIONS: Final = 1000
+"""Solutions one search may be asked for at most (``--max-solutions``): each is kept, and a
+1024-cell-a-side puzzle's solution is a megabyte."""
 EXPLAIN_SHARE: Final = 0.04
 """Share of the budget kept back from the search, to probe the root if the search runs out."""
 
@@ -184,12 +188,14 @@ def _settle(
 def solve_puzzle(
     puzzle: Puzzle, *, max_solutions: int = 2, timeout: float = DEFAULT_TIMEOUT
 ) -> Verdict:
-    """Decide whether the puzzle has no, one or several solutions, and how it can be solved."""
+    """Decide whether the puzzle has no, one or several solutions, and how it can be solved
+    (``max_solutions`` and ``timeout`` held within 1..MAX_SOLUTIONS and MAX_TIMEOUT)."""
     started = time.perf_counter()
     timeout = min(timeout, MAX_TIMEOUT)
     deadline = started + timeout
     kind = kind_of(puzzle)
-    verdict = _solve(kind, puzzle, max(1, max_solutions), deadline, EXPLAIN_SHARE * timeout)
+    limit = max(1, min(max_solutions, MAX_SOLUTIONS))
+    verdict = _solve(kind, puzzle, limit, deadline, EXPLAIN_SHARE * timeout)
     return replace(verdict, seconds=time.perf_counter() - started)
 
 

@@ -105,6 +105,21 @@ def test_check_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
     assert "bad.non" in records[0]["error"]
 
 
+def test_check_reports_a_broken_json_lines_line_alone_and_checks_the_rest(tmp_path: Path) -> None:
+    one = '{"rows": [[1]], "cols": [[1]]'
+    lines = [f'{one}, "id": "a"}}', "garbage", f'{one}, "title": "{"t" * 5000}"}}', f"{one}}}"]
+    (tmp_path / "pack.jsonl").write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["check", "--json", str(tmp_path / "pack.jsonl")])
+    assert result.exit_code == 3
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["unique", "error", "error", "unique"]
+    assert [r["file"].rsplit("pack.jsonl", 1)[1] for r in records] == ["#a", ":2", ":3", ":4"]
+    assert "line 2: expected JSON" in records[1]["error"]
+    assert "title" in records[2]["error"]  # over its limit: that line alone
+    table = runner.invoke(app, ["check", str(tmp_path / "pack.jsonl")])
+    assert "checked 4 puzzles: 2 errors, 2 unique" in table.stderr
+
+
 def test_missing_file_is_bad_input(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", str(tmp_path / "nope.json")])
     assert result.exit_code == 3
@@ -264,6 +279,16 @@ def test_make_exits_3_on_a_phone_photo_over_the_limit(tmp_path: Path, fmt: str) 
     assert result.exit_code == 3
     assert "picture too large (8000x6251 pixels); use at most 50000000 pixels" in result.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_picture_over_pillows_own_limit_is_refused_in_our_words(tmp_path: Path) -> None:
+    picture = tmp_path / "huge.jpg"
+    picture.write_bytes(declaring(header_of("JPEG"), 20000, 6000))  # 120 Mpx: Pillow's bomb
+    result = runner.invoke(app, ["make", str(picture), "-o", str(tmp_path / "x.json")])
+    assert result.exit_code == 3
+    assert "picture too large (it declares over 89478485 pixels)" in result.stderr
+    assert "use at most 50000000 pixels" in result.stderr
+    assert "DOS" not in result.stderr  # Pillow's own wording stays out
 
 
 @pytest.mark.slow
@@ -624,6 +649,11 @@ def test_a_seed_out_of_range_is_a_usage_error(tmp_path: Path, seed: str) -> None
         ["check", "samples/heart.txt", "--timeout", "nan"],
         ["make", "samples/ring.png", "--seconds", "1e7"],
         ["report", "samples/ring.png", "--widths", "1,x"],
+        ["report", "samples/ring.png", "--widths", "20,100000"],
+        ["check", "samples/heart.txt", "-n", "1001"],
+        ["solve", "samples/heart.txt", "-n", "99999999999999999999999"],
+        ["convert", "samples/heart.txt", "-o", "x.foo"],
+        ["book", "samples/heart.txt", "-o", "b.pdf", "--year", "99999999999999999999"],
     ],
 )
 def test_an_option_out_of_range_or_unknown_is_a_usage_error(
@@ -746,6 +776,27 @@ def test_a_bug_exits_70_with_one_line_naming_its_traceback(
     assert str(report) in lines[0]
     assert "Traceback" in report.read_text()
     assert "a deliberate bug" in report.read_text()
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_running_out_of_memory_is_a_clear_error_not_a_bug(
+    wrapped: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def exhausted(*args: object, **kwargs: object) -> None:
+        if not wrapped:
+            raise MemoryError
+        try:
+            raise MemoryError
+        except MemoryError as error:  # as a C extension reports it (pysat's solvers)
+            raise SystemError("returned a result with an exception set") from error
+
+    monkeypatch.setattr("nonogen.pipeline.check.Checked.line", exhausted)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    result = runner.invoke(app, ["check", str(SAMPLES / "heart.txt")])
+    assert result.exit_code == 3
+    assert "ran out of memory" in result.stderr
+    assert "internal error" not in result.stderr
+    assert not list(tmp_path.glob("nonogen-crash-*.txt"))
 
 
 def test_make_makes_the_candidate_picked_by_its_key(tmp_path: Path) -> None:

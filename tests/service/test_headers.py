@@ -40,6 +40,7 @@ def assert_secured(response: Any, csp: str = PAGE_CSP) -> None:
         ("GET", "/", 200),
         ("GET", "/static/app.js", 200),
         ("GET", "/api/health", 200),
+        ("HEAD", "/api/health", 200),
         ("GET", "/openapi.json", 200),
         ("GET", "/api/puzzles/0123.png", 404),
         ("GET", "/nothing", 404),

@@ -173,6 +173,14 @@ def test_json_indices_and_default_chars() -> None:
         (
             {
                 "palette": [{"name": "w", "rgb": "fff"}, {"name": "b", "rgb": "000"}],
+                "rows": [[[1, "w"]]],
+                "cols": [[[1, "b"]]],
+            },
+            "block colour 'w' is the background .*; use one of b",
+        ),
+        (
+            {
+                "palette": [{"name": "w", "rgb": "fff"}, {"name": "b", "rgb": "000"}],
                 "rows": [[[1, "b"]]],
                 "cols": [[[1, "b"]]],
                 "solution": ["x"],

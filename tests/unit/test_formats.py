@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from nonogen.errors import InputError, LimitError, OutputError
+from nonogen.errors import InputError, LimitError, OutputError, UsageError
 from nonogen.formats import (
     FORMATS,
     READ_FORMATS,
@@ -29,7 +29,7 @@ from nonogen.formats import (
     read_puzzles,
     write_puzzle,
 )
-from nonogen.formats.codec import iter_labelled
+from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.grid import Grid, cell_code, format_grid, parse_partial
 from nonogen.palette import BLACK_ON_WHITE
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_blocks, puzzle_from_grid
@@ -336,6 +336,23 @@ def test_jsonl_labels_use_the_id_or_the_line() -> None:
     assert labels == ["s.jsonl#a", "s.jsonl:3"]
 
 
+def test_entries_keep_reading_a_json_lines_text_past_a_broken_line() -> None:
+    text = '{"rows": [[1]], "cols": [[1]]}\n[1, 2\n{"rows": [[1]], "cols": [[1]]}\n'
+    entries = list(iter_entries(text, name="s.jsonl"))
+    assert [label for label, _ in entries] == ["s.jsonl:1", "s.jsonl:2", "s.jsonl:3"]
+    assert [type(entry) for _, entry in entries] == [Puzzle, InputError, Puzzle]
+    with pytest.raises(InputError, match=r"s\.jsonl: line 2: expected JSON"):
+        list(iter_labelled(text, name="s.jsonl"))  # reading them all still stops at it
+
+
+def test_entries_of_other_formats_fail_whole() -> None:
+    with pytest.raises(InputError, match="height"):
+        list(iter_entries("width 2\nheight x\n", name="bad.non"))
+    with pytest.raises(InputError, match="empty"):
+        list(iter_entries("  \n", name="e.jsonl"))
+    assert [label for label, _ in iter_entries("#.\n##\n", name="h.txt")] == ["h.txt"]
+
+
 # --- detection ---------------------------------------------------------------------------
 
 
@@ -613,7 +630,7 @@ def test_write_failures_are_output_errors(tmp_path: Path) -> None:
     with pytest.raises(OutputError, match=r"d\.json: cannot write the file"):
         write_puzzle(puzzle, tmp_path / "d.json")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d.json"]
-    with pytest.raises(OutputError, match=r"p\.png: cannot tell the output format"):
+    with pytest.raises(UsageError, match=r"p\.png: cannot tell the output format"):
         write_puzzle(puzzle, tmp_path / "p.png")
 
 
@@ -623,7 +640,7 @@ def test_stdout_and_stdin(
     puzzle = puzzle_from_grid(grid("#.", "##"))
     write_puzzle(puzzle, "-", "r")
     assert capsys.readouterr().out == "1:2-2:1\n"
-    with pytest.raises(OutputError, match="-: cannot tell the output format"):
+    with pytest.raises(UsageError, match="-: cannot tell the output format"):
         write_puzzle(puzzle, "-")
     data = gzip.compress(b"#.\n##\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))

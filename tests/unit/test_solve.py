@@ -23,7 +23,7 @@ from nonogen.grid import (
     row_masks,
 )
 from nonogen.puzzle import make_puzzle, puzzle_from_grid
-from nonogen.solve import Status, Technique, explain, solve_puzzle
+from nonogen.solve import MAX_SOLUTIONS, Status, Technique, explain, solve_puzzle
 from nonogen.solve.board import Board, start_board
 from nonogen.solve.probe import probe
 from nonogen.solve.propagate import propagate, set_cell
@@ -171,6 +171,15 @@ def test_max_solutions_one_finds_a_first_solution() -> None:
     verdict = solve_puzzle(puzzle_from_grid(picture("#.", ".#")), max_solutions=1)
     assert verdict.status is Status.SOLVED
     assert len(verdict.solutions) == 1
+
+
+@pytest.mark.parametrize("asked", [10**30, 2**63, MAX_SOLUTIONS + 1])
+def test_max_solutions_over_the_limit_is_held_to_it(asked: int) -> None:
+    # An n x n grid of one cell a line has n! solutions: more than the limit at 7 x 7.
+    clues = [[1]] * 7
+    verdict = solve_puzzle(make_puzzle(clues, clues), max_solutions=asked)
+    assert verdict.status is Status.MULTIPLE
+    assert len(verdict.solutions) == MAX_SOLUTIONS
 
 
 def test_search_counts_the_encoding_against_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
