@@ -7,7 +7,11 @@ dark parts are drawn, the light ones left as holes the outline encloses. It is c
 likeness to the subject's appearance, not to the whole frame: when the split of the cells
 inside the outline explains at least DETAIL_LIKENESS of the variance of their colour and
 texture, and both sides of it are real parts (each at least MIN_PART of the inside), the
-detail is kept; otherwise the silhouette is.
+detail is kept; so it is when the split is clear (STRONG_LIKENESS) and its smaller side at
+least MIN_STRONG_PART (a card's pips, a white swirl on a dark tile); and so it is for a light
+subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a white cup), which
+a person draws as its outline and its darker parts, never inked solid (of one light tone: its
+outline alone). Otherwise the silhouette is kept.
 
 The split is then drawn as areas (``nonogen.image.areas``): dark and light parts of 2 x 2
 cells and more, lines of three cells and more, and smaller parts only as features (an eye, a
@@ -36,6 +40,13 @@ DETAIL_LIKENESS: Final = 0.35
 """The share of the subject's own cell variance its dark/light split must explain."""
 MIN_PART: Final = 0.15
 """Each side of the split is at least this share of the subject's inner cells."""
+STRONG_LIKENESS: Final = 0.6
+"""A split that explains this share of the variance is kept with a smaller side, down to
+MIN_STRONG_PART of the inner cells: a card's pips, a white swirl on a dark tile."""
+MIN_STRONG_PART: Final = 0.04
+LIGHT_SUBJECT: Final = 65.0
+"""A subject whose inner cells are this light on average (L*) is a light thing: drawn as its
+outline and its darker parts, as a person draws a page or a white cup, never inked solid."""
 MIN_INSIDE: Final = 16
 """The subject has at least this many cells inside its outline ring, or detail is no use."""
 SPREAD: Final = 8.0
@@ -70,14 +81,20 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     features = cell_colours(picture, cells.box, filled.shape)
     lightness = features[:, :, 0]
     values = lightness[inside]  # the ring mixes subject and ground: it is kept anyway
-    if float(np.ptp(values)) < 1.0:  # under a unit of L*: one tone
-        return scored
-    cut = float(otsu(values))
+    light = float(values.mean()) >= LIGHT_SUBJECT
+    one_tone = float(np.ptp(values)) < 1.0  # under a unit of L*
+    if one_tone and not light:
+        return scored  # a dark or mid-tone subject of one tone is its silhouette
+    cut = float(values.min()) if one_tone else float(otsu(values))  # one light tone: no ink
     labels = np.where(filled & ((lightness < cut) | ring), 1, 0).astype(np.int16)
     dark = cleaned(labels, filled, features[:, :, :3], fixed=ring) == 1
     likeness = between_share(features[inside], dark[inside])
     part = float(dark[inside].mean())
-    wanted = likeness >= DETAIL_LIKENESS and MIN_PART <= part <= 1.0 - MIN_PART
+    wanted = (
+        (likeness >= DETAIL_LIKENESS and MIN_PART <= part <= 1.0 - MIN_PART)
+        or (likeness >= STRONG_LIKENESS and MIN_STRONG_PART <= part <= 1.0 - MIN_STRONG_PART)
+        or (light and part <= 1.0 - MIN_PART)
+    )
     if not (wanted or force):
         return scored
     grid = ring | (inside & dark)

@@ -23,6 +23,7 @@ from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 from nonogen.records import JsonObject
 
 RGB = npt.NDArray[np.float64]
+RGBTriple = tuple[float, float, float]
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
@@ -175,6 +176,52 @@ def test_a_plain_subject_keeps_its_silhouette() -> None:
     shown, _ = subject_on_ground((0.05, 0.05, 0.05))
     found = convert(shown, PictureOptions(width=30))
     assert detailed(shown, found.chosen) is found.chosen
+
+
+def card(subject: RGBTriple, mark: RGBTriple, ground: RGBTriple) -> Picture:
+    """A card of one colour with a small disc of another at its middle (about 5 % of the
+    card), on a ground of a third."""
+    rows, cols = 300, 240
+    rgb = np.zeros((rows, cols, 3))
+    rgb[:] = ground
+    rgb[40:260, 40:200] = subject
+    rgb[disc(rows, cols, (150, 120), 22)] = mark
+    return picture(rgb)
+
+
+WHITE, RED, GREEN = (0.95, 0.95, 0.95), (0.85, 0.1, 0.1), (0.2, 0.5, 0.3)
+GREY, BLACK, CREAM = (0.45, 0.45, 0.45), (0.02, 0.02, 0.02), (0.95, 0.9, 0.6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("subject", "ground"), [(WHITE, GREEN), (GREY, CREAM)], ids=["light card", "grey card"]
+)
+def test_a_small_clear_mark_inside_is_drawn_not_inked_over(
+    subject: RGBTriple, ground: RGBTriple
+) -> None:
+    mark = RED if subject == WHITE else BLACK
+    shown = card(subject, mark, ground)
+    found = convert(shown, PictureOptions(width=24))
+    silhouette = found.chosen.cells.filled
+    kept = detailed(shown, found.chosen)
+    assert kept.detail == "dark parts"  # a mark of about 5 %: under MIN_PART, yet clear
+    grid = kept.cells.filled
+    rows, cols = np.nonzero(silhouette)
+    middle = ((rows.min() + rows.max()) // 2, (cols.min() + cols.max()) // 2)
+    assert grid[middle]  # the mark
+    assert (grid | ~silhouette)[outline_ring(silhouette)].all()  # the outline kept
+    assert grid.sum() < 0.5 * silhouette.sum()  # not a block of ink
+
+
+@pytest.mark.slow
+def test_a_light_subject_of_one_tone_is_drawn_as_its_outline() -> None:
+    shown = card(WHITE, WHITE, GREEN)
+    found = convert(shown, PictureOptions(width=24))
+    kept = detailed(shown, found.chosen)
+    silhouette = found.chosen.cells.filled
+    assert kept.detail == "dark parts"
+    assert (kept.cells.filled == outline_ring(silhouette)).all()
 
 
 def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
