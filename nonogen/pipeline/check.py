@@ -142,9 +142,10 @@ def read_any(source: str, fmt: str | None) -> list[tuple[str, Puzzle]]:
     return list(iter_labelled(read_text(source), name=source, fmt=fmt))
 
 
-def puzzles_in_text(text: str, name: str) -> list[tuple[str, Puzzle]]:
-    """(label, puzzle) for every puzzle of a text in a detected format, of either kind."""
-    return list(iter_labelled(text, name=name))
+def entries_in_text(text: str, name: str) -> list[tuple[str, Puzzle | InputError]]:
+    """(label, puzzle) for every puzzle of a text in a detected format, of either kind; a
+    JSON Lines text's broken line as (its label, the InputError saying why: ``iter_entries``)."""
+    return list(iter_entries(text, name=name))
 
 
 def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:

@@ -38,9 +38,9 @@ from nonogen.pdf.book import check_count
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE, check_pad, check_paper
 from nonogen.pipeline import (
     MakeOptions,
+    entries_in_text,
     for_print,
     make_puzzle,
-    puzzles_in_text,
 )
 from nonogen.pipeline.mosaic import check_tier
 from nonogen.pipeline.picture import kind_of
@@ -261,7 +261,10 @@ def _prepare_tiles(mosaic: Mosaic, path: str) -> list[Prepared]:
 
 def _prepare_file(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     out = []
-    for source, found in puzzles_in_text(decode_bytes(data, path), path):
+    for source, found in entries_in_text(decode_bytes(data, path), path):
+        if isinstance(found, InputError):  # a JSON Lines file's broken line: that line alone
+            out.append(Prepared(source, None, str(found).removeprefix(f"{path}: ")))
+            continue
         puzzle = found
         if options.make.title:  # a titles.csv row names the file's puzzle
             puzzle = replace(found, meta={**found.meta, "title": options.make.title})
@@ -320,7 +323,8 @@ def _size(data: bytes, path: str, options: BookOptions) -> tuple[int, float]:
     if is_picture_name(path):
         return grid_cells(data, options.make.picture), options.make.seconds
     try:
-        puzzles = [p for _, p in puzzles_in_text(decode_bytes(data, path), path)]
+        entries = entries_in_text(decode_bytes(data, path), path)
+        puzzles = [p for _, p in entries if not isinstance(p, InputError)]
     except NonogenError:
         return 0, options.timeout  # the worker will say why
     return sum(p.width * p.height for p in puzzles), options.timeout * max(1, len(puzzles))

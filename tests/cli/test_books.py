@@ -392,6 +392,20 @@ def test_a_30_puzzle_book_with_cover_follows_kdp(tmp_path: Path) -> None:
     assert width == pytest.approx((0.25 + 12 + 24 * 0.0025) * 72, abs=0.01)
 
 
+def test_a_broken_line_of_a_json_lines_file_costs_that_line_alone(tmp_path: Path) -> None:
+    pack = unique_pack(tmp_path / "pack.jsonl", 3)
+    lines = pack.read_text().splitlines()
+    pack.write_text("\n".join([lines[0], '{"rows": [[1]], "cols": ', *lines[1:]]) + "\n")
+    out = tmp_path / "b.pdf"
+    result = runner.invoke(app, ["book", str(pack), "-o", str(out), "--jobs", "1"])
+    assert result.exit_code == 1, result.output  # made, with one input left out
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    assert len(manifest["puzzles"]) == 3
+    (skipped,) = manifest["skipped"]
+    assert skipped["source"] == f"{pack}:2"
+    assert "line 2: expected JSON" in skipped["reason"]
+
+
 @pytest.mark.slow
 def test_a_book_of_puzzles_all_too_small_to_read_is_refused_before_any_page(
     tmp_path: Path,
