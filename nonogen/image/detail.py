@@ -11,7 +11,10 @@ detail is kept; so it is when the split is clear (STRONG_LIKENESS) and its small
 least MIN_STRONG_PART (a card's pips, a white swirl on a dark tile); and so it is for a light
 subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a white cup), which
 a person draws as its outline and its darker parts, never inked solid (of one light tone: its
-outline alone). Otherwise the silhouette is kept.
+outline alone). When the lightness split is not kept, the inside is split by colour instead
+(two means of the cells' Lab colours, the darker side inked: a globe's land and sea, a
+tree's baubles) and kept when it makes two real parts, as above. Otherwise the silhouette is
+kept.
 
 The split is then drawn as areas (``nonogen.image.areas``): dark and light parts of 2 x 2
 cells and more, lines of three cells and more, and smaller parts only as features (an eye, a
@@ -23,11 +26,12 @@ does not count for the detail.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 from skimage import color
 
+from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
@@ -68,9 +72,23 @@ def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[
     return cell_stats(lab, shape)
 
 
+class Split(NamedTuple):
+    """The subject's inside split in two: what is drawn as ink, and how sure each cell is."""
+
+    dark: Grid
+    """Cells drawn as ink: the outline ring and the dark side of the inside."""
+    sure: Grey
+    """Per cell, how surely it is ink (0.5 is the line between): the repair's cost."""
+    likeness: float
+    """The share of the inner cells' variance the split explains (``between_share``)."""
+    part: float
+    """The share of the inner cells that are ink."""
+
+
 def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored:
     """The grid with the subject's dark parts drawn inside its outline, when the subject's
-    appearance calls for it (or ``force``); else the grid as it was."""
+    appearance calls for it (or ``force``); else the grid as it was. The parts are split by
+    lightness, or, when that split says little, by colour (a globe's land and sea)."""
     cells = scored.cells
     filled = cells.filled
     ring = outline_ring(filled)
@@ -79,30 +97,97 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     if int(inside.sum()) < MIN_INSIDE or scored.split.drawn or whole_frame:
         return scored
     features = cell_colours(picture, cells.box, filled.shape)
-    lightness = features[:, :, 0]
-    values = lightness[inside]  # the ring mixes subject and ground: it is kept anyway
+    values = features[:, :, 0][inside]  # the ring mixes subject and ground: it is kept anyway
     light = float(values.mean()) >= LIGHT_SUBJECT
-    one_tone = float(np.ptp(values)) < 1.0  # under a unit of L*
-    if one_tone and not light:
-        return scored  # a dark or mid-tone subject of one tone is its silhouette
-    cut = float(values.min()) if one_tone else float(otsu(values))  # one light tone: no ink
+    split = None  # a dark or mid-tone subject of one lightness: only colours can split it
+    if float(np.ptp(values)) >= 1.0:  # a unit of L* or more
+        split = _by_lightness(features, ring, inside, float(otsu(values)))
+    elif light:  # one light tone: its outline alone
+        split = _by_lightness(features, ring, inside, float(values.min()))
+    if split is None or not (force or _kept(split, light)):
+        split = _by_colour(features, ring, inside)
+        if not _parts(split):
+            return scored
+    coverage = np.where(
+        inside, split.sure, np.where(ring, np.maximum(cells.coverage, 0.5), cells.coverage)
+    )
+    parts = {**scored.parts, "detail_likeness": split.likeness, "detail_dark": split.part}
+    detail = Cells(np.asarray(coverage, dtype=np.float64), 0.5, ring | split.dark, cells.box)
+    return replace(scored, cells=detail, parts=parts, silhouette=filled, detail="dark parts")
+
+
+def _parts(split: Split) -> bool:
+    """Whether a split makes two real parts of the subject: it explains DETAIL_LIKENESS of
+    the variance, and each side holds MIN_PART of the inside."""
+    return split.likeness >= DETAIL_LIKENESS and MIN_PART <= split.part <= 1.0 - MIN_PART
+
+
+def _kept(split: Split, light: bool) -> bool:
+    """Whether a lightness split is drawn: two real parts, a clear split with a small side
+    (STRONG_LIKENESS, MIN_STRONG_PART), or a light subject not mostly dark."""
+    strong = MIN_STRONG_PART <= split.part <= 1.0 - MIN_STRONG_PART
+    return (
+        _parts(split)
+        or (split.likeness >= STRONG_LIKENESS and strong)
+        or (light and split.part <= 1.0 - MIN_PART)
+    )
+
+
+def _by_lightness(features: Grey, ring: Grid, inside: Grid, cut: float) -> Split:
+    """The inside split at a lightness ``cut``: darker cells are ink."""
+    lightness = features[:, :, 0]
+    filled = ring | inside
     labels = np.where(filled & ((lightness < cut) | ring), 1, 0).astype(np.int16)
     dark = cleaned(labels, filled, features[:, :, :3], fixed=ring) == 1
-    likeness = between_share(features[inside], dark[inside])
-    part = float(dark[inside].mean())
-    wanted = (
-        (likeness >= DETAIL_LIKENESS and MIN_PART <= part <= 1.0 - MIN_PART)
-        or (likeness >= STRONG_LIKENESS and MIN_STRONG_PART <= part <= 1.0 - MIN_STRONG_PART)
-        or (light and part <= 1.0 - MIN_PART)
-    )
-    if not (wanted or force):
-        return scored
-    grid = ring | (inside & dark)
     sure = np.clip(0.5 + (cut - lightness) / (2 * SPREAD), 0.0, 1.0)
-    sure = np.where(dark == (sure >= 0.5), sure, np.where(dark, 0.55, 0.45))  # merged specks
-    coverage = np.where(
-        inside, sure, np.where(ring, np.maximum(cells.coverage, 0.5), cells.coverage)
-    )
-    parts = {**scored.parts, "detail_likeness": likeness, "detail_dark": part}
-    detail = Cells(np.asarray(coverage, dtype=np.float64), 0.5, grid, cells.box)
-    return replace(scored, cells=detail, parts=parts, silhouette=filled, detail="dark parts")
+    return _split(features, dark, inside, sure)
+
+
+def _by_colour(features: Grey, ring: Grid, inside: Grid) -> Split:
+    """The inside split by colour (two means of the cells' Lab colours): the darker side is
+    ink, and a cell is as sure as it is nearer that side's mean than the other's."""
+    lab = features[:, :, :3]
+    side = np.zeros(inside.shape, dtype=np.bool_)
+    side[inside] = two_means(lab[inside])
+    if not side.any() or (inside & ~side).sum() == 0:  # one colour: no split
+        return _split(features, ring.copy(), inside, np.where(ring, 1.0, 0.0))
+    if float(lab[side][:, 0].mean()) > float(lab[inside & ~side][:, 0].mean()):
+        side = inside & ~side  # the darker side is ink
+    filled = ring | inside
+    labels = np.where(filled & (side | ring), 1, 0).astype(np.int16)
+    dark = cleaned(labels, filled, lab, fixed=ring) == 1
+    ink, paper = inside & dark, inside & ~dark
+    if not ink.any() or not paper.any():
+        return _split(features, dark, inside, np.where(dark, 1.0, 0.0))
+    to_ink = np.linalg.norm(lab - lab[ink].mean(axis=0), axis=2)
+    to_paper = np.linalg.norm(lab - lab[paper].mean(axis=0), axis=2)
+    sure = to_paper / np.maximum(to_ink + to_paper, 1e-9)
+    return _split(features, dark, inside, sure)
+
+
+def _split(features: Grey, dark: Grid, inside: Grid, sure: Grey) -> Split:
+    """A split's record: ``sure`` made to agree with ``dark`` where merging specks moved a
+    cell across (0.55 or 0.45: barely)."""
+    sure = np.where(dark == (sure >= 0.5), sure, np.where(dark, 0.55, 0.45))
+    likeness = between_share(features[inside], dark[inside])
+    return Split(dark, sure, likeness, float(dark[inside].mean()))
+
+
+def two_means(points: Grey, rounds: int = 20) -> Grid:
+    """Two clusters of points ``(n, k)`` by Lloyd's iterations, started from a cut at the
+    median along their main axis (deterministic): True for the points of one of them."""
+    centred = points - points.mean(axis=0)
+    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    along = centred @ axis
+    side: Grid = along > np.median(along)
+    if not side.any():  # most points at the top: the cut goes below them
+        side = along >= np.median(along)
+    for _ in range(rounds):
+        if side.all() or not side.any():
+            break
+        one, other = points[side].mean(axis=0), points[~side].mean(axis=0)
+        nearer: Grid = ((points - one) ** 2).sum(axis=1) < ((points - other) ** 2).sum(axis=1)
+        if (nearer == side).all():
+            break
+        side = nearer
+    return side

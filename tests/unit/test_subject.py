@@ -14,7 +14,7 @@ from scipy.ndimage import gaussian_filter
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.choice import inputs, model, read_model
 from nonogen.image.convert import convert, silhouette_iou, source_of
-from nonogen.image.detail import detailed
+from nonogen.image.detail import detailed, two_means
 from nonogen.image.filters import periodic_share
 from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
@@ -222,6 +222,43 @@ def test_a_light_subject_of_one_tone_is_drawn_as_its_outline() -> None:
     silhouette = found.chosen.cells.filled
     assert kept.detail == "dark parts"
     assert (kept.cells.filled == outline_ring(silhouette)).all()
+
+
+@pytest.mark.slow
+def test_parts_of_one_lightness_are_told_apart_by_colour() -> None:
+    # A globe: red sea and teal land, both of L* 50 (to 0.4), on paper: no lightness split.
+    sea, land = (0.8526, 0.2388, 0.2137), (0.0, 0.5277, 0.4959)  # Lab (50, 60, 40), (50, -32, -4)
+    rows, cols = 300, 300
+    rgb = np.full((rows, cols, 3), 0.93)
+    body = disc(rows, cols, (150, 150), 110)
+    rgb[body] = sea
+    patches = body & (disc(rows, cols, (110, 120), 50) | disc(rows, cols, (200, 190), 45))
+    rgb[patches] = land
+    shown = picture(rgb)
+    found = convert(shown, PictureOptions(width=24))
+    kept = detailed(shown, found.chosen)
+    silhouette = found.chosen.cells.filled
+    assert kept.detail == "dark parts"
+    grid = kept.cells.filled
+    assert not grid[7, 9]  # a patch of land open
+    assert grid[12, 16]  # the sea inked
+    assert (grid | ~silhouette)[outline_ring(silhouette)].all()  # the outline kept
+    assert 0.3 < grid.sum() / silhouette.sum() < 0.8
+
+
+def test_two_means_splits_two_clouds_the_same_way_every_time() -> None:
+    rng = np.random.default_rng(3)
+    points = np.concatenate([rng.normal(0, 1, (30, 3)), rng.normal(8, 1, (20, 3))])
+    side = two_means(points)
+    assert (side[:30] == side[0]).all()  # one cloud a side
+    assert (side[30:] == side[30]).all()
+    assert side[0] != side[30]
+    assert (two_means(points) == side).all()
+    turned = two_means(points[::-1])[::-1]
+    assert (turned == side).all() or (turned == ~side).all()  # the same two clouds
+    flat = two_means(np.zeros((5, 3)))  # nothing to split: one side, no error
+    assert flat.shape == (5,)
+    assert len(set(flat.tolist())) == 1
 
 
 def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
