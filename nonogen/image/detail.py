@@ -9,12 +9,13 @@ inside the outline explains at least DETAIL_LIKENESS of the variance of their co
 texture, and both sides of it are real parts (each at least MIN_PART of the inside), the
 detail is kept; so it is when the split is clear (STRONG_LIKENESS) and its smaller side at
 least MIN_STRONG_PART (a card's pips, a white swirl on a dark tile); and so it is for a light
-subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a white cup), which
-a person draws as its outline and its darker parts, never inked solid (of one light tone: its
-outline alone). When the lightness split is not kept, the inside is split by colour instead
-(two means of the cells' Lab colours, the darker side inked: a globe's land and sea, a
-tree's baubles) and kept when it makes two real parts, as above. Otherwise the silhouette is
-kept.
+subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a white cup) with
+dark parts of MIN_LIGHT_PART or more, which a person draws as its outline and those parts.
+Neither of these two when the dark side is of the ground's colour (a letter's counter: the
+ground seen through a hole). A flat light shape stays a silhouette. When the lightness split
+is not kept, the inside is split by colour instead (two means of the cells' Lab colours, the
+darker side inked: a globe's land and sea, a tree's baubles) and kept when it makes two real
+parts, as above. Otherwise the silhouette is kept.
 
 The split is then drawn as areas (``nonogen.image.areas``): dark and light parts of 2 x 2
 cells and more, lines of three cells and more, and smaller parts only as features (an eye, a
@@ -32,7 +33,7 @@ import numpy as np
 from skimage import color
 
 from nonogen.grid import Grid
-from nonogen.image.areas import cleaned
+from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
 from nonogen.image.masks import outline_ring
@@ -48,6 +49,9 @@ STRONG_LIKENESS: Final = 0.6
 """A split that explains this share of the variance is kept with a smaller side, down to
 MIN_STRONG_PART of the inner cells: a card's pips, a white swirl on a dark tile."""
 MIN_STRONG_PART: Final = 0.04
+MIN_LIGHT_PART: Final = 0.08
+"""A light subject is drawn as its outline and dark parts when these are this share of its
+inside or more (a card's pips, a page's lines); below it, it is a silhouette."""
 LIGHT_SUBJECT: Final = 65.0
 """A subject whose inner cells are this light on average (L*) is a light thing: drawn as its
 outline and its darker parts, as a person draws a page or a white cup, never inked solid."""
@@ -99,12 +103,10 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     features = cell_colours(picture, cells.box, filled.shape)
     values = features[:, :, 0][inside]  # the ring mixes subject and ground: it is kept anyway
     light = float(values.mean()) >= LIGHT_SUBJECT
-    split = None  # a dark or mid-tone subject of one lightness: only colours can split it
+    split = None  # a subject of one lightness: only colours can split it
     if float(np.ptp(values)) >= 1.0:  # a unit of L* or more
         split = _by_lightness(features, ring, inside, float(otsu(values)))
-    elif light:  # one light tone: its outline alone
-        split = _by_lightness(features, ring, inside, float(values.min()))
-    if split is None or not (force or _kept(split, light)):
+    if split is None or not (force or _kept(split, light, _ground_like(features, split, filled))):
         split = _by_colour(features, ring, inside)
         if not _parts(split):
             return scored
@@ -122,15 +124,28 @@ def _parts(split: Split) -> bool:
     return split.likeness >= DETAIL_LIKENESS and MIN_PART <= split.part <= 1.0 - MIN_PART
 
 
-def _kept(split: Split, light: bool) -> bool:
-    """Whether a lightness split is drawn: two real parts, a clear split with a small side
-    (STRONG_LIKENESS, MIN_STRONG_PART), or a light subject not mostly dark."""
+def _kept(split: Split, light: bool, ground_like: bool) -> bool:
+    """Whether a lightness split is drawn: two real parts; or, unless its dark side is the
+    ground showing through (``ground_like``: a letter's counter), a clear split with a small
+    side (STRONG_LIKENESS, MIN_STRONG_PART) or a light subject with dark parts of at least
+    MIN_LIGHT_PART (a flat or faintly textured light shape stays a silhouette)."""
     strong = MIN_STRONG_PART <= split.part <= 1.0 - MIN_STRONG_PART
-    return (
-        _parts(split)
-        or (split.likeness >= STRONG_LIKENESS and strong)
-        or (light and split.part <= 1.0 - MIN_PART)
+    lit = light and MIN_LIGHT_PART <= split.part <= 1.0 - MIN_PART
+    return _parts(split) or (
+        not ground_like and ((split.likeness >= STRONG_LIKENESS and strong) or lit)
     )
+
+
+def _ground_like(features: Grey, split: Split, filled: Grid) -> bool:
+    """Whether a split's dark inner cells are, on average, of the ground's colour (within
+    FEATURE_DELTA_E of the cells around the subject): the ground seen through a hole."""
+    ink = split.dark & filled & ~outline_ring(filled)
+    ground = ~filled
+    if not ink.any() or not ground.any():
+        return False
+    lab = features[:, :, :3]
+    gap = lab[ink].mean(axis=0) - lab[ground].mean(axis=0)
+    return float(np.sqrt(gap @ gap)) < FEATURE_DELTA_E
 
 
 def _by_lightness(features: Grey, ring: Grid, inside: Grid, cut: float) -> Split:
