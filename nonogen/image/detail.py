@@ -7,10 +7,11 @@ dark parts are drawn, the light ones left as holes the outline encloses. It is c
 likeness to the subject's appearance, not to the whole frame: when the split of the cells
 inside the outline explains at least DETAIL_LIKENESS of the variance of their colour and
 texture, and both sides of it are real parts (each at least MIN_PART of the inside), the
-detail is kept; so it is when the split is clear (STRONG_LIKENESS) and its smaller side at
-least MIN_STRONG_PART (a card's pips, a white swirl on a dark tile); and so it is for a light
-subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a white cup) with
-dark parts of MIN_LIGHT_PART or more, which a person draws as its outline and those parts.
+detail is kept; so it is when the split is clear (STRONG_LIKENESS) and its light side small,
+down to MIN_STRONG_PART (a white swirl on a dark tile: the subject stays mostly ink); and so
+it is for a light subject (its inside LIGHT_SUBJECT or lighter on average: a page, a card, a
+white cup) with dark parts of MIN_LIGHT_PART or more, which a person draws as its outline
+and those parts.
 Neither of these two when the dark side is of the ground's colour (a letter's counter: the
 ground seen through a hole). A flat light shape stays a silhouette. When the lightness split
 is not kept, the inside is split by colour instead (two means of the cells' Lab colours, the
@@ -46,8 +47,8 @@ DETAIL_LIKENESS: Final = 0.35
 MIN_PART: Final = 0.15
 """Each side of the split is at least this share of the subject's inner cells."""
 STRONG_LIKENESS: Final = 0.6
-"""A split that explains this share of the variance is kept with a smaller side, down to
-MIN_STRONG_PART of the inner cells: a card's pips, a white swirl on a dark tile."""
+"""A split that explains this share of the variance is kept with a smaller light side, down
+to MIN_STRONG_PART of the inner cells: a white swirl on a dark tile."""
 MIN_STRONG_PART: Final = 0.04
 MIN_LIGHT_PART: Final = 0.08
 """A light subject is drawn as its outline and dark parts when these are this share of its
@@ -126,10 +127,12 @@ def _parts(split: Split) -> bool:
 
 def _kept(split: Split, light: bool, ground_like: bool) -> bool:
     """Whether a lightness split is drawn: two real parts; or, unless its dark side is the
-    ground showing through (``ground_like``: a letter's counter), a clear split with a small
-    side (STRONG_LIKENESS, MIN_STRONG_PART) or a light subject with dark parts of at least
-    MIN_LIGHT_PART (a flat or faintly textured light shape stays a silhouette)."""
-    strong = MIN_STRONG_PART <= split.part <= 1.0 - MIN_STRONG_PART
+    ground showing through (``ground_like``: a letter's counter), a clear split whose light
+    side is small (STRONG_LIKENESS, MIN_STRONG_PART: the subject stays mostly ink) or a light
+    subject with dark parts of at least MIN_LIGHT_PART (a flat or faintly textured light shape
+    stays a silhouette). Small dark parts of a subject that is not light leave it a
+    silhouette: inking them alone would lose its shape."""
+    strong = 0.5 <= split.part <= 1.0 - MIN_STRONG_PART  # small light parts: holes in the ink
     lit = light and MIN_LIGHT_PART <= split.part <= 1.0 - MIN_PART
     return _parts(split) or (
         not ground_like and ((split.likeness >= STRONG_LIKENESS and strong) or lit)
