@@ -72,7 +72,7 @@ def iter_entries(
     """As ``iter_labelled``, but a JSON Lines text's broken line is an entry of its own (its
     label and the InputError that says what is wrong) and the lines after it are still read:
     one bad line of a file of a thousand puzzles costs that line alone. A text of any other
-    format holds its puzzles whole, or raises InputError."""
+    format is read as ``iter_labelled`` reads it: InputError where it stops being a puzzle."""
     text, name = utf8_safe(text), utf8_safe(name)
     chosen = _chosen(text, name, fmt)
     if chosen != "jsonl":

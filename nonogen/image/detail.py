@@ -107,9 +107,11 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     split = None  # a subject of one lightness: only colours can split it
     if float(np.ptp(values)) >= 1.0:  # a unit of L* or more
         split = _by_lightness(features, ring, inside, float(otsu(values)))
-    if split is None or not (force or _kept(split, light, _ground_like(features, split, filled))):
-        split = _by_colour(features, ring, inside)
-        if not _parts(split):
+    if split is None or not _kept(split, light, _ground_like(features, split, filled)):
+        colour = _by_colour(features, ring, inside)
+        if _parts(colour):
+            split = colour
+        elif split is None or not force:  # forced: the lightness split, however weak
             return scored
     coverage = np.where(
         inside, split.sure, np.where(ring, np.maximum(cells.coverage, 0.5), cells.coverage)
@@ -129,9 +131,9 @@ def _kept(split: Split, light: bool, ground_like: bool) -> bool:
     """Whether a lightness split is drawn: two real parts; or, unless its dark side is the
     ground showing through (``ground_like``: a letter's counter), a clear split whose light
     side is small (STRONG_LIKENESS, MIN_STRONG_PART: the subject stays mostly ink) or a light
-    subject with dark parts of at least MIN_LIGHT_PART (a flat or faintly textured light shape
-    stays a silhouette). Small dark parts of a subject that is not light leave it a
-    silhouette: inking them alone would lose its shape."""
+    subject with dark parts of at least MIN_LIGHT_PART (a flat light shape stays a
+    silhouette). Small dark parts of a subject that is not light leave it a silhouette:
+    inking them alone would lose its shape."""
     strong = 0.5 <= split.part <= 1.0 - MIN_STRONG_PART  # small light parts: holes in the ink
     lit = light and MIN_LIGHT_PART <= split.part <= 1.0 - MIN_PART
     return _parts(split) or (
@@ -196,6 +198,8 @@ def two_means(points: Grey, rounds: int = 20) -> Grid:
     median along their main axis (deterministic): True for the points of one of them."""
     centred = points - points.mean(axis=0)
     axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    if axis[np.argmax(np.abs(axis))] < 0:  # one sign, whatever the rows' order or the LAPACK
+        axis = -axis
     along = centred @ axis
     side: Grid = along > np.median(along)
     if not side.any():  # most points at the top: the cut goes below them

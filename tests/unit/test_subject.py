@@ -259,6 +259,24 @@ def test_parts_of_one_lightness_are_told_apart_by_colour() -> None:
     assert 0.3 < grid.sum() / silhouette.sum() < 0.8
 
 
+@pytest.mark.slow
+def test_detail_asked_for_still_splits_by_colour_where_lightness_says_little() -> None:
+    # The globe above lit from the right: lightness now splits it left from right.
+    rows, cols = 300, 300
+    x = np.mgrid[0:rows, 0:cols][1]
+    rgb = np.full((rows, cols, 3), 0.93)
+    body = disc(rows, cols, (150, 150), 110)
+    patches = body & (disc(rows, cols, (110, 120), 50) | disc(rows, cols, (200, 190), 45))
+    shade = (0.9 + 0.2 * x / cols)[..., None]
+    rgb[body] = (np.array((0.8526, 0.2388, 0.2137)) * shade)[body]
+    rgb[patches] = np.clip(np.array((0.0, 0.5277, 0.4959)) * shade, 0, 1)[patches]
+    shown = picture(rgb)
+    found = convert(shown, PictureOptions(width=24))
+    chosen, asked = detailed(shown, found.chosen), detailed(shown, found.chosen, force=True)
+    assert chosen.parts["detail_likeness"] > 0.8  # land and sea
+    assert (asked.cells.filled == chosen.cells.filled).all()
+
+
 def test_two_means_splits_two_clouds_the_same_way_every_time() -> None:
     rng = np.random.default_rng(3)
     points = np.concatenate([rng.normal(0, 1, (30, 3)), rng.normal(8, 1, (20, 3))])
@@ -269,6 +287,11 @@ def test_two_means_splits_two_clouds_the_same_way_every_time() -> None:
     assert (two_means(points) == side).all()
     turned = two_means(points[::-1])[::-1]
     assert (turned == side).all() or (turned == ~side).all()  # the same two clouds
+    ties = np.repeat([[0.0, 0, 0], [50, 0, 0], [100, 0, 0]], [5, 6, 5], axis=0)
+    first = {tuple(p) for p in ties[two_means(ties)]}
+    for seed in range(5):  # the points at the median go to one side, whatever the order
+        order = np.random.default_rng(seed).permutation(len(ties))
+        assert {tuple(p) for p in ties[order][two_means(ties[order])]} == first
     flat = two_means(np.zeros((5, 3)))  # nothing to split: one side, no error
     assert flat.shape == (5,)
     assert len(set(flat.tolist())) == 1
