@@ -9,7 +9,7 @@ from nonogen.errors import InputError, utf8_safe
 from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format
 from nonogen.formats.meta import checked_meta
 from nonogen.formats.non import format_non, parse_non
-from nonogen.formats.nonjson import format_json, iter_jsonl, jsonl_entries, parse_json
+from nonogen.formats.nonjson import format_json, jsonl_entries, parse_json
 from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
@@ -17,7 +17,9 @@ from nonogen.puzzle import Puzzle, has_givens
 
 Labelled = tuple[str, Puzzle]
 """A puzzle and the label that says where it came from (``file``, ``file#id``, ``file:7``)."""
-Reader = Callable[[str, str], Iterable[Labelled]]
+Entry = tuple[str, Puzzle | InputError]
+"""A labelled puzzle, or the InputError saying why what stands at that label is none."""
+Reader = Callable[[str, str], Iterable[Entry]]
 Writer = Callable[[Puzzle], str]
 
 
@@ -31,7 +33,7 @@ def _labelled_non(text: str, name: str) -> list[Labelled]:
 
 _READERS: Final[dict[str, Reader]] = {
     "json": lambda text, name: [(name, parse_json(text, name))],
-    "jsonl": iter_jsonl,
+    "jsonl": jsonl_entries,  # a broken line is an entry: the others are still read
     "non": _labelled_non,
     "xml": parse_xml,
     "text": lambda text, name: [(name, parse_text(text, name))],
@@ -56,30 +58,25 @@ def check_format(fmt: str, known: tuple[str, ...], name: str) -> str:
 def iter_labelled(
     text: str, *, name: str = "<input>", fmt: str | None = None
 ) -> Iterator[Labelled]:
-    """(label, puzzle) for every puzzle in a text, in the given or the detected format.
+    """(label, puzzle) for every puzzle in a text, in the given or the detected format;
+    InputError at the first that is none (``iter_entries``).
 
     Every reader's texts come out UTF-8-safe and its titles within the limit (formats.meta).
     """
+    for label, entry in iter_entries(text, name=name, fmt=fmt):
+        if isinstance(entry, InputError):
+            raise entry
+        yield label, entry
+
+
+def iter_entries(text: str, *, name: str = "<input>", fmt: str | None = None) -> Iterator[Entry]:
+    """Every puzzle of a text, as ``iter_labelled``, and each that is none as an entry of its
+    own (its label and the InputError saying what is wrong), the rest still read: a JSON
+    Lines text's broken line, a puzzle whose title is over its limit. One bad puzzle of a file
+    of a thousand costs that puzzle alone. A text no reader can read on raises InputError."""
     text, name = utf8_safe(text), utf8_safe(name)
-    for label, puzzle in _READERS[_chosen(text, name, fmt)](text, name):
+    for label, entry in _READERS[_chosen(text, name, fmt)](text, name):
         safe = utf8_safe(label)  # a JSON Lines label may carry the puzzle's own id
-        yield safe, checked_meta(puzzle, safe)
-
-
-def iter_entries(
-    text: str, *, name: str = "<input>", fmt: str | None = None
-) -> Iterator[tuple[str, Puzzle | InputError]]:
-    """As ``iter_labelled``, but a JSON Lines text's broken line is an entry of its own (its
-    label and the InputError that says what is wrong) and the lines after it are still read:
-    one bad line of a file of a thousand puzzles costs that line alone. A text of any other
-    format is read as ``iter_labelled`` reads it: InputError where it stops being a puzzle."""
-    text, name = utf8_safe(text), utf8_safe(name)
-    chosen = _chosen(text, name, fmt)
-    if chosen != "jsonl":
-        yield from iter_labelled(text, name=name, fmt=chosen)
-        return
-    for label, entry in jsonl_entries(text, name):
-        safe = utf8_safe(label)
         yield safe, entry if isinstance(entry, InputError) else _checked(entry, safe)
 
 

@@ -38,6 +38,7 @@ from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
 from nonogen.image.masks import outline_ring
+from nonogen.image.palette import delta_e, lloyd
 from nonogen.image.read import Grey, Picture
 from nonogen.image.scored import Scored
 from nonogen.image.source import cell_stats
@@ -107,7 +108,7 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     split = None  # a subject of one lightness: only colours can split it
     if float(np.ptp(values)) >= 1.0:  # a unit of L* or more
         split = _by_lightness(features, ring, inside, float(otsu(values)))
-    if split is None or not _kept(split, light, _ground_like(features, split, filled)):
+    if split is None or not _kept(split, light, _ground_like(features, split, inside)):
         colour = _by_colour(features, ring, inside)
         if _parts(colour):
             split = colour
@@ -141,16 +142,15 @@ def _kept(split: Split, light: bool, ground_like: bool) -> bool:
     )
 
 
-def _ground_like(features: Grey, split: Split, filled: Grid) -> bool:
+def _ground_like(features: Grey, split: Split, inside: Grid) -> bool:
     """Whether a split's dark inner cells are, on average, of the ground's colour (within
     FEATURE_DELTA_E of the cells around the subject): the ground seen through a hole."""
-    ink = split.dark & filled & ~outline_ring(filled)
-    ground = ~filled
+    ink = split.dark & inside
+    ground = ~(split.dark | inside)  # the dark side holds the whole outline ring
     if not ink.any() or not ground.any():
         return False
     lab = features[:, :, :3]
-    gap = lab[ink].mean(axis=0) - lab[ground].mean(axis=0)
-    return float(np.sqrt(gap @ gap)) < FEATURE_DELTA_E
+    return float(delta_e(lab[ink].mean(axis=0), lab[ground].mean(axis=0))) < FEATURE_DELTA_E
 
 
 def _by_lightness(features: Grey, ring: Grid, inside: Grid, cut: float) -> Split:
@@ -179,8 +179,8 @@ def _by_colour(features: Grey, ring: Grid, inside: Grid) -> Split:
     ink, paper = inside & dark, inside & ~dark
     if not ink.any() or not paper.any():
         return _split(features, dark, inside, np.where(dark, 1.0, 0.0))
-    to_ink = np.linalg.norm(lab - lab[ink].mean(axis=0), axis=2)
-    to_paper = np.linalg.norm(lab - lab[paper].mean(axis=0), axis=2)
+    to_ink = delta_e(lab, lab[ink].mean(axis=0))
+    to_paper = delta_e(lab, lab[paper].mean(axis=0))
     sure = to_paper / np.maximum(to_ink + to_paper, 1e-9)
     return _split(features, dark, inside, sure)
 
@@ -193,9 +193,10 @@ def _split(features: Grey, dark: Grid, inside: Grid, sure: Grey) -> Split:
     return Split(dark, sure, likeness, float(dark[inside].mean()))
 
 
-def two_means(points: Grey, rounds: int = 20) -> Grid:
-    """Two clusters of points ``(n, k)`` by Lloyd's iterations, started from a cut at the
-    median along their main axis (deterministic): True for the points of one of them."""
+def two_means(points: Grey) -> Grid:
+    """Two clusters of points ``(n, k)`` (Lab colours) by Lloyd's iterations (``lloyd``),
+    started from a cut at the median along their main axis, so the same every run: True for
+    the points of one of them (all True when they are one)."""
     centred = points - points.mean(axis=0)
     axis = np.linalg.svd(centred, full_matrices=False)[2][0]
     if axis[np.argmax(np.abs(axis))] < 0:  # one sign, whatever the rows' order or the LAPACK
@@ -204,12 +205,8 @@ def two_means(points: Grey, rounds: int = 20) -> Grid:
     side: Grid = along > np.median(along)
     if not side.any():  # most points at the top: the cut goes below them
         side = along >= np.median(along)
-    for _ in range(rounds):
-        if side.all() or not side.any():
-            break
-        one, other = points[side].mean(axis=0), points[~side].mean(axis=0)
-        nearer: Grid = ((points - one) ** 2).sum(axis=1) < ((points - other) ** 2).sum(axis=1)
-        if (nearer == side).all():
-            break
-        side = nearer
-    return side
+    if side.all():
+        return side
+    centres = lloyd(points, np.stack([points[side].mean(axis=0), points[~side].mean(axis=0)]))
+    nearest = np.argmin(delta_e(points[:, None, :], centres[None]), axis=1)
+    return np.asarray(nearest == 0)

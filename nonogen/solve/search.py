@@ -378,7 +378,7 @@ def _probing(
 ) -> Probed | None:
     """What the C core's probing depth-first search found within PROBING_WORK and
     ``seconds``, or None where no C core is built and for boards over 64 cells a side."""
-    if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
+    if NATIVE is None or not _fits(board):
         return None
     found, complete, nodes, branched, _ = NATIVE.search(
         rows, cols, *board.masks(), limit, PROBING_WORK, seconds
@@ -428,12 +428,17 @@ def implied(
     prove there is no other, they slowed SAT down (dom-13, dom-14), so they are added only
     when the search found none. A unique puzzle of that kind is graded by SAT's decisions
     with them in (docs/benchmarks.md)."""
-    if NATIVE is None or not 0 < max(board.height, board.width) <= MAX_PROBING_SIDE:
+    if NATIVE is None or not _fits(board):
         return []
     clauses: list[list[int]] | None = NATIVE.implications(
         rows, cols, *board.masks(), IMPLIED_CLAUSES, seconds
     )
     return clauses
+
+
+def _fits(board: Board) -> bool:
+    """Whether the board fits the C core's probing: one machine word a line."""
+    return 0 < max(board.height, board.width) <= MAX_PROBING_SIDE
 
 
 def _search(

@@ -345,7 +345,17 @@ def test_entries_keep_reading_a_json_lines_text_past_a_broken_line() -> None:
         list(iter_labelled(text, name="s.jsonl"))  # reading them all still stops at it
 
 
-def test_entries_of_other_formats_fail_whole() -> None:
+def test_a_bundled_puzzle_whose_title_is_over_its_limit_is_an_entry_of_its_own() -> None:
+    one = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
+    text = f'title "ok"\n{one}====\ntitle "{"t" * 300}"\n{one}====\n{one}'
+    entries = list(iter_entries(text, name="b.non"))
+    assert [label for label, _ in entries] == ["b.non#1", "b.non#2", "b.non#3"]
+    assert [type(entry) for _, entry in entries] == [Puzzle, LimitError, Puzzle]
+    with pytest.raises(LimitError, match="title"):
+        list(iter_labelled(text, name="b.non"))
+
+
+def test_a_text_no_reader_can_read_on_fails_whole() -> None:
     with pytest.raises(InputError, match="height"):
         list(iter_entries("width 2\nheight x\n", name="bad.non"))
     with pytest.raises(InputError, match="empty"):
