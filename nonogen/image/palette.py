@@ -245,10 +245,10 @@ def _kmeans(pixels: Lab, k: int, rng: np.random.Generator) -> Lab:
         if near.sum() <= 0:
             break
         centres.append(pixels[int(rng.choice(len(pixels), p=near / near.sum()))])
-    return lloyd(pixels, np.array(centres))
+    return _lloyd(pixels, np.array(centres))
 
 
-def lloyd(pixels: Lab, centres: Lab) -> Lab:
+def _lloyd(pixels: Lab, centres: Lab) -> Lab:
     """Centres refined by Lloyd iterations; a centre no pixel is nearest to is dropped."""
     labels = None
     for _ in range(KMEANS_ROUNDS):
@@ -277,7 +277,7 @@ def _distinct(pixels: Lab, centres: Lab, background: Lab) -> tuple[Lab, int]:
             if near_ground[drop] >= MERGE_DELTA_E:
                 break
         keep = [n for n in range(len(centres)) if n != drop]
-        centres = lloyd(pixels, centres[keep])
+        centres = _lloyd(pixels, centres[keep])
         merged += 1
     return centres, merged
 

@@ -14,7 +14,7 @@ from scipy.ndimage import gaussian_filter
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.choice import inputs, model, read_model
 from nonogen.image.convert import convert, silhouette_iou, source_of
-from nonogen.image.detail import detailed, two_means
+from nonogen.image.detail import detailed
 from nonogen.image.filters import periodic_share
 from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
@@ -23,7 +23,6 @@ from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 from nonogen.records import JsonObject
 
 RGB = npt.NDArray[np.float64]
-RGBTriple = tuple[float, float, float]
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
@@ -176,125 +175,6 @@ def test_a_plain_subject_keeps_its_silhouette() -> None:
     shown, _ = subject_on_ground((0.05, 0.05, 0.05))
     found = convert(shown, PictureOptions(width=30))
     assert detailed(shown, found.chosen) is found.chosen
-
-
-def card(subject: RGBTriple, mark: RGBTriple, ground: RGBTriple, radius: int = 22) -> Picture:
-    """A card of one colour with a disc of another at its middle (radius 22: about 4 % of
-    the card; 34: about 10 %), on a ground of a third."""
-    rows, cols = 300, 240
-    rgb = np.zeros((rows, cols, 3))
-    rgb[:] = ground
-    rgb[40:260, 40:200] = subject
-    rgb[disc(rows, cols, (150, 120), radius)] = mark
-    return picture(rgb)
-
-
-WHITE, RED, GREEN = (0.95, 0.95, 0.95), (0.85, 0.1, 0.1), (0.2, 0.5, 0.3)
-GREY, BLACK, CREAM = (0.45, 0.45, 0.45), (0.02, 0.02, 0.02), (0.95, 0.9, 0.6)
-
-
-@pytest.mark.slow
-def test_a_light_card_is_drawn_as_its_outline_and_its_mark() -> None:
-    shown = card(WHITE, RED, GREEN, radius=34)
-    found = convert(shown, PictureOptions(width=24))
-    silhouette = found.chosen.cells.filled
-    kept = detailed(shown, found.chosen)
-    assert kept.detail == "dark parts"  # a mark of about 10 %: under MIN_PART, yet drawn
-    grid = kept.cells.filled
-    rows, cols = np.nonzero(silhouette)
-    middle = ((rows.min() + rows.max()) // 2, (cols.min() + cols.max()) // 2)
-    assert grid[middle]  # the mark
-    assert (grid | ~silhouette)[outline_ring(silhouette)].all()  # the outline kept
-    assert grid.sum() < 0.5 * silhouette.sum()  # not a block of ink
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("subject", "mark", "ground"),
-    [(WHITE, RED, GREEN), (GREY, BLACK, CREAM)],
-    ids=["light card, mark of 4 %", "grey card"],
-)
-def test_small_dark_marks_alone_do_not_hollow_a_subject(
-    subject: RGBTriple, mark: RGBTriple, ground: RGBTriple
-) -> None:
-    # Inked alone, a mark this small would leave the subject an outline: a horse of mid-tone
-    # brown with a dark mane became a few broken lines that way.
-    shown = card(subject, mark, ground)
-    found = convert(shown, PictureOptions(width=24))
-    assert detailed(shown, found.chosen) is found.chosen
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("mark", "ground"), [(WHITE, GREEN), (BLACK, BLACK)], ids=["flat", "a hole to the ground"]
-)
-def test_a_light_shape_without_parts_of_its_own_stays_a_silhouette(
-    mark: RGBTriple, ground: RGBTriple
-) -> None:
-    # A flat white card; a white card with a hole where the black ground shows through.
-    shown = card(WHITE, mark, ground)
-    found = convert(shown, PictureOptions(width=24))
-    assert detailed(shown, found.chosen) is found.chosen
-
-
-@pytest.mark.slow
-def test_parts_of_one_lightness_are_told_apart_by_colour() -> None:
-    # A globe: red sea and teal land, both of L* 50 (to 0.4), on paper: no lightness split.
-    sea, land = (0.8526, 0.2388, 0.2137), (0.0, 0.5277, 0.4959)  # Lab (50, 60, 40), (50, -32, -4)
-    rows, cols = 300, 300
-    rgb = np.full((rows, cols, 3), 0.93)
-    body = disc(rows, cols, (150, 150), 110)
-    rgb[body] = sea
-    patches = body & (disc(rows, cols, (110, 120), 50) | disc(rows, cols, (200, 190), 45))
-    rgb[patches] = land
-    shown = picture(rgb)
-    found = convert(shown, PictureOptions(width=24))
-    kept = detailed(shown, found.chosen)
-    silhouette = found.chosen.cells.filled
-    assert kept.detail == "dark parts"
-    grid = kept.cells.filled
-    assert not grid[7, 9]  # a patch of land open
-    assert grid[12, 16]  # the sea inked
-    assert (grid | ~silhouette)[outline_ring(silhouette)].all()  # the outline kept
-    assert 0.3 < grid.sum() / silhouette.sum() < 0.8
-
-
-@pytest.mark.slow
-def test_detail_asked_for_still_splits_by_colour_where_lightness_says_little() -> None:
-    # The globe above lit from the right: lightness now splits it left from right.
-    rows, cols = 300, 300
-    x = np.mgrid[0:rows, 0:cols][1]
-    rgb = np.full((rows, cols, 3), 0.93)
-    body = disc(rows, cols, (150, 150), 110)
-    patches = body & (disc(rows, cols, (110, 120), 50) | disc(rows, cols, (200, 190), 45))
-    shade = (0.9 + 0.2 * x / cols)[..., None]
-    rgb[body] = (np.array((0.8526, 0.2388, 0.2137)) * shade)[body]
-    rgb[patches] = np.clip(np.array((0.0, 0.5277, 0.4959)) * shade, 0, 1)[patches]
-    shown = picture(rgb)
-    found = convert(shown, PictureOptions(width=24))
-    chosen, asked = detailed(shown, found.chosen), detailed(shown, found.chosen, force=True)
-    assert chosen.parts["detail_likeness"] > 0.8  # land and sea
-    assert (asked.cells.filled == chosen.cells.filled).all()
-
-
-def test_two_means_splits_two_clouds_the_same_way_every_time() -> None:
-    rng = np.random.default_rng(3)
-    points = np.concatenate([rng.normal(0, 1, (30, 3)), rng.normal(8, 1, (20, 3))])
-    side = two_means(points)
-    assert (side[:30] == side[0]).all()  # one cloud a side
-    assert (side[30:] == side[30]).all()
-    assert side[0] != side[30]
-    assert (two_means(points) == side).all()
-    turned = two_means(points[::-1])[::-1]
-    assert (turned == side).all() or (turned == ~side).all()  # the same two clouds
-    ties = np.repeat([[0.0, 0, 0], [50, 0, 0], [100, 0, 0]], [5, 6, 5], axis=0)
-    first = {tuple(p) for p in ties[two_means(ties)]}
-    for seed in range(5):  # the points at the median go to one side, whatever the order
-        order = np.random.default_rng(seed).permutation(len(ties))
-        assert {tuple(p) for p in ties[order][two_means(ties[order])]} == first
-    flat = two_means(np.zeros((5, 3)))  # nothing to split: one side, no error
-    assert flat.shape == (5,)
-    assert len(set(flat.tolist())) == 1
 
 
 def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
