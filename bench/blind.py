@@ -3,6 +3,7 @@
     python bench/blind.py truth WORLD/test OUT --width 40 [--count 40] [--seed 0]
     python bench/blind.py puzzles OUT PUZZLE.json... [--bench WORLD/test/bench.tsv] [--seed 0]
     python bench/blind.py sheets OUT
+    python bench/blind.py naive OUT PICTURE... --width 40 [--colors 4] [--seed 0]
 
 ``truth`` writes the true silhouettes of a benchmark split (each mask pooled into a grid of
 the width, over the whole picture; a line drawing's ink as the cells it crosses) as a blind
@@ -10,7 +11,10 @@ set: the reference a perfect subject finder would reach. ``puzzles`` writes the 
 of puzzle files (black and white or colour nonogen JSON, such as an older version's makes)
 as a blind set, the key naming what their picture shows by the bench.tsv. Both write
 OUT/grids/NNN.png shuffled by the seed and OUT/key.tsv apart, as ``report --blind`` does.
-``sheets`` tiles OUT/grids into numbered contact sheets (OUT/sheets/), so a namer looks at a
+``naive`` writes the naive reduction of each picture (box-filtered to the grid, k-means in
+Lab or Otsu's cut, no cleaning: the floor to beat) as OUT/NAME.json, which ``puzzles`` reads
+beside nonogen's own makes (the key names each file's folder, so one shuffled set can hold
+both). ``sheets`` tiles OUT/grids into numbered contact sheets (OUT/sheets/), so a namer looks at a
 dozen at a time; the sheets show the grids and their numbers only.
 """
 
@@ -26,7 +30,7 @@ from PIL import Image, ImageDraw
 from nonogen.colour.contrast import parse_rgb
 from nonogen.image.convert import mask_cells
 from nonogen.image.options import grid_size
-from nonogen.image.read import read_mask
+from nonogen.image.read import read_mask, resize
 from nonogen.pipeline import LINE_KINDS, write_blind
 from nonogen.preview import solution_png
 
@@ -68,9 +72,55 @@ def puzzles(files: list[Path], index: Path | None) -> list[Entry]:
         else:
             png = solution_png(np.array([[ch == "#" for ch in row] for row in rows]))
         colours = len(palette) - 1 if palette else 1
-        row = {"picture": data.get("title", file.stem), "width": data["width"], "colours": colours}
-        entries.append((row, png, what.get(str(data.get("title", file.stem)), "")))
+        row = {"picture": f"{file.parent.name}/{file.stem}", "width": data["width"]}
+        row["colours"] = colours
+        entries.append((row, png, what.get(file.stem, what.get(str(data.get("title")), ""))))
     return entries
+
+
+NAIVE_CHARS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def naive(picture: Path, width: int, colours: int, seed: int) -> dict[str, object]:
+    """The naive reduction of a picture, the floor a drawing must beat: box-filtered to the
+    grid (area average), then k-means in Lab to ``colours`` colours (every cell one of them,
+    no background) or, for one colour, Otsu's cut of the lightness (dark side filled); no
+    cleaning. A puzzle-like record: title, width, solution rows and, in colour, palette."""
+    from skimage import color  # noqa: PLC0415
+    from skimage.filters import threshold_otsu  # noqa: PLC0415
+
+    from nonogen.image.read import read_picture  # noqa: PLC0415
+
+    read = read_picture(picture.read_bytes(), name=picture.name)
+    rows, cols = read.shape
+    cells_w, cells_h, _ = grid_size((rows, cols), width, None)
+    rgb = np.stack([resize(read.rgb[:, :, k], cells_w, cells_h) for k in range(3)], axis=2)
+    lab = np.asarray(color.rgb2lab(np.clip(rgb, 0.0, 1.0)))
+    record: dict[str, object] = {"title": picture.stem, "width": cells_w}
+    if colours == 1:
+        lightness = lab[:, :, 0]
+        dark = lightness < float(threshold_otsu(lightness))  # type: ignore[no-untyped-call]
+        record["solution"] = ["".join("#" if v else "." for v in row) for row in dark]
+        return record
+    pixels = lab.reshape(-1, 3)
+    rng = np.random.default_rng(seed)
+    centres = pixels[rng.choice(len(pixels), size=colours, replace=False)]
+    for _ in range(50):
+        labels = np.argmin(((pixels[:, None, :] - centres[None]) ** 2).sum(axis=2), axis=1)
+        centres = np.array(
+            [
+                pixels[labels == k].mean(axis=0) if (labels == k).any() else centres[k]
+                for k in range(colours)
+            ]
+        )
+    grid = labels.reshape(cells_h, cells_w)
+    rgb_out = np.clip(np.asarray(color.lab2rgb(centres[None]))[0], 0.0, 1.0)
+    record["solution"] = ["".join(NAIVE_CHARS[v] for v in row) for row in grid]
+    record["palette"] = [
+        {"char": NAIVE_CHARS[k], "rgb": "#" + "".join(f"{round(v * 255):02x}" for v in rgb_out[k])}
+        for k in range(colours)
+    ]
+    return record
 
 
 def sheets(folder: Path, per_sheet: int = 12, columns: int = 4) -> None:
@@ -97,7 +147,7 @@ def sheets(folder: Path, per_sheet: int = 12, columns: int = 4) -> None:
 
 
 def main() -> None:
-    """Run one of the three commands."""
+    """Run one of the four commands."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     one = commands.add_parser("truth")
@@ -113,7 +163,19 @@ def main() -> None:
     two.add_argument("--seed", type=int, default=0)
     three = commands.add_parser("sheets")
     three.add_argument("out", type=Path)
+    four = commands.add_parser("naive")
+    four.add_argument("out", type=Path)
+    four.add_argument("pictures", type=Path, nargs="+")
+    four.add_argument("--width", type=int, required=True)
+    four.add_argument("--colors", type=int, default=1)
+    four.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    if args.command == "naive":
+        args.out.mkdir(parents=True, exist_ok=True)
+        for picture in args.pictures:
+            record = naive(picture, args.width, args.colors, args.seed)
+            (args.out / f"{picture.stem}.json").write_text(json.dumps(record), encoding="utf-8")
+        return
     if args.command == "truth":
         write_blind(args.out, truth(args.split, args.width, args.count), seed=args.seed)
     elif args.command == "puzzles":

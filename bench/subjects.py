@@ -1,6 +1,6 @@
 """Subjects on grounds, for training the subject finder and for testing it on a held-out source.
 
-    python -m bench.subjects bench OUT --source clipart [--count 40] [--seed 1]
+    python -m bench.subjects bench OUT --source clipart [--count 40] [--seed 1] [--close]
 
 Three *sources* of cut-outs with alpha, each a different way of drawing things:
 
@@ -370,6 +370,49 @@ def scene(
     return picture, np.asarray(mask) >= 128, [s for s, _ in things], ", ".join(notes)
 
 
+CLOSE_FILL = (0.95, 1.4)
+"""A close-up's subject fills this share of the frame (its box against the frame's tighter
+side): it fills the frame and is cut by it, as a cat's face or a house in a photo."""
+
+
+def close_scene(
+    cutouts: list[Subject],
+    ground: Grounds,
+    size: tuple[int, int],
+    rng: np.random.Generator,
+) -> tuple[Image.Image, Mask, list[Subject], str]:
+    """A close-up: one subject filling CLOSE_FILL of the frame on a photograph (blurred,
+    mostly, as a lens blurs what is behind the thing), its true mask and what was done."""
+    image = None
+    while image is None:
+        subject = cutouts[int(rng.integers(len(cutouts)))]
+        image = load(subject, max_side=1400)
+    thing = recolour(image, rng, strength=0.25)
+    picture = photo_crop(ground, size, rng)
+    notes = ["photo"]
+    if rng.uniform() < 0.75:
+        radius = float(rng.uniform(2.0, 10.0)) * max(size) / 640
+        picture = picture.filter(ImageFilter.GaussianBlur(radius))
+        notes.append("blurred ground")
+    width, height = size
+    fill = rng.uniform(*CLOSE_FILL)
+    scale = fill * min(width / thing.width, height / thing.height)
+    thing = thing.resize(
+        (max(6, round(thing.width * scale)), max(6, round(thing.height * scale))),
+        Image.Resampling.LANCZOS,
+    )
+    x = (width - thing.width) / 2 + rng.normal(0, 0.08 * width)
+    y = (height - thing.height) / 2 + rng.normal(0, 0.08 * height)
+    at = (round(x), round(y))
+    alpha = thing.getchannel("A")
+    picture.paste(thing.convert("RGB"), at, alpha)
+    mask = Image.new("L", size, 0)
+    mask.paste(alpha, at)
+    notes.append(f"fills {fill:.0%}")
+    picture = finish(picture, rng, notes)
+    return picture, np.asarray(mask) >= 128, [subject], ", ".join(notes)
+
+
 def off_frame(
     picture: Image.Image, cutouts: list[Subject], rng: np.random.Generator
 ) -> Image.Image:
@@ -462,19 +505,21 @@ def pool(
     return pictures, masks
 
 
-def bench(out: Path, source: str, count: int, seed: int) -> None:
-    """Write a benchmark of ``count`` test scenes of one source, as ``nonogen report`` reads."""
+def bench(out: Path, source: str, count: int, seed: int, *, close: bool = False) -> None:
+    """Write a benchmark of ``count`` test scenes of one source, as ``nonogen report`` reads
+    (``close``: close-ups, ``close_scene``)."""
     folder, masks = out / "pictures", out / "masks"
     if folder.exists() and any(folder.iterdir()):
         sys.exit(f"{folder} is not empty: give a new folder")
     folder.mkdir(parents=True, exist_ok=True)
     masks.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng([seed, sum(map(ord, source))])
+    rng = np.random.default_rng([seed, sum(map(ord, source)), int(close)])
+    make_scene = close_scene if close else scene
     cutouts = SOURCES[source]()
     ground = grounds("test")
     rows = ["picture\tmask\tkind\twhat\tsubject\tground"]
     for i in range(1, count + 1):
-        picture, mask, things, notes = scene(cutouts, ground, frame_size(rng), rng)
+        picture, mask, things, notes = make_scene(cutouts, ground, frame_size(rng), rng)
         stem = f"{source}{i:03d}"
         data = jpeg(picture, rng)
         name = f"{stem}.jpg" if data is not None else f"{stem}.png"
@@ -483,7 +528,7 @@ def bench(out: Path, source: str, count: int, seed: int) -> None:
         else:
             picture.save(folder / name)
         Image.fromarray(mask.astype(np.uint8) * 255).save(masks / f"{stem}.png")
-        kind = "stroke" if notes.startswith("paper") else source
+        kind = "stroke" if notes.startswith("paper") else "close" if close else source
         what = " and ".join(t.what for t in things)
         paths = " ".join(t.path for t in things)
         rows.append(f"{name}\t../masks/{stem}.png\t{kind}\t{what}\t{paths}\t{notes}")
@@ -500,10 +545,13 @@ def main() -> None:
     write.add_argument("--source", choices=sorted(SOURCES), required=True)
     write.add_argument("--count", type=int, default=40)
     write.add_argument("--seed", type=int, default=1)
+    write.add_argument(
+        "--close", action="store_true", help="close-ups: one subject filling the frame"
+    )
     args = parser.parse_args()
     if not EMOJI_FONT.is_file() or not CLIPART.is_dir() or not TEST_PHOTOS.is_dir():
         sys.exit(f"the subjects or grounds are missing: {DEBIAN}")
-    bench(args.out, args.source, args.count, args.seed)
+    bench(args.out, args.source, args.count, args.seed, close=args.close)
 
 
 if __name__ == "__main__":

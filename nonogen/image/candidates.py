@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.grid import Grid
-from nonogen.image import boxes
+from nonogen.image import boxes, whole
 from nonogen.image.boxes import GRABCUT_ROUNDS, OPENCV_SEED, point_disc
 from nonogen.image.filters import (
     between_share,
@@ -33,7 +33,7 @@ from nonogen.image.filters import (
 )
 from nonogen.image.masks import fill_holes, thin_parts, without_crumbs
 from nonogen.image.options import SubjectPoint
-from nonogen.image.read import Grey
+from nonogen.image.read import Grey, resize
 from nonogen.image.source import MIN_DELTA_E, Source
 from nonogen.records import JsonObject
 
@@ -59,6 +59,9 @@ class Split:
     thin: Grey | None = None
     """The subject's lines thinner than a cell (same shape as ``subject``): a cell they cross
     for half a pixel-wide line's length is filled, so a 1-pixel stroke survives pooling."""
+    whole: bool = False
+    """Whether the split draws the whole picture as its own subject (``picture``): there is
+    no ground to cut away, and a colour make colours every cell of the frame."""
 
     @cached_property
     def drawn(self) -> bool:
@@ -281,7 +284,7 @@ def clusters(source: Source) -> list[Split]:
     cv2.setRNGSeed(OPENCV_SEED)  # k-means++ draws its seeds: the same split every run
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     flags = cv2.KMEANS_PP_CENTERS
-    _, labels, centres = cv2.kmeans(pixels, CLUSTERS, None, criteria, 2, flags)  # type: ignore[call-overload]
+    _, labels, centres = cv2.kmeans(pixels, CLUSTERS, None, criteria, 2, flags)  # type: ignore[call-overload, unused-ignore]
     labels = np.asarray(labels).reshape(lab.shape[:2])
     splits = []
     for k in range(CLUSTERS):
@@ -318,6 +321,17 @@ def poster(source: Source) -> list[Split]:
     return [Split("poster", dark.astype(np.float64), {"level": round(cut, 4), "subject": "dark"})]
 
 
+def picture(source: Source) -> list[Split]:
+    """The whole picture as its own subject (a face, a house, a cat filling the frame): its
+    areas flattened at the cell's scale and its dark side inked, a stencil of the frame
+    (``nonogen.image.whole``); a colour make colours the whole frame."""
+    dark = whole.stencil(source.picture.rgb, source.cell_px)
+    if dark is None:
+        return []
+    rows, cols = source.picture.small.shape[:2]  # one resolution whatever the grid's size
+    return [Split("picture", resize(dark, cols, rows), {"subject": "dark"}, whole=True)]
+
+
 def edges(source: Source) -> list[Split]:
     """Canny's edges, smoothed to the cell size, each edge thickened to a cell."""
     sigma = max(1.0, source.cell_px / 6.0)
@@ -345,16 +359,18 @@ CANDIDATES: Final[dict[str, Candidate]] = {
     "strokes": strokes,
     "edges": edges,
     "poster": poster,
+    "picture": picture,
     "pointed": pointed,
     "level": level,
 }
 """Every conversion candidate by name; ``level`` only answers a forced threshold."""
 
 AUTO: Final = tuple(
-    name for name in CANDIDATES if name not in ("level", "edges", "poster", "network")
+    name for name in CANDIDATES if name not in ("level", "edges", "poster", "picture", "network")
 )
 """The candidates tried when nothing is forced (edges only when asked: they outline; the
-poster only when no subject stands out, see ``nonogen.image.convert``; the network's own
+whole picture and the poster only when no one subject stands out, see
+``nonogen.image.convert``; the network's own
 map only when asked: at 64 x 64 its outline is coarse, and ``netcut`` draws it sharp)."""
 
 

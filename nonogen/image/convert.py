@@ -8,11 +8,12 @@
 
 A picture whose best grid is not a subject (``Scored.why_not_subject``) and is not expected
 to match one by SURE has no subject: NoSubjectError says what was found, unless forced. When
-no one subject stands out, a photo is drawn as a tonal poster of the whole frame instead.
+no one subject stands out, a photo is drawn whole instead, as its own subject
+(``nonogen.image.whole``).
 
 With a subject pointed at (``--subject``), every split is cut to its box (outside is ground),
 the grid frames the box, the ``pointed`` candidate joins the others, and the picture is never
-drawn as a poster nor refused for want of a subject: the person said where it is.
+drawn whole nor refused for want of a subject: the person said where it is.
 
 The pipeline then adds what the repair would cost (cells line logic leaves open) to the best
 few and repairs the winner.
@@ -32,13 +33,15 @@ from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
 from nonogen.image.choice import model_for
 from nonogen.image.filters import enhance, periodic_share
+from nonogen.image.masks import fill_holes
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
-from nonogen.image.scored import MIN_LIKENESS, Scored, measured, score_grids
+from nonogen.image.scored import CONSENSUS, MIN_LIKENESS, Scored, measured, score_grids
 from nonogen.image.source import Source
 from nonogen.records import JsonObject
 
 __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it is defined
+    "FRAMES",
     "POSTER_BELOW",
     "Cells",
     "Conversion",
@@ -55,7 +58,11 @@ __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it
 
 POSTER_BELOW: Final = 0.4
 """A subject the choice model expects to match the true one by less IoU than this is not one:
-the frame is drawn as a tonal poster instead (when it looks like a photo)."""
+the whole picture is drawn instead (when it looks like a photo)."""
+FRAMES: Final = ("picture", "poster")
+"""The conversions that draw the whole frame rather than a subject on its ground: the whole
+picture (``nonogen.image.whole``), drawn when no one subject stands out, and the tonal poster,
+drawn only when asked for."""
 POSTER_FILL: Final = (0.1, 0.9)
 POSTER_SPECKS: Final = 8.0
 POSTER_OUTLINE: Final = 1.1
@@ -63,6 +70,15 @@ POSTER_PERIODIC: Final = 0.45
 """What a poster must be to be drawn: its fill, at most this many lone cells and pinholes per
 100 cells, an outline this much sharper than average (fur and foliage blur a photo's edges
 less than noise does), and a picture less periodic than this (see ``_poster``)."""
+
+
+SAME_OUTLINE: Final = 0.8
+NEAR_OUTLINE: Final = 0.5
+TONES_GAIN: Final = 0.15
+"""A grid of the picture's own tones replaces a region-seeking grid of the same outline
+(filled silhouette IoU SAME_OUTLINE or more; NEAR_OUTLINE for one that explains under
+MIN_LIKENESS) that explains the picture this much less (the
+likeness of ``nonogen.image.scored``): see ``_own_tones``."""
 
 
 class NoSubjectError(InputError):
@@ -94,6 +110,9 @@ class Conversion:
     source: Picture | None = field(default=None, compare=False, repr=False)
     subject: Pointed | None = None
     """Where the subject was pointed at; None when not."""
+    whole: Scored | None = field(default=None, compare=False, repr=False)
+    """The whole picture drawn as its own subject (``nonogen.image.whole``), when nothing was
+    forced or pointed at and the picture looks like a photo: the choice beside the subject."""
 
     @property
     def cells(self) -> Cells:
@@ -150,9 +169,11 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     source = source_of(picture, options)
     warnings: list[Words] = []
 
+    whole: Scored | None = None
+
     def conversion(chosen: Scored, ranked: tuple[Scored, ...]) -> Conversion:
         said = tuple({str(warning): warning for warning in warnings}.values())
-        return Conversion(chosen, ranked, said, picture, _pointed(source))
+        return Conversion(chosen, ranked, said, picture, _pointed(source), whole)
 
     grids = candidate_grids(source, options, warnings)
     if not grids:
@@ -165,9 +186,8 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         )
     ranked = _rank(grids)
     if options.candidate is not None:  # the person picked one: no model, poster or refusal
-        drawn = (
-            _poster(source, options, warnings) if options.candidate.startswith("poster-") else None
-        )
+        name = options.candidate.split("-", 1)[0]
+        drawn = _frame_drawing(source, options, warnings, name) if name in FRAMES else None
         picked = _picked([*grids, *([drawn] if drawn is not None else [])], options.candidate)
         return conversion(picked, _rank([picked, *ranked]))
     best = ranked[0]
@@ -176,24 +196,24 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         best = replace(best, cells=cropped)
         warnings.append(words("cropped to the subject: it left half of the grid empty"))
         ranked = _rank([best, *ranked[1:]])
-    if options.method == "poster":  # the whole frame, asked for: no subject to doubt
+    if options.method in FRAMES:  # the whole frame, asked for: no subject to doubt
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
-    if not forced(options) and not pointed and (not plausible or best.score < POSTER_BELOW):
-        drawn = _poster(source, options, warnings)
-        if drawn is not None:
-            warnings.append(
-                words(
-                    "no one subject stands out (the likeliest, {label}, is expected to match "
-                    "one by {score:.0%} only): drew a tonal poster of the whole frame; give "
-                    "{method} to choose another conversion",
-                    label=best.label,
-                    score=best.score,
-                )
+    if not forced(options) and not pointed:
+        whole = _frame_drawing(source, options, [], "picture")
+    if whole is not None and (not plausible or best.score < POSTER_BELOW):
+        warnings.append(
+            words(
+                "no one subject stands out (the likeliest, {label}, is expected to match "
+                "one by {score:.0%} only): drew the whole picture; give {method} to "
+                "choose another conversion",
+                label=best.label,
+                score=best.score,
             )
-            ranked = _rank([drawn, *ranked])
-            return conversion(drawn, ranked)
+        )
+        ranked = _rank([whole, *ranked])
+        return conversion(whole, ranked)
     if not plausible and not options.force and not pointed:
         raise NoSubjectError(
             words(
@@ -207,7 +227,42 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     # The model weighs every measure a rule would: once the picture has a subject, the best
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
+    tones = chosen if forced(options) else _own_tones(chosen, ranked)
+    if tones is not chosen:  # the two trade places (and scores): the outline is the same
+        swapped = {id(chosen): tones.score, id(tones): chosen.score}
+        ranked = _rank([replace(s, score=swapped.get(id(s), s.score)) for s in ranked])
+        chosen = next(s for s in ranked if s.split is tones.split)
     return conversion(chosen, ranked)
+
+
+def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> Scored:
+    """The grid of the picture's own tones in place of a region-seeking one's, where both
+    have the same outline and the tones explain the picture much better: a ring's hole, a
+    notch, a line drawing's strokes, which a region-seeking cut (GrabCut, saliency) fills.
+
+    Same outline: silhouette IoU of the two grids, holes filled, of SAME_OUTLINE or more
+    (NEAR_OUTLINE where the region-seeking grid explains under MIN_LIKENESS of the picture: a
+    blob around a line drawing); much better: likeness higher by TONES_GAIN or more. The best
+    such grid is taken."""
+    if chosen.split.method not in CONSENSUS:
+        return chosen
+    mine = fill_holes(_frame_grid(chosen))
+    outline = NEAR_OUTLINE if chosen.parts["likeness"] < MIN_LIKENESS else SAME_OUTLINE
+    better = [
+        s
+        for s in ranked
+        if s.eligible
+        and s.split.method not in CONSENSUS
+        and not s.split.whole
+        and s.parts["likeness"] >= max(MIN_LIKENESS, chosen.parts["likeness"]) + TONES_GAIN
+        and silhouette_iou(fill_holes(_frame_grid(s)), mine) >= outline
+    ]
+    return max(better, key=lambda s: s.parts["likeness"], default=chosen)
+
+
+def _frame_grid(scored: Scored) -> Grid:
+    """A candidate's grid over the whole frame (its cells, or the frame's grid when cropped)."""
+    return scored.cells.filled if scored.whole_frame is None else scored.whole_frame
 
 
 def _picked(grids: list[Scored], key: str) -> Scored:
@@ -229,15 +284,18 @@ def _pointed(source: Source) -> Pointed | None:
     return Pointed(str(source.subject), source.box)
 
 
-def _poster(source: Source, options: PictureOptions, warnings: list[Words]) -> Scored | None:
-    """The tonal poster of the frame, if the picture looks like a photo: the poster has real
-    tones (fill within POSTER_FILL), explains the picture (MIN_LIKENESS), follows its edges
-    (an outline POSTER_OUTLINE times as sharp as average: not a ramp or noise), is not noise
-    (under POSTER_SPECKS lone cells and pinholes per 100 cells) and the picture is not one
-    repeating pattern (stripes, checks: periodic share under POSTER_PERIODIC)."""
+def _frame_drawing(
+    source: Source, options: PictureOptions, warnings: list[Words], name: str
+) -> Scored | None:
+    """A drawing of the whole frame (FRAMES: the whole picture, or the tonal poster), if the
+    picture looks like a photo: the drawing has real tones (fill within POSTER_FILL),
+    explains the picture (MIN_LIKENESS), follows its edges (an outline POSTER_OUTLINE times as
+    sharp as average: not a ramp or noise), is not noise (under POSTER_SPECKS lone cells and
+    pinholes per 100 cells) and the picture is not one repeating pattern (stripes, checks:
+    periodic share under POSTER_PERIODIC)."""
     if periodic_share(source.picture.lab[:, :, 0]) >= POSTER_PERIODIC:
         return None
-    for split in CANDIDATES["poster"](source):
+    for split in CANDIDATES[name](source):
         drawn = measured(source, split, options, warnings)
         parts = drawn.parts
         low, high = POSTER_FILL

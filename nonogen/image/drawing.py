@@ -27,7 +27,7 @@ import numpy as np
 
 from nonogen.errors import Words
 from nonogen.grid import Grid
-from nonogen.image.areas import FEATURE_DELTA_E
+from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.boxes import Box
 from nonogen.image.cells import pool
 from nonogen.image.convert import forced
@@ -62,6 +62,8 @@ def drawn_outline(
     ``options.despeckle`` is off); a poster as it was."""
     if scored.split.method == "poster":
         return scored
+    if scored.split.whole:
+        return drawn_whole(picture, scored)
     split = scored.split
     asked = forced(options)  # a forced conversion is drawn as asked: only framed
     kept = split.subject >= 0.5
@@ -91,6 +93,20 @@ def drawn_outline(
     if np.array_equal(cells.filled, scored.cells.filled) and cells.box == scored.cells.box:
         return scored
     return replace(scored, cells=cells)
+
+
+def drawn_whole(picture: Picture, scored: Scored) -> Scored:
+    """The whole picture's pooled cells read as areas: specks merged, features kept, lone
+    cells and pinholes cleared but for features (the areas' own rule)."""
+    cells = scored.cells
+    filled = cells.filled
+    lab = cell_colours(picture, cells.box, filled.shape)[:, :, :3]
+    everywhere = np.ones(filled.shape, dtype=np.bool_)
+    labels = cleaned(filled.astype(np.int16), everywhere, lab) == 1
+    grid: Grid = np.asarray(labels, dtype=np.bool_)
+    if np.array_equal(grid, filled):
+        return scored
+    return replace(scored, cells=replace(cells, filled=grid))
 
 
 def despeckled(filled: Grid, lab: Grey) -> Grid:

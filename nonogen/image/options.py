@@ -55,6 +55,7 @@ METHODS: Final = (
         "strokes",
         "edges",
         "poster",
+        "picture",
         "pointed",
     ),
 )

@@ -81,7 +81,10 @@ class Scored:
 
     @property
     def label(self) -> str:
-        """``otsu (dark)``: the method and, when it has one, the subject's side."""
+        """``otsu (dark)``: the method and, when it has one, the subject's side; ``the whole
+        picture`` for a split that draws the whole picture."""
+        if self.split.whole:
+            return "the whole picture"
         side = polarity(self.split)
         detail = f" + {self.detail}" if self.detail else ""
         return self.split.method + (f" ({side})" if side else "") + detail

@@ -50,15 +50,18 @@ class MadeColour(Made):
     def draw(
         cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
     ) -> Drawing:
-        """The candidate's outline drawn again (``outlined``), its subject quantised to the
-        options' colours, and what giving each cell each colour costs (Delta E)."""
+        """The candidate's outline drawn again (``outlined``), its subject (the whole frame,
+        for a split of the whole picture) quantised to the options' colours, and what giving
+        each cell each colour costs (Delta E)."""
         found = outlined(picture, conversion, candidate, options.picture)
         cells, rng = found.cells, np.random.default_rng(options.seed)
-        subject = found.split.subject
+        subject, filled = found.split.subject, cells.filled
+        if found.split.whole:  # the whole picture is the subject: every cell is coloured
+            subject, filled = np.ones_like(subject), np.ones_like(filled)
         quantised = quantise(
             picture,
             subject,
-            cells.filled,
+            filled,
             cells.box,
             colours=options.block_colours,
             rng=rng,

@@ -91,7 +91,8 @@ def gallery(
     count: int = GALLERY_SIZE,
 ) -> Gallery:
     """The best ``count`` conversions of a picture as ``make`` draws them (in the options'
-    colours, if any: the kind's ``Made.draw``), the model's pick first, none repaired."""
+    colours, if any: the kind's ``Made.draw``), the model's pick first, none repaired; the
+    whole picture drawn as its own subject is the last, when the picture looks like a photo."""
 
     started = time.perf_counter()
     kind = kind_of(options)
@@ -100,6 +101,9 @@ def gallery(
     picks = choices(conversion) if count > 1 else [conversion.chosen]
     rest = [s for s in conversion.ranked if s.eligible and all(s is not p for p in picks)]
     picks = [*picks, *rest][:count]
+    whole = conversion.whole
+    if count > 1 and whole is not None and not any(s.split.whole for s in picks):
+        picks = [*picks[: count - 1], whole]  # the whole picture is always on offer
     drawn_choices = []
     for scored in picks:
         drawing = kind.draw(picture, conversion, scored, options)

@@ -17,7 +17,7 @@ from nonogen.errors import Option
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
-from nonogen.image.convert import convert, forced
+from nonogen.image.convert import FRAMES, convert, forced
 from nonogen.image.detail import detailed
 from nonogen.image.drawing import drawn_outline
 from nonogen.image.options import PictureOptions
@@ -394,7 +394,7 @@ def by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversio
     """The conversion re-ranked, among its best plausible candidates, by score minus what the
     repair would cost: the share of cells line logic leaves open."""
 
-    if as_picked(picture) or conversion.chosen.split.method == "poster":
+    if as_picked(picture) or conversion.chosen.split.method in FRAMES:
         return conversion
     best = [s for s in conversion.ranked if s.eligible][:REPAIR_RANKED]
     if len(best) < 2:

@@ -91,13 +91,13 @@ def test_the_studio_has_no_serious_accessibility_violation(
         assert not serious, json.dumps([(v["id"], v["help"]) for v in serious])
 
 
-def test_a_poster_s_warning_reaches_the_page(page: Page, server: str) -> None:
-    choose(page, server, "astronaut.jpg", "25")  # no one subject stands out: a poster
+def test_a_whole_picture_s_warning_reaches_the_page(page: Page, server: str) -> None:
+    choose(page, server, "astronaut.jpg", "25")  # no one subject stands out: drawn whole
     with page.expect_response("**/api/puzzles") as answer:
         page.get_by_test_id("make-submit").click()
     warnings = answer.value.json()["conversion"]["warnings"]
-    assert any("tonal poster" in warning for warning in warnings)
-    expect(page.get_by_test_id("make-warnings")).to_contain_text("drew a tonal poster")
+    assert any("drew the whole picture" in warning for warning in warnings)
+    expect(page.get_by_test_id("make-warnings")).to_contain_text("drew the whole picture")
 
 
 def test_the_result_is_large_enough_to_read_and_opens_full_size(page: Page, server: str) -> None:

@@ -100,7 +100,7 @@ def test_make_colors_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_make_colors_keeps_the_best_attempt_when_the_budget_runs_out(tmp_path: Path) -> None:
     out = tmp_path / "x.json"
-    args = ["make", str(SAMPLES / "astronaut.jpg"), "-w", "30", "--colors", "4"]
+    args = ["make", str(SAMPLES / "horse.png"), "-w", "30", "--colors", "4"]
     result = runner.invoke(app, [*args, "--repair", "flips", "--max-flips", "0", "-o", str(out)])
     assert result.exit_code == 1
     assert "budget ran out" in result.stderr

@@ -152,5 +152,6 @@ def test_a_photo_the_finder_never_saw_keeps_its_subject() -> None:
     path = Path(__file__).resolve().parents[2] / "samples" / "coffee.jpg"
     picture = read_picture(path.read_bytes(), name=path.name)
     conversion = convert(picture, PictureOptions(width=40))
+    assert not conversion.chosen.split.whole
     assert conversion.chosen.split.method != "poster"
     assert conversion.chosen.parts["net_found"] < 0.02

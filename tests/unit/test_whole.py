@@ -1,0 +1,88 @@
+"""The whole picture as its own subject, and holes and notches kept (issue 49)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonogen.image.candidates import CANDIDATES
+from nonogen.image.convert import convert, source_of
+from nonogen.image.options import PictureOptions
+from nonogen.image.read import Picture, read_picture
+from nonogen.image.whole import flattened, stencil
+from nonogen.pipeline import MakeOptions, make_puzzle
+from nonogen.pipeline.gallery import gallery
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def sample(name: str) -> Picture:
+    return read_picture((SAMPLES / name).read_bytes(), name=name)
+
+
+def test_flattening_keeps_the_shape_and_an_edge() -> None:
+    rgb = np.zeros((60, 90, 3))
+    rgb[:, 45:] = 1.0
+    flat = flattened(rgb, cell_px=3.0)
+    assert flat.shape == rgb.shape
+    assert float(flat[:, :40].max()) < 0.1  # the dark half stays dark
+    assert float(flat[:, 50:].min()) > 0.9  # the light half stays light
+
+
+def test_the_stencil_inks_the_dark_side_and_a_flat_picture_has_none() -> None:
+    rgb = np.ones((40, 40, 3))
+    rgb[10:30, 10:30] = 0.1
+    ink = stencil(rgb, cell_px=2.0)
+    assert ink is not None
+    assert ink[20, 20] == 1.0
+    assert ink[2, 2] == 0.0
+    assert stencil(np.full((40, 40, 3), 0.5), cell_px=2.0) is None
+
+
+def test_the_whole_picture_candidate_splits_the_whole_frame() -> None:
+    source = source_of(sample("chelsea.jpg"), PictureOptions(width=40))
+    (split,) = CANDIDATES["picture"](source)
+    assert split.whole
+    assert split.method == "picture"
+    assert 0.05 < float(split.subject.mean()) < 0.95
+
+
+@pytest.mark.slow
+def test_a_colour_make_of_the_whole_picture_colours_the_frame() -> None:
+    data = (SAMPLES / "astronaut.jpg").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=30), colours=4)
+    made = make_puzzle(data, name="astronaut.jpg", options=options)
+    assert made.conversion is not None
+    assert made.conversion.chosen.split.whole
+    goal = made.puzzle.goal
+    assert goal is not None
+    # Not a light half left as paper (the tonal poster's fault): paper is the picture's own
+    # near-white only.
+    assert float((goal == 0).mean()) < 0.2
+    assert len(made.puzzle.palette.colours) == 5  # four colours and the paper
+
+
+@pytest.mark.slow
+def test_the_gallery_offers_the_whole_picture() -> None:
+    data = (SAMPLES / "coffee.jpg").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=25))
+    shown = gallery(data, name="coffee.jpg", options=options)
+    labels = [choice.label for choice in shown.choices]
+    assert labels[-1] == "the whole picture"
+    assert not shown.choices[-1].chosen
+
+
+def test_the_ring_keeps_its_hole_and_its_notch() -> None:
+    """The README's first command: the GrabCut-seeded cut filled the hole and lost the notch;
+    the picture's own tones, of the same outline, explain it better and are drawn."""
+    found = convert(sample("ring.png"), PictureOptions(width=30))
+    filled = found.chosen.cells.filled
+    rows, cols = filled.shape
+    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
+    middle = filled[rows // 2 - 2 : rows // 2 + 2, cols // 2 - 2 : cols // 2 + 2]
+    assert not middle.any()  # the square hole
+    top = np.nonzero(filled.any(axis=1))[0][0]
+    assert filled[top].sum() <= 3  # the notch: a point above the ellipse's top
+    assert 12 <= filled[top].nonzero()[0].mean() <= 17
