@@ -43,6 +43,7 @@ from nonogen.records import JsonObject
 __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it is defined
     "FRAMES",
     "POSTER_BELOW",
+    "TONES_GAIN",
     "Cells",
     "Conversion",
     "NoSubjectError",
@@ -73,7 +74,7 @@ less than noise does), and a picture less periodic than this (see ``_poster``)."
 
 
 SAME_OUTLINE: Final = 0.8
-NEAR_OUTLINE: Final = 0.5
+NEAR_OUTLINE: Final = 0.35
 TONES_GAIN: Final = 0.15
 """A grid of the picture's own tones replaces a region-seeking grid of the same outline
 (filled silhouette IoU SAME_OUTLINE or more; NEAR_OUTLINE for one that explains under
@@ -164,8 +165,10 @@ def _in_box(split: Split, source: Source) -> Split:
     return replace(split, subject=subject, thin=thin)
 
 
-def convert(picture: Picture, options: PictureOptions) -> Conversion:
-    """The grid that looks most like the picture's subject, from every allowed candidate."""
+def convert(picture: Picture, options: PictureOptions, *, offer_whole: bool = False) -> Conversion:
+    """The grid that looks most like the picture's subject, from every allowed candidate;
+    with ``offer_whole``, the whole picture drawn beside it (``Conversion.whole``) whenever it
+    may be drawn, not only when it is chosen."""
     source = source_of(picture, options)
     warnings: list[Words] = []
 
@@ -200,9 +203,10 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
-    if not forced(options) and not pointed:
+    doubtful = not plausible or best.score < POSTER_BELOW
+    if not forced(options) and not pointed and (doubtful or offer_whole):
         whole = _frame_drawing(source, options, [], "picture")
-    if whole is not None and (not plausible or best.score < POSTER_BELOW):
+    if whole is not None and doubtful:
         warnings.append(
             words(
                 "no one subject stands out (the likeliest, {label}, is expected to match "
@@ -227,37 +231,53 @@ def convert(picture: Picture, options: PictureOptions) -> Conversion:
     # The model weighs every measure a rule would: once the picture has a subject, the best
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
-    tones = chosen if forced(options) else _own_tones(chosen, ranked)
-    if tones is not chosen:  # the two trade places (and scores): the outline is the same
-        swapped = {id(chosen): tones.score, id(tones): chosen.score}
-        ranked = _rank([replace(s, score=swapped.get(id(s), s.score)) for s in ranked])
-        chosen = next(s for s in ranked if s.split is tones.split)
+    if not forced(options):
+        ranked = _own_tones(chosen, ranked)
+        chosen = next((s for s in ranked if s.eligible), ranked[0])
     return conversion(chosen, ranked)
 
 
-def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> Scored:
-    """The grid of the picture's own tones in place of a region-seeking one's, where both
-    have the same outline and the tones explain the picture much better: a ring's hole, a
-    notch, a line drawing's strokes, which a region-seeking cut (GrabCut, saliency) fills.
+def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]:
+    """The ranking with the grid of the picture's own tones in place of a region-seeking
+    one's, where both have the same outline and the tones explain the picture much better: a
+    ring's hole, a notch, a line drawing's strokes, which a region-seeking cut (GrabCut,
+    saliency) fills.
 
     Same outline: silhouette IoU of the two grids, holes filled, of SAME_OUTLINE or more
     (NEAR_OUTLINE where the region-seeking grid explains under MIN_LIKENESS of the picture: a
     blob around a line drawing); much better: likeness higher by TONES_GAIN or more. The best
-    such grid is taken."""
+    such grid takes the chosen grid's score, and every region-seeking grid it so supersedes
+    leaves the ranking (the chosen one among them): none is another drawing of the subject."""
     if chosen.split.method not in CONSENSUS:
-        return chosen
-    mine = fill_holes(_frame_grid(chosen))
-    outline = NEAR_OUTLINE if chosen.parts["likeness"] < MIN_LIKENESS else SAME_OUTLINE
+        return ranked
     better = [
         s
         for s in ranked
         if s.eligible
         and s.split.method not in CONSENSUS
         and not s.split.whole
-        and s.parts["likeness"] >= max(MIN_LIKENESS, chosen.parts["likeness"]) + TONES_GAIN
-        and silhouette_iou(fill_holes(_frame_grid(s)), mine) >= outline
+        and _supersedes(s, chosen)
     ]
-    return max(better, key=lambda s: s.parts["likeness"], default=chosen)
+    if not better:
+        return ranked
+    tones = max(better, key=lambda s: s.parts["likeness"])
+    kept = [
+        replace(s, score=chosen.score) if s is tones else s
+        for s in ranked
+        if s.split.method not in CONSENSUS or not _supersedes(tones, s)
+    ]
+    return _rank(kept)
+
+
+def _supersedes(tones: Scored, region: Scored) -> bool:
+    """Whether a grid of tones draws a region-seeking grid's outline (see ``_own_tones``) and
+    explains the picture TONES_GAIN better."""
+    likeness = region.parts["likeness"]
+    if tones.parts["likeness"] < max(MIN_LIKENESS, likeness) + TONES_GAIN:
+        return False
+    outline = NEAR_OUTLINE if likeness < MIN_LIKENESS else SAME_OUTLINE
+    theirs, mine = fill_holes(_frame_grid(tones)), fill_holes(_frame_grid(region))
+    return silhouette_iou(theirs, mine) >= outline
 
 
 def _frame_grid(scored: Scored) -> Grid:

@@ -97,7 +97,8 @@ def gallery(
     started = time.perf_counter()
     kind = kind_of(options)
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
-    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
+    conversion = convert(picture, options.picture, offer_whole=count > 1)
+    conversion = by_repair_cost(conversion, options.picture)
     picks = choices(conversion) if count > 1 else [conversion.chosen]
     rest = [s for s in conversion.ranked if s.eligible and all(s is not p for p in picks)]
     picks = [*picks, *rest][:count]

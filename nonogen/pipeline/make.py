@@ -17,11 +17,12 @@ from nonogen.errors import Option
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
-from nonogen.image.convert import FRAMES, convert, forced
+from nonogen.image.convert import FRAMES, TONES_GAIN, convert, forced
 from nonogen.image.detail import detailed
 from nonogen.image.drawing import drawn_outline
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import picture_rgb8
+from nonogen.image.scored import MIN_LIKENESS
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.fidelity import Fidelity, MonoFidelity, mono_fidelity
 from nonogen.pipeline.settings import MakeOptions
@@ -396,7 +397,15 @@ def by_repair_cost(conversion: Conversion, picture: PictureOptions) -> Conversio
 
     if as_picked(picture) or conversion.chosen.split.method in FRAMES:
         return conversion
-    best = [s for s in conversion.ranked if s.eligible][:REPAIR_RANKED]
+    # A grid that explains under MIN_LIKENESS of the picture, or TONES_GAIN less than the
+    # chosen one, draws something else: it is not traded for an easier repair (a blob around
+    # a line drawing's strokes).
+    least = max(MIN_LIKENESS, conversion.chosen.parts["likeness"] - TONES_GAIN)
+    best = [
+        s
+        for s in conversion.ranked
+        if s.eligible and (s is conversion.chosen or s.parts["likeness"] >= least)
+    ][:REPAIR_RANKED]
     if len(best) < 2:
         return conversion
     weighed = []

@@ -20,7 +20,6 @@ from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture, resize
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
-from nonogen.image.scored import CONSENSUS
 from nonogen.records import JsonObject
 
 RGB = npt.NDArray[np.float64]
@@ -160,7 +159,7 @@ def test_detail_draws_a_light_belly_inside_a_dark_outline() -> None:
     # explain it better than a region-seeking silhouette; detail draws that silhouette so too.
     rows, cols = found.chosen.cells.filled.shape
     assert not found.chosen.cells.filled[rows // 2 + 1, cols // 2]
-    region = next(s for s in found.ranked if s.split.method in CONSENSUS)
+    region = convert(shown, PictureOptions(width=30, method="grabcut")).chosen
     silhouette = region.cells.filled
     kept = detailed(shown, region)
     assert kept.detail == "dark parts"
