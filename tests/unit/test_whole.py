@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from nonogen.image.candidates import CANDIDATES
-from nonogen.image.convert import convert, source_of
+from nonogen.image.convert import convert, fills_frame, source_of
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.whole import flattened, stencil
@@ -86,3 +88,20 @@ def test_the_ring_keeps_its_hole_and_its_notch() -> None:
     top = np.nonzero(filled.any(axis=1))[0][0]
     assert filled[top].sum() <= 3  # the notch: a point above the ellipse's top
     assert 12 <= filled[top].nonzero()[0].mean() <= 17
+
+
+def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None:
+    """The horse cropped so that it fills the frame and runs off it: the subject finder sees
+    it over most of the picture and its border, so the frame itself is drawn."""
+    with Image.open(SAMPLES / "horse.png") as image:
+        crop = image.crop((60, 40, 340, 290))
+        buffer = io.BytesIO()
+        crop.save(buffer, "PNG")
+    close = read_picture(buffer.getvalue(), name="horse-close.png")
+    assert fills_frame(source_of(close, PictureOptions(width=40)))
+    found = convert(close, PictureOptions(width=40))
+    assert found.chosen.split.whole
+    assert any("fills the frame" in str(warning) for warning in found.warnings)
+    whole_horse = sample("horse.png")
+    assert not fills_frame(source_of(whole_horse, PictureOptions(width=40)))
+    assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
