@@ -79,7 +79,7 @@ POSTER_PERIODIC: Final = 0.45
 less than noise does), and a picture less periodic than this (see ``_poster``)."""
 
 
-SAME_OUTLINE: Final = 0.7
+SAME_OUTLINE: Final = 0.8
 NEAR_OUTLINE: Final = 0.35
 TONES_GAIN: Final = 0.15
 """A grid of the picture's own tones replaces a region-seeking grid of the same outline
