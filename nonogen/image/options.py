@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
@@ -180,9 +181,39 @@ Subject: TypeAlias = SubjectBox | SubjectPoint
 """Where a person says the subject is: a box around it, or a point on it."""
 
 
+MAX_DIGITS: Final = 9
+"""A number a person types (a subject's pixel, a count) has at most this many digits: it is
+checked before it is parsed, so that no string of digits is ever too long to parse."""
+
+
+def csv_rows(text: str, where: str) -> Iterator[tuple[int, list[str]]]:
+    """The numbered rows of a CSV text (a book's titles or subjects); InputError naming
+    ``where`` and the line of a field too long for the CSV reader (or of a broken quote)."""
+    number = 0
+    try:
+        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+            yield number, row
+    except csv.Error as error:
+        raise InputError(
+            f"{where}, line {number + 1}: cannot read the row ({error}); a field holds a file "
+            "name, a title or numbers: shorten it"
+        ) from None
+
+
 def parse_subject(text: str) -> Subject:
     """A ``--subject`` value, ``LEFT,TOP,RIGHT,BOTTOM`` or ``X,Y``; SubjectError otherwise."""
     parts = [part.strip() for part in text.split(",")]
+    long = [part for part in parts if part.isdigit() and len(part) > MAX_DIGITS]
+    if long:
+        raise SubjectError(
+            words(
+                "expected {subject} numbers of at most {digits} digits, {spelling}; got a "
+                "number of {longest} digits",
+                digits=MAX_DIGITS,
+                spelling=SUBJECT_SPELLING,
+                longest=max(len(part) for part in long),
+            )
+        )
     if len(parts) not in (2, 4) or not all(part.isdigit() and part.isascii() for part in parts):
         raise SubjectError(
             words(
@@ -198,7 +229,7 @@ def parse_subjects(text: str, name: str) -> dict[str, Subject]:
     field or spread over the next ones); blank lines and a first row naming ``picture`` are
     skipped. SubjectError naming the file and line of a malformed row."""
     subjects: dict[str, Subject] = {}
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    for number, row in csv_rows(text, name):
         cells = [cell.strip() for cell in row]
         if not any(cells) or (number == 1 and cells[0].lower() == "picture"):
             continue

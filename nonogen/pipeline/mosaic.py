@@ -70,7 +70,7 @@ NEARLY_EMPTY: Final = 0.05
 """A line with at most this share of its cells filled counts as nearly empty for a cut."""
 MAX_TILES: Final = 8
 """The most tiles across or down."""
-TILES_FORMAT: Final = re.compile(r"(\d+)x(\d+)")
+TILES_FORMAT: Final = re.compile(r"(\d{1,3})x(\d{1,3})")
 
 
 def parse_tiles(text: str) -> tuple[int, int]:
@@ -83,7 +83,7 @@ def parse_tiles(text: str) -> tuple[int, int]:
                 "expected {tiles} as COLUMNSxROWS, each 1 to {most} and at least 2 tiles (such "
                 "as 2x2 or 3x2), got {got!r}",
                 most=MAX_TILES,
-                got=text,
+                got=text if len(text) <= 40 else text[:40] + "...",
             )
         )
     return across, down

@@ -7,9 +7,7 @@ or point given there as its ``--subject``."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -32,7 +30,7 @@ from nonogen.formats import (
 from nonogen.formats.files import decode_bytes
 from nonogen.formats.meta import check_title
 from nonogen.image.header import grid_cells
-from nonogen.image.options import SUBJECTS_FILE, Subject, parse_subjects
+from nonogen.image.options import SUBJECTS_FILE, Subject, csv_rows, parse_subjects
 from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, Imprint, PageOptions
 from nonogen.pdf.book import check_count
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE, check_pad, check_paper
@@ -374,7 +372,7 @@ def titles_beside(paths: Sequence[str]) -> dict[str, str]:
             text = index.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeError) as error:
             raise InputError(f"{index}: cannot read the titles ({error})") from None
-        for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        for number, row in csv_rows(text, str(index)):
             cells = [cell.strip() for cell in row]
             if not any(cells) or (number == 1 and cells[0].lower() in ("file", "picture")):
                 continue

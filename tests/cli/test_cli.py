@@ -879,3 +879,15 @@ def test_a_make_that_needed_search_records_no_timings_and_repeats_its_bytes(
     assert "search" in verdict["techniques"]  # the solver ran its timed stage
     assert not [key for key in verdict["stats"] if key.endswith("_ms")]
     assert outs[0].read_bytes() == outs[1].read_bytes()
+
+
+def test_a_subject_number_of_thousands_of_digits_is_a_usage_error_not_a_crash(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "x.json"
+    args = ["make", str(SAMPLES / "ring.png"), "--subject", f"0,0,{'9' * 5000},10", "-o", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "at most 9 digits" in result.stderr
+    assert "4300" not in result.stderr  # not Python's own limit
+    assert not out.exists()
