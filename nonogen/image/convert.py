@@ -210,7 +210,8 @@ def convert(picture: Picture, options: PictureOptions, *, offer_whole: bool = Fa
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
     doubtful = not plausible or best.score < POSTER_BELOW
-    fills = not doubtful and fills_frame(source)
+    found, border = _found_shares(source)
+    fills = not doubtful and found >= FILLS_FOUND and border >= FILLS_BORDER
     if not forced(options) and not pointed and (doubtful or fills or offer_whole):
         whole = _frame_drawing(source, options, [], "picture")
     if whole is not None and (doubtful or fills):
@@ -220,7 +221,7 @@ def convert(picture: Picture, options: PictureOptions, *, offer_whole: bool = Fa
                     "the subject fills the frame (the subject finder sees it in {share:.0%} "
                     "of the picture, running off its edges): drew the whole picture; give "
                     "{method} to choose another conversion",
-                    share=float((source.subject_map >= 0.5).mean()),
+                    share=found,
                 )
             )
         else:
@@ -325,9 +326,16 @@ def fills_frame(source: Source) -> bool:
     """Whether the picture's subject fills the frame (a cat's face, a house close up): the
     subject finder gives even odds to FILLS_FOUND of the picture or more, and to FILLS_BORDER
     of its border or more (the thing runs off the frame)."""
+    found, border = _found_shares(source)
+    return found >= FILLS_FOUND and border >= FILLS_BORDER
+
+
+def _found_shares(source: Source) -> tuple[float, float]:
+    """The shares of the picture and of its border to which the subject finder gives even
+    odds."""
     found = source.subject_map >= 0.5
     border = np.concatenate([found[0], found[-1], found[1:-1, 0], found[1:-1, -1]])
-    return float(found.mean()) >= FILLS_FOUND and float(border.mean()) >= FILLS_BORDER
+    return float(found.mean()), float(border.mean())
 
 
 def _frame_drawing(

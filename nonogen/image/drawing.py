@@ -59,7 +59,8 @@ def drawn_outline(
 ) -> Scored:
     """The chosen grid drawn again from its split: framed tight to the subject (unless
     ``options.tight`` is off), thin parts widened, lone cells and pinholes cleared (unless
-    ``options.despeckle`` is off); a poster as it was."""
+    ``options.despeckle`` is off); a poster as it was, the whole picture as areas
+    (``drawn_whole``)."""
     if scored.split.method == "poster":
         return scored
     if scored.split.whole:

@@ -86,9 +86,8 @@ class Picture:
 
     @cached_property
     def grey(self) -> Grey:
-        """Luminance of the working copy (ITU-R 601, as Pillow's ``L``), 0 black to 1 white."""
-        weights = np.array([0.299, 0.587, 0.114])
-        return np.asarray(self.rgb @ weights, dtype=np.float64)
+        """Luminance of the working copy (``luminance``), 0 black to 1 white."""
+        return luminance(self.rgb)
 
     @cached_property
     def small(self) -> RGB:
@@ -105,6 +104,12 @@ class Picture:
         """(rows, cols) of the working copy."""
         rows, cols = self.grey.shape
         return rows, cols
+
+
+def luminance(rgb: RGB) -> Grey:
+    """Luminance of RGB floats in ``[0, 1]`` (ITU-R 601, as Pillow's ``L``), 0 black to 1
+    white."""
+    return np.asarray(rgb @ np.array([0.299, 0.587, 0.114]), dtype=np.float64)
 
 
 def read_picture(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> Picture:

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from nonogen.image.filters import otsu
-from nonogen.image.read import RGB, Grey
+from nonogen.image.read import RGB, Grey, luminance
 
 CELL_WORK_PX: Final = 8.0
 """The picture is flattened at about this many pixels a cell side (smaller copies are as
@@ -54,7 +54,7 @@ def stencil(rgb: RGB, cell_px: float) -> Grey | None:
     """Per pixel of the flattened copy (see ``flattened``), 1.0 where it is on the dark side
     of Otsu's cut of its lightness; None for a picture of one tone."""
     flat = flattened(rgb, cell_px)
-    grey = flat @ np.array([0.299, 0.587, 0.114])
+    grey = luminance(flat)
     if float(np.ptp(grey)) < 1e-3:
         return None
     cut = float(otsu(grey))

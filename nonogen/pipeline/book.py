@@ -134,8 +134,9 @@ by less IoU than this is flagged for review before printing."""
 
 
 def review_notes(puzzle: Puzzle | None) -> list[str]:
-    """Why a puzzle made from a picture deserves a look before it is printed: drawn whole or
-    as a tonal poster (no one subject stood out), or expected to match its subject poorly."""
+    """Why a puzzle made from a picture deserves a look before it is printed: drawn whole (no
+    one subject stood out, or it filled the frame) or as a tonal poster, or expected to match
+    its subject poorly."""
     conversion = None if puzzle is None else puzzle.meta.get("conversion")
     if not isinstance(conversion, dict):
         return []
@@ -143,7 +144,7 @@ def review_notes(puzzle: Puzzle | None) -> list[str]:
     if conversion.get("method") == "poster":
         return ["drawn as a tonal poster of the whole picture: no one subject stood out"]
     if conversion.get("method") == "picture":
-        return ["drawn as the whole picture: no one subject stood out"]
+        return ["drawn as the whole picture: no one subject stood out, or it filled the frame"]
     if isinstance(score, int | float) and score < REVIEW_BELOW:
         return [f"the drawing is expected to match the picture's subject by {score:.0%} only"]
     return []
