@@ -101,7 +101,11 @@ def book(
     in the manifest, and the book is made with the rest (exit 1); with --mosaic, such a
     picture becomes a set of tiles instead. A killed run resumes from the work folder.
     """
-    from nonogen.pipeline.book import make_book, review_sheet  # noqa: PLC0415  (reportlab)
+    from nonogen.pipeline.book import (  # noqa: PLC0415  (reportlab)
+        make_book,
+        refuse_book_overwrites,
+        review_sheet,
+    )
     from nonogen.pipeline.prepare import BookOptions  # noqa: PLC0415
 
     making_options = making.options(picture)
@@ -128,6 +132,7 @@ def book(
             workers=jobs,
             mosaic=mosaic,
         )
+    refuse_book_overwrites(inputs, output, work=work_dir, cover=cover, review=review)
     shown = meter(bar=sys.stderr.isatty(), json_lines=bulk.progress_json)
     where = backend(jobs, bulk.scheduler)
     made = make_book(

@@ -8,6 +8,7 @@ import typer
 
 from nonogen.cli.options import Format, Output, WrittenFormat
 from nonogen.cli.root import command
+from nonogen.formats import refuse_overwrites
 from nonogen.pipeline import convert_file
 
 
@@ -20,4 +21,5 @@ def convert(
 ) -> None:
     """Convert a puzzle between the formats nonogen reads and writes (a colour puzzle: json
     or xml)."""
+    refuse_overwrites([puzzle], {"-o": output})
     convert_file(puzzle, output, to=to, fmt=fmt)

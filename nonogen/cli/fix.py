@@ -10,6 +10,7 @@ import typer
 from nonogen.cli.options import Format, Json, Output, WrittenFormat
 from nonogen.cli.root import command
 from nonogen.errors import ExitCode, UsageError
+from nonogen.formats import refuse_overwrites
 from nonogen.pipeline import fix_file, verdict_record
 from nonogen.solve import MAX_TIMEOUT
 
@@ -48,6 +49,7 @@ def fix(
     modes = ("flips", "givens", "auto")
     if repair not in modes:
         raise UsageError(f"expected --repair to be one of {', '.join(modes)}, got {repair!r}")
+    refuse_overwrites([puzzle], {"-o": output})
     done = fix_file(
         puzzle, output, to=to, fmt=fmt, mode=repair, seconds=seconds, max_flips=max_flips
     )

@@ -16,7 +16,13 @@ from nonogen.cli.options import Json
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
-from nonogen.formats import make_folder, read_bytes, write_atomic, write_puzzle
+from nonogen.formats import (
+    make_folder,
+    read_bytes,
+    refuse_overwrites,
+    write_atomic,
+    write_puzzle,
+)
 from nonogen.pipeline import flag
 
 if TYPE_CHECKING:
@@ -73,10 +79,11 @@ def make(
         make_folder(target.parent, "the output folder")
     elif not target.parent.is_dir():  # found before the make, not after it
         raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
+    preview = target.with_suffix(".png") if png else None
+    refuse_overwrites([image], {"-o": target, "the preview (--png)": preview})
     data = read_bytes(image)
     with Ticker(options.seconds, shown=sys.stderr.isatty()) as ticker:
         made = make_puzzle(data, name=image, options=options, on_progress=ticker)
-    preview = target.with_suffix(".png") if png else None
     if preview is not None:
         write_atomic(preview, made.preview())
     write_puzzle(made.puzzle, target, "json")

@@ -14,7 +14,7 @@ from nonogen.cli.options import Json, usage
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, OutputError
-from nonogen.formats import read_bytes
+from nonogen.formats import read_bytes, refuse_overwrites
 from nonogen.pipeline import flag
 
 
@@ -51,7 +51,7 @@ def mosaic(
     --max-givens are per tile, --seconds for the whole set. Exit 1 if a tile missed.
     """
     from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic, parse_tiles  # noqa: PLC0415
-    from nonogen.pipeline.tileset import write_set  # noqa: PLC0415  (reportlab)
+    from nonogen.pipeline.tileset import set_paths, write_set  # noqa: PLC0415  (reportlab)
 
     make = making.options(picture)
     with usage():
@@ -61,6 +61,8 @@ def mosaic(
     folder = Path(output)
     if folder.exists() and not folder.is_dir():  # found before the make, not after it
         raise OutputError(f"{folder}: cannot write the set there: it is a file, not a folder")
+    title = "stdin" if image == "-" else Path(image).stem
+    refuse_overwrites([image], {"-o": set_paths(folder, title, across, down)})
     data = read_bytes(image)
     with Ticker(make.seconds, shown=sys.stderr.isatty()) as ticker:
         made = make_mosaic(data, name=image, options=options, on_progress=ticker)

@@ -11,7 +11,7 @@ from nonogen.cli.making import Page
 from nonogen.cli.options import Format, Output, Timeout
 from nonogen.cli.root import command, err
 from nonogen.errors import InputError
-from nonogen.formats import write_atomic
+from nonogen.formats import refuse_overwrites, write_atomic
 from nonogen.pipeline import print_ready
 from nonogen.solve import DEFAULT_TIMEOUT, difficulty_label
 
@@ -50,6 +50,7 @@ def pdf(
         solution_pdf,
     )
 
+    refuse_overwrites([puzzle], {"-o": output})
     layout = page.options()
     printable, verdict = print_ready(puzzle, fmt=fmt, timeout=timeout)
     if (solution or solution_only) and printable.goal is None:

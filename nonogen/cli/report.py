@@ -15,7 +15,7 @@ from nonogen.cli.options import Bulk, Jobs, Json, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.errors import ExitCode, InputError, UsageError
-from nonogen.formats import expand_paths, is_picture_name
+from nonogen.formats import expand_paths, is_picture_name, refuse_overwrites
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def report(
     chosen = pictures or ["samples/*.png", "samples/*.jpg"]
     paths = [p for p in expand_paths(chosen, pictures=True) if is_picture_name(p) or p == "-"]
     from nonogen.pipeline.blind import check_blind_folder, write_blind  # noqa: PLC0415
-    from nonogen.pipeline.make import write_sheet  # noqa: PLC0415
+    from nonogen.pipeline.make import sheet_paths, write_sheet  # noqa: PLC0415
     from nonogen.pipeline.report import report_header, report_rows, report_summary  # noqa: PLC0415
 
     if not paths:
@@ -110,6 +110,8 @@ def report(
         raise UsageError("--boxes gives each picture the box of its true mask; leave out --subject")
     if blind is not None and sheet is not None:
         raise UsageError("--blind and --sheet write different pictures; give one of them")
+    sheets = None if sheet is None else sheet_paths(Path(sheet), len(paths) * len(sizes))
+    refuse_overwrites(paths, {"--sheet": sheets})
     if blind is not None:
         check_blind_folder(Path(blind))
     colour = picture.colors is not None

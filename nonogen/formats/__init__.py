@@ -32,6 +32,7 @@ from nonogen.formats.files import (
     read_puzzle,
     read_puzzles,
     read_text,
+    refuse_overwrites,
     write_atomic,
     write_puzzle,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "read_puzzle",
     "read_puzzles",
     "read_text",
+    "refuse_overwrites",
     "render_puzzle",
     "write_atomic",
     "write_puzzle",

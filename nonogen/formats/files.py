@@ -12,7 +12,7 @@ import stat
 import sys
 import tempfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -258,3 +258,49 @@ def _is_catalogue(path: str) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(obj, dict) and "puzzles" in obj and "rows" not in obj
+
+
+_Where = tuple[str, int, int] | tuple[str, str]
+"""Where a path leads: its device and inode when it exists, else its resolved path."""
+
+
+def _place(path: str | Path) -> _Where:
+    """Where a path leads (a hard link or a symbolic link leads where its target does)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return ("path", os.path.realpath(path))
+    return ("inode", found.st_dev, found.st_ino)
+
+
+def refuse_overwrites(
+    inputs: Iterable[str | Path], outputs: Mapping[str, str | Path | Sequence[str | Path] | None]
+) -> None:
+    """UsageError (exit 2) when an output would overwrite one of the command's inputs or
+    another of its outputs, compared by resolved path and, for files that exist, by device and
+    inode (hard and symbolic links included). ``outputs`` maps what names each output (``-o``,
+    ``--review``, ``the manifest``) to its path, or to every path it may write (a sheet split
+    over several files); None and ``-`` (stdout) are skipped. Called before any work, so that
+    a refusal costs nothing and nothing is lost."""
+    read = {_place(path): str(path) for path in inputs if str(path) != STDIO}
+    written: dict[_Where, tuple[str, str]] = {}
+    for role, given in outputs.items():
+        paths = [given] if isinstance(given, str | Path) else list(given or ())
+        for path in paths:
+            if str(path) == STDIO:
+                continue
+            place = _place(path)
+            if place in read:
+                same = "" if str(path) == read[place] else f" (the same file as {path})"
+                raise UsageError(
+                    f"{read[place]}: {role} would overwrite this input{same}; choose another "
+                    "output path"
+                )
+            if place in written and written[place][0] != role:
+                other, first = written[place]
+                same = "" if str(path) == first else f" (the same file as {first})"
+                raise UsageError(
+                    f"{path}: {other} and {role} would both write this file{same}; give each "
+                    "its own path"
+                )
+            written[place] = (role, str(path))

@@ -171,10 +171,18 @@ def _in_box(split: Split, source: Source) -> Split:
     return replace(split, subject=subject, thin=thin)
 
 
-def convert(picture: Picture, options: PictureOptions, *, offer_whole: bool = False) -> Conversion:
+def convert(
+    picture: Picture,
+    options: PictureOptions,
+    *,
+    offer_whole: bool = False,
+    fills_whole: bool = True,
+) -> Conversion:
     """The grid that looks most like the picture's subject, from every allowed candidate;
     with ``offer_whole``, the whole picture drawn beside it (``Conversion.whole``) whenever it
-    may be drawn, not only when it is chosen."""
+    may be drawn, not only when it is chosen; with ``fills_whole``, the whole picture drawn
+    when the subject fills the frame (``fills_frame``), as colour does and black and white
+    does not (``Made.whole_when_filled``)."""
     source = source_of(picture, options)
     warnings: list[Words] = []
 
@@ -211,7 +219,7 @@ def convert(picture: Picture, options: PictureOptions, *, offer_whole: bool = Fa
     pointed = options.subject is not None  # the person said where the subject is
     doubtful = not plausible or best.score < POSTER_BELOW
     found, border = _found_shares(source)
-    fills = not doubtful and found >= FILLS_FOUND and border >= FILLS_BORDER
+    fills = fills_whole and not doubtful and found >= FILLS_FOUND and border >= FILLS_BORDER
     if not forced(options) and not pointed and (doubtful or fills or offer_whole):
         whole = _frame_drawing(source, options, [], "picture")
     if whole is not None and (doubtful or fills):

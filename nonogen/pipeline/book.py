@@ -18,14 +18,22 @@ import numpy as np
 from nonogen.backends import Backend
 from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError, NonogenError, OutputError, words
-from nonogen.formats import expand_paths, make_folder, write_atomic
+from nonogen.formats import expand_paths, make_folder, refuse_overwrites, write_atomic
 from nonogen.formats.nonjson import palette_rows
 from nonogen.grid import Partial
+from nonogen.image.options import SUBJECTS_FILE
 from nonogen.image.read import picture_rgb8, read_picture
 from nonogen.pdf import Entry
 from nonogen.pdf.press import Press, print_book
-from nonogen.pipeline.make import write_sheet
-from nonogen.pipeline.prepare import BookOptions, Prepared, Progress, label, prepare_all
+from nonogen.pipeline.make import sheet_paths, write_sheet
+from nonogen.pipeline.prepare import (
+    TITLES_FILE,
+    BookOptions,
+    Prepared,
+    Progress,
+    label,
+    prepare_all,
+)
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
@@ -292,8 +300,37 @@ def work_lock(folder: Path) -> Iterator[None]:
 
 def _work_folder(pdf: Path, work: str | Path | None) -> Path:
     """The work folder, made if missing (default ``.BOOK.work`` beside the PDF)."""
-    folder = Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
-    return make_folder(folder, "the work folder")
+    return make_folder(_work_path(pdf, work), "the work folder")
+
+
+def _work_path(pdf: Path, work: str | Path | None) -> Path:
+    """Where the work folder is (default ``.BOOK.work`` beside the PDF)."""
+    return Path(work) if work is not None else pdf.with_name(f".{pdf.stem}.work")
+
+
+def refuse_book_overwrites(
+    inputs: Sequence[str],
+    output: str | Path,
+    *,
+    work: str | Path | None = None,
+    cover: str | Path | None = None,
+    review: str | Path | None = None,
+) -> None:
+    """UsageError (exit 2) before any work when one of a book's outputs (the PDF, its
+    manifest, the cover, the review sheets, the work folder) is one of its inputs (the
+    pictures and puzzle files, the titles and subjects files beside them) or another output."""
+    paths = expand_paths(inputs, pictures=True)
+    folders = {Path(path).parent for path in paths if path != "-"}
+    beside = [f / name for f in sorted(folders) for name in (TITLES_FILE, SUBJECTS_FILE)]
+    pdf = Path(output)
+    outputs = {
+        "-o": pdf,
+        "the manifest (-o's .json)": pdf.with_suffix(".json"),
+        "--cover": cover,
+        "--review": None if review is None else sheet_paths(Path(review), len(paths)),
+        "the work folder": _work_path(pdf, work),
+    }
+    refuse_overwrites([*paths, *(f for f in beside if f.is_file())], outputs)
 
 
 def _print(

@@ -103,6 +103,11 @@ class Made(ABC):
     """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
     mosaic_tiers: ClassVar[bool]
     """Whether a mosaic's tiles of this kind are steered to a ``--difficulty`` tier."""
+    whole_when_filled: ClassVar[bool]
+    """Whether a subject that fills the frame is drawn as the whole picture (``convert``'s
+    ``fills_whole``): in colour the frame keeps what names a close-up; in black and white the
+    thing's silhouette reads better than a stencil of the frame (named blind 7 of 30 held-out
+    close-ups against 3, docs/benchmarks.md)."""
     puzzle: Puzzle
     repair: Repair
     source: npt.NDArray[Any]
@@ -205,6 +210,7 @@ class MadeMono(Made):
     kind: ClassVar[str] = "mono"
     changed_word: ClassVar[str] = "flipped"
     mosaic_tiers: ClassVar[bool] = True
+    whole_when_filled: ClassVar[bool] = False
     fidelity: MonoFidelity
 
     @classmethod
@@ -337,11 +343,14 @@ def source_name(name: str) -> str:
     return "stdin" if name == "-" else Path(name).stem
 
 
-def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:
+def first_conversion(
+    picture: Picture, options: PictureOptions, *, fills_whole: bool = True
+) -> Conversion:
     """The conversion ``make`` repairs first: ranked by what the repair would cost, its chosen
-    grid with the subject's detail as the options ask (what a mosaic cuts into tiles)."""
+    grid with the subject's detail as the options ask (what a mosaic cuts into tiles);
+    ``fills_whole`` as the kind's ``Made.whole_when_filled``."""
 
-    conversion = by_repair_cost(convert(picture, options), options)
+    conversion = by_repair_cost(convert(picture, options, fills_whole=fills_whole), options)
     scored = drawn(picture, conversion, conversion.chosen, options)
     return conversion if scored is conversion.chosen else replace(conversion, chosen=scored)
 
@@ -493,14 +502,24 @@ def sheet_entry(made: MadeMono, *, label: str, note: str) -> SheetEntry:
     )
 
 
+def sheet_paths(path: Path, entries: int) -> list[Path]:
+    """The files ``write_sheet`` writes for this many entries (at most): ``path``, then
+    ``path-2.png``..."""
+    parts = max(1, -(-entries // MAX_SHEET_ENTRIES))
+    return [
+        path,
+        *(path.with_name(f"{path.stem}-{part}{path.suffix}") for part in range(2, parts + 1)),
+    ]
+
+
 def write_sheet(entries: Sequence[Any], path: Path) -> list[Path]:
-    """Contact sheets of report rows, as many PNG files as the entries need (``path``, then
-    ``path-2.png``...); returns the files written."""
+    """Contact sheets of report rows, as many PNG files as the entries need (``sheet_paths``);
+    returns the files written."""
 
     written: list[Path] = []
-    for start in range(0, len(entries), MAX_SHEET_ENTRIES):
-        part = len(written) + 1
-        target = path if part == 1 else path.with_name(f"{path.stem}-{part}{path.suffix}")
+    for start, target in zip(
+        range(0, len(entries), MAX_SHEET_ENTRIES), sheet_paths(path, len(entries)), strict=True
+    ):
         write_atomic(target, contact_sheet(entries[start : start + MAX_SHEET_ENTRIES]))
         written.append(target)
     return written

@@ -38,6 +38,7 @@ from nonogen.pipeline.mosaic import (
     mosaic_source,
     tile_boxes,
 )
+from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.puzzle import Puzzle
 from nonogen.records import whole_numbers
@@ -65,6 +66,13 @@ class TileSet:
 def tile_path(folder: Path, title: str, tile: Tile) -> Path:
     """Where a tile's puzzle file goes: ``FOLDER/NAME-r1c2.json``."""
     return folder / f"{title}-{tile.name}.json"
+
+
+def set_paths(folder: Path, title: str, across: int, down: int) -> list[Path]:
+    """Every file ``write_set`` writes for a set of ``across`` x ``down`` tiles: the PDF and
+    each tile's puzzle file, named as ``tile_path`` names them."""
+    named = [f"r{row}c{col}" for row in range(1, down + 1) for col in range(1, across + 1)]
+    return [folder / f"{title}.pdf", *(folder / f"{title}-{name}.json" for name in named)]
 
 
 def tile_entries(mosaic: Mosaic) -> list[Entry]:
@@ -164,7 +172,8 @@ def mosaic_for_print(
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
     whole = replace(make.picture, tight=False)  # a mosaic is the whole picture, as make_mosaic
-    source = mosaic_source(picture, first_conversion(picture, whole), make)
+    conversion = first_conversion(picture, whole, fills_whole=kind_of(make).whole_when_filled)
+    source = mosaic_source(picture, conversion, make)
     if most_per_page(Entry(source.puzzle()), page, 1):
         return None
     across, down = tiles_for_page(source, page)

@@ -90,14 +90,19 @@ def test_the_ring_keeps_its_hole_and_its_notch() -> None:
     assert 12 <= filled[top].nonzero()[0].mean() <= 17
 
 
-def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None:
-    """The horse cropped so that it fills the frame and runs off it: the subject finder sees
-    it over most of the picture and its border, so the frame itself is drawn."""
+def close_horse() -> bytes:
+    """The horse cropped so that it fills the frame and runs off it."""
     with Image.open(SAMPLES / "horse.png") as image:
         crop = image.crop((60, 40, 340, 290))
         buffer = io.BytesIO()
         crop.save(buffer, "PNG")
-    close = read_picture(buffer.getvalue(), name="horse-close.png")
+    return buffer.getvalue()
+
+
+def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None:
+    """The horse cropped so that it fills the frame and runs off it: the subject finder sees
+    it over most of the picture and its border, so the frame itself is drawn."""
+    close = read_picture(close_horse(), name="horse-close.png")
     assert fills_frame(source_of(close, PictureOptions(width=40)))
     found = convert(close, PictureOptions(width=40))
     assert found.chosen.split.whole
@@ -105,3 +110,17 @@ def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None
     whole_horse = sample("horse.png")
     assert not fills_frame(source_of(whole_horse, PictureOptions(width=40)))
     assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
+
+
+def test_only_colour_draws_a_subject_that_fills_the_frame_whole() -> None:
+    """In black and white a close-up's silhouette reads better than a stencil of its frame
+    (docs/benchmarks.md): the rule that draws the whole picture is colour's alone."""
+    data = close_horse()
+    picture = PictureOptions(width=30)
+    mono = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture))
+    colour = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture, colours=4))
+    assert mono.conversion is not None and colour.conversion is not None
+    assert not mono.conversion.chosen.split.whole
+    assert colour.conversion.chosen.split.whole
+    close = read_picture(data, name="close.png")
+    assert not convert(close, picture, fills_whole=False).chosen.split.whole
