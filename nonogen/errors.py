@@ -8,7 +8,7 @@ exhausted) are results with a status, never exceptions.
     NonogenError (exit 70, HTTP 500)     a bug or an unexpected failure
     +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
     |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
-    |   +-- UsageError (exit 2, HTTP 400) an option out of range or unknown (click's rule)
+    |   +-- UsageError (exit 2, HTTP 422) an option out of range or unknown (click's rule)
     |       +-- SubjectError (exit 2, HTTP 422) a --subject malformed or off the picture
     +-- OutputError (exit 4, HTTP 500)   an output that could not be written
     +-- NotFoundError (HTTP 404)         the service keeps no puzzle under that id
@@ -27,7 +27,8 @@ here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot enco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field as _field
 from enum import IntEnum
@@ -177,15 +178,15 @@ class LimitError(InputError):
 
 
 class UsageError(InputError):
-    """An option value is out of range or unknown: a usage error, as click reports its own."""
+    """An option value is out of range or unknown: a usage error, as click reports its own;
+    to the service, a malformed field of the request (422, as FastAPI's own validation)."""
 
     exit_code = ExitCode.USAGE
+    http_status = 422
 
 
 class SubjectError(UsageError):
     """A ``--subject`` box or point that is malformed, of zero size or outside the picture."""
-
-    http_status = 422
 
 
 class OutputError(NonogenError):
@@ -236,3 +237,16 @@ class TimeLimitError(NonogenError):
 
     exit_code = ExitCode.NO
     http_status = 422
+
+
+@contextmanager
+def malformed() -> Iterator[None]:
+    """Options found malformed, out of range or unknown while a request's fields are checked
+    are usage errors (HTTP 422, exit 2), whatever check found them; a size over a limit stays
+    a LimitError (413)."""
+    try:
+        yield
+    except (UsageError, LimitError):
+        raise
+    except InputError as error:
+        raise UsageError(error.args[0] if error.args else str(error)) from None

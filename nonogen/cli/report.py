@@ -144,5 +144,8 @@ def report(
         write_blind(Path(blind), entries, seed=making.seed)
         err(f"nonogen: {len(entries)} solution pictures written to {blind}/grids, key apart")
     print(json.dumps(summary.record()) if as_json else "\n".join(summary.lines(colour=colour)))
+    if any(row.record().get("usage") for row in rows):
+        err("nonogen: error: an option does not fit a picture (its row says how to fix it)")
+        raise typer.Exit(ExitCode.USAGE)
     if summary.wrong:
         raise typer.Exit(ExitCode.NO)

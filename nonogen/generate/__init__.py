@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from typing import TypeVar
 
@@ -111,6 +112,8 @@ def repair(
     budget = Budget(max_flips, default_givens(*grid.shape) if max_givens is None else max_givens)
     state = state_of(lines, grid, (), sweeps)
     if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):
-        return tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
-    outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)
-    return to_repair(outcome, costs, target, mode, solved=outcome.solved)
+        done = tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
+    else:
+        outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)
+        done = to_repair(outcome, costs, target, mode, solved=outcome.solved)
+    return replace(done, ran_out=how.clock.ran_out)

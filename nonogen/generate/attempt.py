@@ -83,6 +83,10 @@ class Repair:
     """The palette the grid's values index."""
     source: Cells | None = None
     """The grid the repair started from (None: ``grid`` itself)."""
+    ran_out: bool = False
+    """Whether a step of the repair stopped on its deadline rather than on its own (the
+    flips' share of the time, an undo, a search cut short): the same seed may then give
+    another grid under another load (``time_budget``)."""
 
     def changes(self) -> tuple[Change, ...]:
         """The changed cells as ``(row, col, old value, new value)``, in order."""

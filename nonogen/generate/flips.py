@@ -21,7 +21,6 @@ dearest first, as long as line logic still solves it.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -29,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.generate.kinds import Costs
-from nonogen.generate.lines import AnyState, Search, estimate, moved, search_seconds, undone
+from nonogen.generate.lines import AnyState, Search, estimate, moved, undone
 from nonogen.solve import Status, Verdict, solve_puzzle
 from nonogen.solve.verdict import Cell
 
@@ -88,7 +87,7 @@ def _next_state(
     before, unit = state.unknown, state.lines.cost_unit
     bounds: list[tuple[float, int]] = []
     for i, (cell, value) in enumerate(moves):
-        if bounds and time.perf_counter() >= how.deadline:
+        if bounds and how.over():
             break  # the best of the moves estimated so far
         after = estimate(state, cell, value, how.sweeps)
         bounds.append((_score(before, after, float(costs[(*cell, value)]), unit), i))
@@ -135,10 +134,10 @@ def flip_repair(
     flipped = np.zeros(state.grid.shape, dtype=np.bool_)
     solved = state.unknown == 0
     verdict: Verdict | None = None
-    while not solved and len(flips) < max_flips and time.perf_counter() < how.deadline:
+    while not solved and len(flips) < max_flips and not how.over():
         fresh = state.open_cells() & ~flipped  # flipping a cell back would undo a step
         if unique:
-            left = search_seconds(state, how.deadline, UNIQUE_CHECK_SECONDS)
+            left = how.left(state, UNIQUE_CHECK_SECONDS)
             if left <= 0:
                 break
             differ, verdict = ambiguous(state, left)
@@ -167,7 +166,7 @@ def pruned(
     solving."""
     kept = list(flips)
     for cell in sorted(flips, key=lambda cell: -move_cost(state, costs, cell)):
-        if time.perf_counter() >= how.deadline:
+        if how.over():
             break
         back = undone(state, cell, how.sweeps)
         if back.unknown == 0:

@@ -19,7 +19,6 @@ earliest first, as long as line logic still solves it.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from nonogen.generate.lines import AnyState, Search, revealed, settles_alone, solved_state
@@ -71,12 +70,12 @@ def reveal(state: AnyState, how: Search, *, max_givens: int) -> AnyState:
     order = [divmod(int(i), state.grid.shape[1]) for i in how.rng.permutation(state.grid.size)]
     cache: dict[Cell, _Gain] = {}
     while state.unknown and len(state.givens) < max_givens:
-        if time.perf_counter() >= how.deadline:
+        if how.over():
             break
         pool = _pool(state, order, how.estimates)
         for cell in pool:
             if cell not in cache:
-                if time.perf_counter() >= how.deadline:
+                if how.over():
                     break  # the best of the cells weighed so far
                 cache[cell] = _gain(state, cell, how.sweeps)
         weighed = [cell for cell in pool if cell in cache]
@@ -96,7 +95,7 @@ def prune(state: AnyState, how: Search) -> AnyState:
     logic still solves it. Without a sweep cap the last given is always needed: without it
     the puzzle was open (line logic is monotone in what it starts from)."""
     for cell in state.givens[:-1] if how.sweeps is None else state.givens:
-        if time.perf_counter() >= how.deadline:
+        if how.over():
             break
         fewer = tuple(g for g in state.givens if g != cell)
         trial = solved_state(state, state.grid, fewer, how.sweeps)

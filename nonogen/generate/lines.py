@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Generic
 
 import numpy as np
@@ -205,6 +205,14 @@ def search_seconds(state: AnyState, deadline: float, most: float) -> float:
     return min(most, deadline - time.perf_counter() - SEARCH_START_SECONDS * state.unknown)
 
 
+@dataclass
+class Clock:
+    """Whether a repair stopped a step on its deadline (shared by every copy of its
+    ``Search``): such a repair may end differently run to run, so it records ``time_budget``."""
+
+    ran_out: bool = False
+
+
 @dataclass(frozen=True)
 class Search:
     """How hard, and until when, the generator looks for each move."""
@@ -220,6 +228,23 @@ class Search:
     """``time.perf_counter()`` after which no new move starts."""
     on_move: Callable[[int, int], None] | None = None
     """Told ``(cells line logic leaves open, moves made)`` after every change or given."""
+    clock: Clock = field(default_factory=Clock)
+    """Set when a step stops on the deadline (``over``, ``left``)."""
+
+    def over(self) -> bool:
+        """Whether the deadline has passed; recorded on the clock when it has (ask only when
+        nothing else would stop the step, so that the record means time stopped it)."""
+        if time.perf_counter() >= self.deadline:
+            self.clock.ran_out = True
+            return True
+        return False
+
+    def left(self, state: AnyState, most: float) -> float:
+        """``search_seconds`` to the deadline; recorded on the clock when none is left."""
+        seconds = search_seconds(state, self.deadline, most)
+        if seconds <= 0:
+            self.clock.ran_out = True
+        return seconds
 
     def moved(self, state: AnyState, moves: int) -> None:
         """Report a move to ``on_move``, if any."""

@@ -17,7 +17,7 @@ from nonogen.generate.flips import (
 )
 from nonogen.generate.givens import prune, reveal
 from nonogen.generate.kinds import Costs
-from nonogen.generate.lines import AnyState, Search, search_seconds, sweeps_afresh
+from nonogen.generate.lines import AnyState, Search, sweeps_afresh
 from nonogen.solve import Status, Verdict
 from nonogen.solve.verdict import Cell, difficulty_tier, line_difficulty
 
@@ -66,8 +66,7 @@ def by_flips(state: AnyState, costs: Costs, how: Search, budget: Budget, unique:
 def by_givens(state: AnyState, costs: Costs, how: Search, budget: Budget, unique: bool) -> Outcome:
     """Reveal givens until line logic solves the puzzle (see ``nonogen.generate.givens``); for
     the unique target, none when the complete solver proves the grid unique as it is."""
-    left = search_seconds(state, how.deadline, UNIQUE_CHECK_SECONDS)
-    if unique and state.unknown and left > 0:
+    if unique and state.unknown and (left := how.left(state, UNIQUE_CHECK_SECONDS)) > 0:
         differ, verdict = ambiguous(state, left)
         if differ is None:
             return Outcome(state, (), True, verdict)

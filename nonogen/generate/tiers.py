@@ -86,10 +86,10 @@ def _left(how: Search) -> float:
 def grade(state: AnyState, flips: tuple[Cell, ...], how: Search) -> Graded:
     """The attempt graded by the complete solver (left ungraded when line logic stalls on it
     and the time left is too short for the search)."""
-    left = search_seconds(state, how.deadline, GRADE_SECONDS)
-    if state.unknown and left <= 0:
+    if state.unknown and how.left(state, GRADE_SECONDS) <= 0:
         return Graded(state, flips, UNGRADED)
-    timeout = max(0.05, left)  # line logic alone solves it: quick, the search never starts
+    # line logic alone solves it: quick, the search never starts
+    timeout = max(0.05, search_seconds(state, how.deadline, GRADE_SECONDS))
     verdict = solve_puzzle(state.puzzle(), timeout=timeout)
     return Graded(state, flips, verdict)
 
@@ -106,7 +106,7 @@ def _unique(state: AnyState, how: Search) -> bool:
     """Whether the complete search proves the puzzle unique."""
     if state.unknown == 0:
         return True
-    left = search_seconds(state, how.deadline, GRADE_SECONDS)
+    left = how.left(state, GRADE_SECONDS)
     if left <= 0:
         return False
     return state.lines.unique(state.rows, state.cols, state.board, left)
@@ -170,7 +170,7 @@ def relax(
     dearest = sorted(made.flips, key=lambda cell: -move_cost(made.state, costs, cell))
     undo = [(cell, True) for cell in reversed(made.state.givens)]
     for cell, given in undo + [(cell, False) for cell in dearest]:
-        if time.perf_counter() >= how.deadline or (tries is not None and tries <= 0):
+        if how.over() or (tries is not None and tries <= 0):
             break
         if given:
             fewer = tuple(g for g in state.givens if g != cell)
@@ -255,11 +255,11 @@ def climb(made: Graded, costs: Costs, how: Search, to: _Climb) -> Graded:
     the weight times the cost): the attempt that delivers it, or the graded attempt on the
     way that came closest."""
     passed: list[Graded] = []
-    while len(made.flips) < to.max_flips and time.perf_counter() < how.deadline:
+    while len(made.flips) < to.max_flips and not how.over():
         best: Step | None = None
         graded = 0
         for cell, value in _candidates(made, costs, how):
-            if time.perf_counter() >= how.deadline:
+            if how.over():
                 break
             state = moved(made.state, cell, value, None)
             if state.unknown and (to.tier == "medium" or graded >= CLIMB_GRADES):

@@ -105,7 +105,7 @@ def make_puzzle(
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
     on_progress(MakeProgress("checking"))
-    ran_out = not repaired.solved and time.perf_counter() >= repairs_end
+    ran_out = repaired.ran_out or (not repaired.solved and time.perf_counter() >= repairs_end)
     puzzle = repaired.puzzle(where=name)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(deadline))
     figures = kind.figures(drawing.grid, repaired, drawing.merged)

@@ -23,7 +23,7 @@ from nonogen.backends import (
     in_input_order,
     run_all,
 )
-from nonogen.errors import NonogenError
+from nonogen.errors import NonogenError, UsageError
 from nonogen.formats import STDIO, read_bytes
 from nonogen.generate import TIERS
 from nonogen.grid import Grid
@@ -91,6 +91,8 @@ def report_case(
         made = make_puzzle(data, name=name, options=replace(options, picture=picture))
     except NoSubjectError as error:
         return {**base, "refused": True, "error": str(error)}, None
+    except UsageError as error:  # the command was given wrong (a --subject off the picture)
+        return {**base, "error": str(error), "usage": True}, None
     except NonogenError as error:
         return {**base, "error": str(error)}, None
     chosen = made.conversion.chosen if made.conversion else None

@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.errors import LimitError, SubjectError, field
+from nonogen.errors import LimitError, SubjectError, field, malformed
 from nonogen.image.options import (
     MIN_CELLS,
     parse_subject,
@@ -109,7 +109,8 @@ class MakeForm(BaseModel):
                 )
         given = self.model_dump()
         given["seconds"] = min(self.seconds or limits.solver_seconds, limits.solver_seconds)
-        return options_of(given, title=self.title)
+        with malformed():
+            return options_of(given, title=self.title)
 
 
 class MosaicForm(MakeForm):
@@ -126,14 +127,17 @@ class MosaicForm(MakeForm):
 
     def mosaic_options(self, limits: Limits) -> MosaicOptions:
         """The pipeline's mosaic options; InputError or LimitError when one is out of range."""
-        across, down = parse_tiles(self.tiles)
+        with malformed():
+            across, down = parse_tiles(self.tiles)
         if across * self.tile_width > limits.max_side:
             raise LimitError(
                 f"{across} tiles of {self.tile_width} cells make a picture "
                 f"{across * self.tile_width} cells wide, over the limit of {limits.max_side}; "
                 "use fewer tiles across or a smaller tile_width"
             )
-        return MosaicOptions(self.options(limits), across, down, self.tile_width)
+        options = self.options(limits)
+        with malformed():
+            return MosaicOptions(options, across, down, self.tile_width)
 
 
 class PdfRequest(BaseModel):

@@ -179,3 +179,15 @@ def test_a_book_with_a_bad_subjects_csv_exits_2(bench: Path, tmp_path: Path) -> 
     assert result.exit_code == 2, result.output
     assert "subjects.csv, line 1 (two.png)" in result.stderr
     assert "RIGHT > LEFT" in result.stderr
+
+
+def test_report_exits_2_for_a_subject_outside_a_picture(tmp_path: Path) -> None:
+    """A --subject outside a picture is a usage error in report too (its row says so)."""
+    picture = tmp_path / "ring.png"
+    picture.write_bytes((Path(__file__).resolve().parents[2] / "samples" / "ring.png").read_bytes())
+    result = runner.invoke(
+        app, ["report", str(picture), "--widths", "12", "--subject", "0,0,900,900"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "runs outside the picture" in result.stdout
+    assert "an option does not fit a picture" in result.stderr

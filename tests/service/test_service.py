@@ -145,10 +145,17 @@ def test_not_a_picture_is_400(client: TestClient) -> None:
     assert_error(response, 400, "InputError", "not a picture")
 
 
-def test_a_bad_option_is_400(client: TestClient) -> None:
-    data = {"threshold": "brightest"}
-    response = client.post("/api/puzzles", files={"picture": ("r.png", RING)}, data=data)
-    assert_error(response, 400, "InputError", "'brightest'")
+def test_a_bad_option_is_422(client: TestClient) -> None:
+    """A malformed field is a 422, as docs/limits.md says, whichever check finds it."""
+    files = {"picture": ("r.png", RING)}
+    response = client.post("/api/puzzles", files=files, data={"threshold": "brightest"})
+    assert_error(response, 422, "UsageError", "'brightest'")
+    for data, said in (
+        ({"candidate": "zzz"}, "candidate's key"),
+        ({"candidate": "otsu-" + "9" * 60}, "candidate's key"),
+        ({"method": "pointed"}, "needs subject"),
+    ):
+        assert_error(client.post("/api/puzzles", files=files, data=data), 422, "UsageError", said)
 
 
 def test_fastapi_validation_errors_are_clear_json(client: TestClient) -> None:
@@ -1029,7 +1036,7 @@ def test_a_candidate_the_picture_has_not_is_400_naming_those_it_has(client: Test
     response = client.post("/api/puzzles", files=files, data={"candidate": "otsu-000000"})
     assert_error(response, 400, "InputError", "the candidates are")
     malformed = client.post("/api/conversions", files=files, data={"candidate": "otsu"})
-    assert_error(malformed, 400, "InputError", "netcut-3fa2c1")
+    assert_error(malformed, 422, "UsageError", "netcut-3fa2c1")  # a malformed field
 
 
 def test_an_untitled_puzzle_gives_nothing_away_but_its_answer_key_names_it(

@@ -119,7 +119,8 @@ def test_only_colour_draws_a_subject_that_fills_the_frame_whole() -> None:
     picture = PictureOptions(width=30)
     mono = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture))
     colour = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture, colours=4))
-    assert mono.conversion is not None and colour.conversion is not None
+    assert mono.conversion is not None
+    assert colour.conversion is not None
     assert not mono.conversion.chosen.split.whole
     assert colour.conversion.chosen.split.whole
     close = read_picture(data, name="close.png")
