@@ -8,6 +8,7 @@ exhausted) are results with a status, never exceptions.
     NonogenError (exit 70, HTTP 500)     a bug or an unexpected failure
     +-- InputError (exit 3, HTTP 400)    a malformed, contradictory-by-form or unreadable input
     |   +-- LimitError (exit 3, HTTP 413) an input over an explicit size limit
+    |   |   +-- MemoryLimitError          a job over its memory budget, stopped
     |   +-- UsageError (exit 2, HTTP 422) an option out of range or unknown (click's rule)
     |       +-- SubjectError (exit 2, HTTP 422) a --subject malformed or off the picture
     +-- OutputError (exit 4, HTTP 500)   an output that could not be written
@@ -187,6 +188,10 @@ class UsageError(InputError):
 
 class SubjectError(UsageError):
     """A ``--subject`` box or point that is malformed, of zero size or outside the picture."""
+
+
+class MemoryLimitError(LimitError):
+    """A job went over its memory budget and was stopped (``nonogen.backends.memory``)."""
 
 
 class OutputError(NonogenError):

@@ -11,14 +11,18 @@ import uvicorn
 from fastapi import FastAPI
 
 from bench.load import HOST, free_port
+from nonogen.service import Limits
+from nonogen.service.connections import headed_protocol
 
 START_SECONDS = 30
 
 
 @contextmanager
-def serving(app: FastAPI) -> Iterator[str]:
-    """Serve the app until the block ends; its base URL, once it accepts connections."""
-    config = uvicorn.Config(app, host=HOST, port=free_port(), log_level="warning")
+def serving(app: FastAPI, limits: Limits | None = None) -> Iterator[str]:
+    """Serve the app until the block ends, as ``nonogen serve`` does (its connections held to
+    the limits' header deadline and cap); its base URL, once it accepts connections."""
+    http = headed_protocol(limits or Limits())
+    config = uvicorn.Config(app, host=HOST, port=free_port(), log_level="warning", http=http)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

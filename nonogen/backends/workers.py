@@ -10,6 +10,7 @@ its limit.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import pickle
@@ -24,7 +25,15 @@ from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from typing import Any, Final, Generic, TypeVar
 
-from nonogen.errors import NonogenError, WorkerError
+from nonogen.backends.memory import (
+    MEMORY_ENV,
+    MEMORY_EXIT,
+    env_budget,
+    env_budget_of,
+    memory_guard,
+    over_budget_message,
+)
+from nonogen.errors import MemoryLimitError, NonogenError, WorkerError
 
 A = TypeVar("A")
 R = TypeVar("R")
@@ -61,9 +70,11 @@ def serve(fd: int, parent: int) -> None:
     if warm is not None:
         warm()
     conn.send((True, None))
+    budget = env_budget()
     try:
-        while conn.poll(idle):
-            conn.send_bytes(_answer(conn.recv_bytes()))
+        with memory_guard(budget) if budget is not None else contextlib.nullcontext():
+            while conn.poll(idle):
+                conn.send_bytes(_answer(conn.recv_bytes()))
     except (EOFError, OSError):
         return  # the parent closed the pipe, or died: nobody to answer, nothing to say
 
@@ -89,13 +100,22 @@ class Worker:
     """One worker process, one call at a time, killable mid-call."""
 
     def __init__(
-        self, warm: Callable[[], object] | None = None, *, idle: float | None = None
+        self,
+        warm: Callable[[], object] | None = None,
+        *,
+        idle: float | None = None,
+        memory: int | None = None,
     ) -> None:
         self._conn, child = Pipe()
+        env = dict(os.environ)
+        if memory is not None:  # else the budget this process was given, if any
+            env[MEMORY_ENV] = str(memory)
+        self._memory = env_budget_of(env)
         self._process = subprocess.Popen(
             [sys.executable, "-c", _CHILD, str(child.fileno()), str(os.getpid())],
             pass_fds=(child.fileno(),),
             stdin=subprocess.DEVNULL,
+            env=env,
         )
         child.close()
         self._conn.send((sys.path, idle))
@@ -125,13 +145,26 @@ class Worker:
         return self._answer(seconds)  # type: ignore[no-any-return]
 
     def _answer(self, seconds: float) -> Any:
-        """Wait up to ``seconds`` for the worker's answer."""
-        if not self._conn.poll(seconds):
-            raise TimeoutError
-        ok, value = self._conn.recv()
+        """Wait up to ``seconds`` for the worker's answer; MemoryLimitError when the worker
+        stopped itself for going over its memory budget."""
+        try:
+            if not self._conn.poll(seconds):
+                raise TimeoutError
+            ok, value = self._conn.recv()
+        except (EOFError, OSError):
+            if self._memory is not None and self._exit_status() == MEMORY_EXIT:
+                raise MemoryLimitError(over_budget_message(self._memory)) from None
+            raise
         if not ok:
             raise value
         return value
+
+    def _exit_status(self) -> int | None:
+        """The worker's exit status once it has ended (waiting a moment for it), else None."""
+        try:
+            return self._process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return None
 
     def kill(self) -> None:
         """Stop the worker process at once, reap it and close the pipe (by the thread that
@@ -149,9 +182,15 @@ class Children:
     """This process's bulk worker processes: idle ones are reused, dead ones replaced."""
 
     def __init__(
-        self, warm: Callable[[], object] | None = None, *, idle: float | None = IDLE_SECONDS
+        self,
+        warm: Callable[[], object] | None = None,
+        *,
+        idle: float | None = IDLE_SECONDS,
+        memory: int | None = None,
     ) -> None:
         self._lock = threading.Lock()
+        self._memory = memory
+        """Each worker's memory budget in MB (None: this process's own, if any)."""
         self._idle: list[Worker] = []
         self._all: set[Worker] = set()
         self._closed = False
@@ -161,7 +200,7 @@ class Children:
         """How long a worker waits for a call before it exits (None: for ever)."""
 
     def _new(self) -> Worker:
-        return Worker(self._warm, idle=self._idle_seconds)
+        return Worker(self._warm, idle=self._idle_seconds, memory=self._memory)
 
     def start(self, count: int) -> list[Worker]:
         """Start ``count`` idle workers now, so that the next calls do not wait for them."""
@@ -259,6 +298,9 @@ def run_in(children: Children, fn: Callable[[A], R], payload: A, seconds: float)
         children.drop(worker)
         why = f"stopped after {seconds:g} s, past its time limit (stuck?); try a smaller size"
         return Outcome(error=why, seconds=seconds)
+    except MemoryLimitError as error:  # the worker stopped itself: the item's error
+        children.drop(worker)
+        return Outcome(error=str(error))
     except (EOFError, OSError):
         children.drop(worker)
         raise WorkerError("the worker process died while running the item") from None

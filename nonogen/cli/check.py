@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.options import Bulk, Format, Jobs, Json, MaxSolutions, Timeout
+from nonogen.backends.memory import MEMORY_MB, memory_guard
+from nonogen.cli.options import Bulk, Format, Jobs, Json, MaxSolutions, Memory, Timeout
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
 from nonogen.pipeline import CHECK_HEADER, CheckTally, SolveOptions, check_paths
@@ -39,6 +40,7 @@ def check(
             "conflicts.",
         ),
     ] = False,
+    memory: Memory = MEMORY_MB,
 ) -> None:
     """Validate puzzles: unique or not, line-solvable or not, how hard, how long.
 
@@ -55,14 +57,15 @@ def check(
     )
     progress = None if shown is None else functools.partial(shown, "check")
     options = SolveOptions(max_solutions, timeout)
-    for checked in check_paths(
-        paths, fmt=fmt, options=options, backend=where, on_progress=progress
-    ):
-        print(json.dumps(checked.record()) if as_json else checked.line(), flush=True)
-        verdict = checked.verdict
-        if explain_unknown and verdict is not None and verdict.status is Status.UNKNOWN:
-            for sentence in explain(verdict):
-                err(f"{checked.label}: {sentence}")
-        tally.add(checked)
+    with memory_guard(memory):
+        for checked in check_paths(
+            paths, fmt=fmt, options=options, backend=where, on_progress=progress
+        ):
+            print(json.dumps(checked.record()) if as_json else checked.line(), flush=True)
+            verdict = checked.verdict
+            if explain_unknown and verdict is not None and verdict.status is Status.UNKNOWN:
+                for sentence in explain(verdict):
+                    err(f"{checked.label}: {sentence}")
+            tally.add(checked)
     err(tally.line())
     raise typer.Exit(tally.exit_code)

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.options import Format, Json, Output, WrittenFormat
+from nonogen.backends.memory import MEMORY_MB, memory_guard
+from nonogen.cli.options import Format, Json, Memory, Output, WrittenFormat
 from nonogen.cli.root import command
 from nonogen.errors import ExitCode, UsageError
 from nonogen.formats import refuse_overwrites
@@ -42,6 +43,7 @@ def fix(
         float, typer.Option("--seconds", min=0.01, max=MAX_TIMEOUT, help="Time budget.")
     ] = 10.0,
     as_json: Json = False,
+    memory: Memory = MEMORY_MB,
 ) -> None:
     """Fix a hand-made grid: the fewest flips or givens found that make its puzzle unique
     and solvable by logic alone, written to -o (with the changes recorded in its "fix").
@@ -50,9 +52,10 @@ def fix(
     if repair not in modes:
         raise UsageError(f"expected --repair to be one of {', '.join(modes)}, got {repair!r}")
     refuse_overwrites([puzzle], {"-o": output})
-    done = fix_file(
-        puzzle, output, to=to, fmt=fmt, mode=repair, seconds=seconds, max_flips=max_flips
-    )
+    with memory_guard(memory):
+        done = fix_file(
+            puzzle, output, to=to, fmt=fmt, mode=repair, seconds=seconds, max_flips=max_flips
+        )
     if as_json:
         print(json.dumps({"version": 1, **done.record(), "verdict": verdict_record(done.verdict)}))
     else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from nonogen.backends.memory import MAX_MEMORY_MB, MEMORY_MB, MIN_MEMORY_MB
 from nonogen.errors import InputError, UsageError
 from nonogen.formats import FORMATS, READ_FORMATS
 from nonogen.solve import MAX_SOLUTIONS, MAX_TIMEOUT
@@ -75,6 +76,18 @@ MaxSolutions = Annotated[
         min=1,
         max=MAX_SOLUTIONS,
         help="Stop after this many solutions; 1 finds a first one without checking uniqueness.",
+    ),
+]
+Memory = Annotated[
+    int,
+    typer.Option(
+        "--memory",
+        min=MIN_MEMORY_MB,
+        max=MAX_MEMORY_MB,
+        metavar="MB",
+        help=f"Memory budget in MB (default {MEMORY_MB}), measured as it runs, worker "
+        "processes each their own: past it the command stops with exit 3 and says so (a "
+        "worker's puzzle gets that error and the rest go on).",
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for many items).")]

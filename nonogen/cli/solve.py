@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonogen.cli.options import Format, Json, MaxSolutions, Timeout
+from nonogen.backends.memory import MEMORY_MB, memory_guard
+from nonogen.cli.options import Format, Json, MaxSolutions, Memory, Timeout
 from nonogen.cli.root import command
 from nonogen.errors import ExitCode
 from nonogen.pipeline import SolveOptions, solve_file, terminal_rows, verdict_record
@@ -45,9 +46,11 @@ def solve(
     timeout: Timeout = DEFAULT_TIMEOUT,
     max_solutions: MaxSolutions = 2,
     as_json: Json = False,
+    memory: Memory = MEMORY_MB,
 ) -> None:
     """Solve a puzzle: print its solution and the verdict. Exit 0 if unique, 1 if not."""
-    found, verdict = solve_file(puzzle, fmt=fmt, options=SolveOptions(max_solutions, timeout))
+    with memory_guard(memory):
+        found, verdict = solve_file(puzzle, fmt=fmt, options=SolveOptions(max_solutions, timeout))
     if as_json:
         record = {"version": 1, "file": puzzle, "width": found.width, "height": found.height}
         print(json.dumps({**record, **verdict_record(verdict, found)}))

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from nonogen.backends.memory import MEMORY_MB
 from nonogen.errors import LimitError
 from nonogen.formats.shared import json_value_limit
 from nonogen.image.options import MAX_CELLS
@@ -24,6 +25,10 @@ format (PNG, GIF, WebP, BMP, TIFF, HEIC, AVIF) is decoded whole, so this is its 
 process making a puzzle peaks at about 250 MB for any JPEG up to 50 Mpx, and at 16 Mpx 250 MB
 (PNG, HEIC) to 290 MB (AVIF, TIFF, PNG with alpha) and 365 MB (WebP): ``python -m
 bench.memory``, docs/limits.md."""
+HEADER_SECONDS: Final = 5.0
+"""Seconds a request's line and headers may take (at most 16 KiB by h11: about 3 KiB/s)."""
+CLIENT_CONNECTIONS: Final = 256
+"""Connections one client address may hold open at once."""
 BODY_GRACE: Final = 10.0
 """Seconds a request body may take before its rate is held to ``BODY_RATE``."""
 BODY_RATE: Final = 16 * 1024
@@ -92,6 +97,9 @@ class Limits:
     """Largest puzzle side, in cells, for every endpoint (413 above it)."""
     solver_seconds: float = SOLVER_SECONDS
     """Solver (and generator) seconds per request."""
+    job_memory: int = MEMORY_MB
+    """Each job's memory budget in MB, measured in its worker process as it runs: past it the
+    worker stops and the request gets a 413 (``nonogen.backends.memory``); process pool only."""
     jobs: int = field(default_factory=_cores)
     """Picture jobs (make, gallery, mosaic) run at once; 0 refuses them (for tests)."""
     quick_jobs: int = field(default_factory=_cores)
@@ -104,6 +112,12 @@ class Limits:
     requests: int = 64
     """Requests in flight at once in each lane (pictures, puzzles), counted from when the
     body is in; 503 for more. Health and the web page's files are not counted."""
+    header_seconds: float = HEADER_SECONDS
+    """Seconds a request's line and headers may take, from the connection's opening or its
+    first byte after the last response (``nonogen.service.connections``)."""
+    client_connections: int = CLIENT_CONNECTIONS
+    """Connections one client address may hold open; past it the oldest still waiting for its
+    headers is closed."""
     body_grace: float = BODY_GRACE
     """Seconds a body may take before its rate counts."""
     body_rate: int = BODY_RATE

@@ -28,7 +28,13 @@ import anyio
 import anyio.to_thread
 
 from nonogen.backends import BACKENDS, START_SECONDS, Backend, Children, Outcome, Worker
-from nonogen.errors import BusyError, NonogenError, TimeLimitError, WorkerError
+from nonogen.errors import (
+    BusyError,
+    MemoryLimitError,
+    NonogenError,
+    TimeLimitError,
+    WorkerError,
+)
 from nonogen.service.jobs import warm
 from nonogen.service.limits import Limits
 
@@ -72,7 +78,7 @@ class Runner:
         self.running = 0
         """Jobs holding a slot now."""
         self._slots = anyio.Semaphore(self.jobs)
-        self._children = Children(warm, idle=None)
+        self._children = Children(warm, idle=None, memory=limits.job_memory)
         self._scheduler = limits.scheduler if cluster else ""
         self._processes = limits.pool == "process" and self.jobs > 0 and not self._scheduler
         self._cluster = ExitStack()
@@ -144,6 +150,9 @@ class Runner:
         budget = self.limits.solver_seconds
         try:
             result = await anyio.to_thread.run_sync(worker.call, call, kill_after(budget))
+        except MemoryLimitError:
+            await self._replace(worker)  # it stopped itself: over its memory budget
+            raise
         except NonogenError:
             self._children.give(worker)  # the job's own error: the worker is fine
             raise

@@ -6,6 +6,7 @@ import uvicorn
 
 from nonogen.service.app import create_app
 from nonogen.service.bodies import tune_heap
+from nonogen.service.connections import headed_protocol
 from nonogen.service.limits import Limits
 
 
@@ -16,4 +17,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, limits: Limits | None = 
     calls ``serve`` must do so under ``if __name__ == "__main__":``.
     """
     tune_heap()  # before the server's threads make their heaps
-    uvicorn.run(create_app(limits), host=host, port=port, log_level="info")
+    limits = limits or Limits()
+    http = headed_protocol(limits)
+    uvicorn.run(create_app(limits), host=host, port=port, log_level="info", http=http)
