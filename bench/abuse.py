@@ -18,6 +18,8 @@ target and whether it was met, and exits 1 if one was missed.
 - ``cli``: ``-o /dev/full`` (exit 4), a FIFO or a device as output (exit 4, not replaced), a
   symlink followed, ``/dev/zero`` and endless stdin as input (exit 3 within 1 s), and the same
   seed with a time budget (the same bytes, or the documented note).
+- ``budget``, ``lanes``, ``memory``, ``outputs``, ``numbers``, ``headers``, ``codes``: issue
+  50's findings, one probe each (``bench.hardening``).
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from bench.hardening import PROBES as HARDENING
+from bench.hardening import Figure
 from bench.load import (
     HOST,
     Answer,
@@ -60,22 +63,7 @@ BIG_JSON = 20 * 2**20 - 4096
 """The JSON bodies' size: just under the service's 20 MB upload limit."""
 SMALL = {"rows": [[1], [1, 1], [3], [1, 1], [1]], "cols": [[1], [1, 1], [3], [1, 1], [1]]}
 """A 5x5 puzzle (a diamond with its centre filled) for the cheap requests."""
-PROBES = ("slow", "json", "uploads", "cli")
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure, its target and whether it met it."""
-
-    name: str
-    value: str
-    target: str
-    met: bool
-
-    def line(self) -> str:
-        """The figure as one printed line."""
-        mark = "met" if self.met else "MISSED"
-        return f"{self.name:<58} {self.value:>22}   target {self.target:<14} {mark}"
+PROBES = ("slow", "json", "uploads", "cli", *HARDENING)
 
 
 def cheap_calls() -> list[Call]:
@@ -469,11 +457,17 @@ def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
     return figures
 
 
+def _hardening(name: str) -> Callable[[argparse.Namespace, Path], list[Figure]]:
+    """Issue 50's probe of that name (``bench.hardening``) as a run."""
+    return lambda args, log: HARDENING[name](log, args.connections)
+
+
 RUNS: dict[str, Callable[[argparse.Namespace, Path], list[Figure]]] = {
     "slow": probe_slow,
     "json": probe_json,
     "uploads": probe_uploads,
     "cli": probe_cli,
+    **{name: _hardening(name) for name in HARDENING},
 }
 
 
@@ -493,6 +487,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--uploads", type=int, default=200, help="upload clients at once (1-400)")
     parser.add_argument("--side", type=int, default=400, help="upload pictures' side (64-2000)")
     parser.add_argument("--runs", type=int, default=3, help="makes on a budget compared (2-8)")
+    parser.add_argument(
+        "--connections", type=int, default=1000, help="never-finished requests (1-2000)"
+    )
     args = parser.parse_args(argv)
     unknown = set(args.only.split(",")) - set(PROBES)
     if unknown or not (1 <= args.slow <= 512 and 1 <= args.slow_seconds <= 120):
@@ -501,6 +498,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--uploads 1-400, --runs 2-8, --interval 0.1-30")
     if not 64 <= args.side <= 2000:
         parser.error("--side 64-2000")
+    if not 1 <= args.connections <= 2000:
+        parser.error("--connections 1-2000")
     return args
 
 

@@ -14,11 +14,12 @@ GET  /                             the web page (Make, Edit, Play); /docs the AP
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, cast
+from typing import Annotated, Any, Final, Literal, TypeVar, cast
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
@@ -32,7 +33,7 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import InputError, NonogenError, utf8_safe
+from nonogen.errors import BusyError, InputError, NonogenError, utf8_safe
 from nonogen.formats import check_title
 from nonogen.pdf import PageOptions
 from nonogen.service.answers import (
@@ -65,6 +66,7 @@ from nonogen.service.jobs import (
     pdf_from_json,
     pdf_job,
     warm,
+    warm_heavy,
     warm_puzzles,
 )
 from nonogen.service.limits import Limits
@@ -91,16 +93,56 @@ MEDIA: Final = {"json": "application/json", "xml": "application/xml"}
 EXTENSIONS: Final = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
 
 
+T = TypeVar("T")
+
+
 @dataclass
 class Service:
-    """What every request shares: the limits, the kept puzzles, the job runners of the two
-    lanes (pictures; puzzles: check, convert, PDF, hint, fix) and what requests hold."""
+    """What every request shares: the limits, the kept puzzles, the job runners of the three
+    lanes (pictures; quick puzzle jobs: check, convert, PDF, hint; expensive ones: fixes, and
+    checks and hints not settled within ``Limits.quick_seconds``) and what requests hold."""
 
     limits: Limits
     store: Store
     pictures: Runner
     puzzles: Runner
     gauges: Gauges
+    heavy: Runner
+    heavy_clients: Counter[str] = field(default_factory=Counter)
+    """Expensive jobs running, by client address."""
+
+    def lanes(self) -> dict[str, Runner]:
+        """The runners by lane name."""
+        return {"pictures": self.pictures, "puzzles": self.puzzles, "expensive": self.heavy}
+
+    async def expensive(self, request: Request, job: Callable[..., T], *args: Any) -> T:
+        """Run an expensive job in its lane, at most ``Limits.client_heavy`` a client at once
+        (BusyError past it: a client cannot take every expensive slot)."""
+        client = request.client.host if request.client else ""
+        running = self.heavy_clients[client]
+        if running >= self.limits.client_heavy:
+            raise BusyError(
+                f"this client already has {running} expensive jobs running (fixes, hard or "
+                f"large checks and hints), the most it may; retry in "
+                f"{self.limits.retry_after} s, once one is done",
+                self.limits.retry_after,
+            )
+        self.heavy_clients[client] += 1
+        try:
+            return await self.heavy.run(job, *args)
+        finally:
+            self.heavy_clients[client] -= 1
+            if not self.heavy_clients[client]:
+                del self.heavy_clients[client]
+
+    def quick_limits(self) -> Limits:
+        """The limits of a check or hint's first try, in the quick lane."""
+        seconds = min(self.limits.quick_seconds, self.limits.solver_seconds)
+        return replace(self.limits, solver_seconds=seconds)
+
+    def settled(self, quick: Limits) -> bool:
+        """Whether a first try with ``quick`` had the whole budget (nothing to go on with)."""
+        return quick.solver_seconds >= self.limits.solver_seconds
 
 
 def service(request: Request) -> Service:
@@ -258,7 +300,11 @@ async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> d
     """Solve a puzzle: status (none, unique, multiple with the differing cells, unknown),
     line-solvable, difficulty, tier, seconds, and its clues and goal for the editor."""
     data, name, fmt = await uploaded(request, fmt)
-    return await svc.puzzles.run(check_job, data, name, fmt, svc.limits)
+    quick = svc.quick_limits()
+    answer = await svc.puzzles.run(check_job, data, name, fmt, quick)
+    if answer["status"] != "unknown" or svc.settled(quick):
+        return answer
+    return await svc.expensive(request, check_job, data, name, fmt, svc.limits)
 
 
 @router.post(
@@ -297,14 +343,17 @@ async def pdf(svc: ServiceDep, body: PdfRequest) -> Response:
     responses=BAD_INPUT,
     response_model_exclude_unset=True,  # a cell's colour only in a colour puzzle
 )
-async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
+async def hint(request: Request, svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     """The next step from the player's grid and why (by one line, by trying a cell one way, or
     by search), or that the grid holds a mistake, is solved, has more than one solution from
     here (ambiguous), or that the hint ran out of time (stuck). A colour puzzle gives its
     palette, its blocks as [length, colour name] and its grid in the palette's characters."""
-    return await svc.puzzles.run(
-        hint_job, body.model_dump(mode="json", exclude_none=True), svc.limits
-    )
+    given = body.model_dump(mode="json", exclude_none=True)
+    quick = svc.quick_limits()
+    answer = await svc.puzzles.run(hint_job, given, quick)
+    if answer["status"] != "stuck" or svc.settled(quick):
+        return answer
+    return await svc.expensive(request, hint_job, given, svc.limits)
 
 
 @router.post(
@@ -313,12 +362,11 @@ async def hint(svc: ServiceDep, body: HintRequest) -> dict[str, Any]:
     responses=BAD_INPUT,
     response_model_exclude_unset=True,  # a cell's colour only in a colour drawing
 )
-async def fix(svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
+async def fix(request: Request, svc: ServiceDep, body: FixRequest) -> dict[str, Any]:
     """Few flips or givens that make a drawn grid a unique puzzle solvable by logic alone, and
     the verdict on it; already when it is one, failed when the budget runs out first."""
-    return await svc.puzzles.run(
-        fix_job, body.model_dump(mode="json", exclude_none=True), svc.limits
-    )
+    given = body.model_dump(mode="json", exclude_none=True)
+    return await svc.expensive(request, fix_job, given, svc.limits)
 
 
 @router.head("/health", include_in_schema=False)
@@ -333,10 +381,10 @@ async def health(svc: ServiceDep) -> dict[str, Any]:
     return {
         "status": "ok",
         "version": __version__,
-        "jobs_running": svc.pictures.running + svc.puzzles.running,
+        "jobs_running": sum(runner.running for runner in svc.lanes().values()),
         "lanes": {
-            lane: {"jobs_running": runner.running, "in_flight": svc.gauges.in_flight[lane]}
-            for lane, runner in (("pictures", svc.pictures), ("puzzles", svc.puzzles))
+            lane: {"jobs_running": runner.running, "in_flight": svc.gauges.in_flight.get(lane)}
+            for lane, runner in svc.lanes().items()
         },
         "body_bytes": svc.gauges.body_bytes,
         "puzzles_kept": len(svc.store),
@@ -366,14 +414,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pictures = Runner(limits, jobs=limits.jobs, warm=warm)
         puzzles = Runner(limits, jobs=limits.quick_jobs, warm=warm_puzzles, cluster=False)
-        await pictures.start()
-        await puzzles.start()
-        app.state.service = Service(limits, store, pictures, puzzles, gauges)
+        heavy = Runner(limits, jobs=limits.heavy_jobs, warm=warm_heavy, cluster=False)
+        for runner in (pictures, puzzles, heavy):
+            await runner.start()
+        app.state.service = Service(limits, store, pictures, puzzles, gauges, heavy)
         try:
             yield
         finally:
-            await anyio.to_thread.run_sync(pictures.stop)
-            await anyio.to_thread.run_sync(puzzles.stop)
+            for runner in (pictures, puzzles, heavy):
+                await anyio.to_thread.run_sync(runner.stop)
 
     app = FastAPIOffline(
         docs_url=None,  # served below, without an inline script

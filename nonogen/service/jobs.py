@@ -112,6 +112,14 @@ def warm_puzzles() -> None:
     importlib.import_module(__name__)
 
 
+def warm_heavy() -> None:
+    """An expensive lane's worker (fixes, hard or large checks): the puzzle stages, at the
+    picture lane's lower CPU priority, so that quick requests keep the processor."""
+    if hasattr(os, "nice"):
+        os.nice(PICTURE_NICE)
+    warm_puzzles()
+
+
 def within(options: MakeOptions, limits: Limits) -> MakeOptions:
     """The make options within the service's budgets: its share of the time limit, and at
     most the picture pixel limit."""

@@ -25,6 +25,10 @@ format (PNG, GIF, WebP, BMP, TIFF, HEIC, AVIF) is decoded whole, so this is its 
 process making a puzzle peaks at about 250 MB for any JPEG up to 50 Mpx, and at 16 Mpx 250 MB
 (PNG, HEIC) to 290 MB (AVIF, TIFF, PNG with alpha) and 365 MB (WebP): ``python -m
 bench.memory``, docs/limits.md."""
+QUICK_SECONDS: Final = 1.0
+"""Seconds a check or hint may take in the quick lane before it moves to the expensive one."""
+CLIENT_HEAVY: Final = 2
+"""Expensive jobs (fixes, hard or large checks and hints) one client may run at once."""
 HEADER_SECONDS: Final = 5.0
 """Seconds a request's line and headers may take (at most 16 KiB by h11: about 3 KiB/s)."""
 CLIENT_CONNECTIONS: Final = 256
@@ -105,6 +109,15 @@ class Limits:
     quick_jobs: int = field(default_factory=_cores)
     """Puzzle jobs (check, convert, PDF, hint, fix) run at once, in a lane of their own so
     that they never wait behind pictures; 0 refuses them (for tests)."""
+    heavy_jobs: int = field(default_factory=_cores)
+    """Expensive puzzle jobs (fixes, and checks and hints that outgrow ``quick_seconds``) run
+    at once, in a lane of their own at a lower CPU priority, so that the puzzle lane's quick
+    requests never queue behind them."""
+    quick_seconds: float = QUICK_SECONDS
+    """Seconds a check or hint has in the quick lane; one not settled by then goes on in the
+    expensive lane with the rest of ``solver_seconds``."""
+    client_heavy: int = CLIENT_HEAVY
+    """Expensive jobs one client address may have running at once (503 past it)."""
     wait_seconds: float = WAIT_SECONDS
     """How long a job waits for a slot before a 503."""
     retry_after: int = 2
