@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field as _field
 from enum import IntEnum
+from typing import Final
 
 
 class ExitCode(IntEnum):
@@ -62,10 +63,17 @@ Spelling = Callable[[str], str]
 """How a boundary names an option: ``spell("max_flips")``, ``spell("tight=false")``."""
 
 
+COMMANDS: Final = {"@make": ("nonogen make", "POST /api/puzzles (the page's Make)")}
+"""What each surface calls a command a message suggests (``{@make}`` in a template): the
+command line's command, the service's endpoint and the page's tab."""
+
+
 def flag(name: str) -> str:
     """An option as the command line spells it: ``--max-flips``; ``tight=false`` as
     ``--no-tight``, ``force=true`` as ``--force``, ``contrast=stretch`` as
-    ``--contrast stretch``."""
+    ``--contrast stretch``; a command (``@make``) as ``nonogen make``."""
+    if name in COMMANDS:
+        return COMMANDS[name][0]
     option, _, value = name.partition("=")
     if value == "false":
         return "--no-" + option.replace("_", "-")
@@ -74,8 +82,9 @@ def flag(name: str) -> str:
 
 
 def field(name: str) -> str:
-    """An option as a request field: ``max_flips``, ``tight=false``, ``contrast=stretch``."""
-    return name
+    """An option as a request field: ``max_flips``, ``tight=false``, ``contrast=stretch``; a
+    command (``@make``) as its endpoint and tab."""
+    return COMMANDS[name][1] if name in COMMANDS else name
 
 
 @dataclass(frozen=True)

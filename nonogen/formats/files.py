@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from nonogen.errors import InputError, LimitError, OutputError, UsageError
+from nonogen.errors import InputError, LimitError, OutputError, UsageError, words
 from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
 from nonogen.formats.detect import FORMATS, format_from_name
 from nonogen.puzzle import Puzzle
@@ -72,12 +72,60 @@ def decode_bytes(data: bytes, name: str, *, max_bytes: int = UNZIPPED_BYTES) -> 
     gzip data."""
     if name.endswith(".gz") or data.startswith(_GZIP_MAGIC):
         data = gunzip(data, name, max_bytes=max_bytes)
+    picture = picture_kind(data)
+    if picture:
+        raise InputError(
+            words(
+                "{name}: this is a picture ({kind}), not a puzzle file; {@make} turns a "
+                "picture into a puzzle",
+                name=name,
+                kind=picture,
+            )
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(
             f"{name}: byte {exc.start}: expected UTF-8 text; save the file as UTF-8"
         ) from None
+
+
+PICTURE_MAGIC: Final = (
+    (b"\x89PNG\r\n\x1a\n", "PNG"),
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"GIF87a", "GIF"),
+    (b"GIF89a", "GIF"),
+    (b"BM", "BMP"),
+    (b"II*\x00", "TIFF"),
+    (b"MM\x00*", "TIFF"),
+)
+"""How a picture file begins, and what it is called (WebP, HEIC and AVIF: ``picture_kind``)."""
+
+
+def picture_kind(data: bytes) -> str:
+    """What kind of picture the bytes are (``PNG``, ``JPEG``...), or empty when none."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    if data[4:8] == b"ftyp":
+        brand = data[8:12]
+        if brand in (b"avif", b"avis"):
+            return "AVIF"
+        if brand in (b"heic", b"heix", b"mif1", b"msf1", b"heim", b"heis", b"hevc"):
+            return "HEIC"
+    # "BM" alone is too short a sign for text: a BMP's header also gives its size.
+    for magic, kind in PICTURE_MAGIC:
+        if data.startswith(magic) and (kind != "BMP" or _bmp_header(data)):
+            return kind
+    return ""
+
+
+def _bmp_header(data: bytes) -> bool:
+    """Whether the bytes begin as a BMP file does: ``BM``, its size, and reserved zeros."""
+    return (
+        len(data) >= 14
+        and int.from_bytes(data[2:6], "little") == len(data)
+        and data[6:10] == bytes(4)
+    )
 
 
 def gunzip(data: bytes, name: str, *, max_bytes: int = UNZIPPED_BYTES) -> bytes:

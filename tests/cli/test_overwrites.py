@@ -126,3 +126,19 @@ def test_a_second_sheet_part_over_an_input_is_refused(folder: Path) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert "sheet-2.png: --sheet would overwrite" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "picture"),
+    [("solve", "ring.png"), ("check", "astronaut.jpg"), ("convert", "camera.png")],
+)
+def test_a_picture_given_for_a_puzzle_is_named_as_one(command: str, picture: str) -> None:
+    """solve, check and convert given a picture say it is one and name make (issue 51)."""
+    args = [command, str(SAMPLES / picture)] + (
+        ["-o", "-", "--to", "non"] if command == "convert" else []
+    )
+    result = runner.invoke(app, args)
+    said = result.stderr + result.stdout
+    assert "this is a picture" in said, said
+    assert "nonogen make" in said
+    assert "UTF-8" not in said
