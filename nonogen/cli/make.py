@@ -70,8 +70,6 @@ def make(
 ) -> None:
     """Turn a picture into a unique puzzle that logic alone solves; print its clues and a
     summary (a progress line on a terminal meanwhile). Exit 1 if the budget ran out."""
-    from nonogen.pipeline.picture import make_puzzle  # noqa: PLC0415  (the picture stack)
-
     options = replace(making.options(picture), title=title)
     stem = Path(image).stem if image != "-" else "stdin"
     target = Path(output or Path("output") / f"{stem}.json")
@@ -81,7 +79,9 @@ def make(
         raise OutputError(f"{target}: cannot write the file: no folder {target.parent}")
     preview = target.with_suffix(".png") if png else None
     refuse_overwrites([image], {"-o": target, "the preview (--png)": preview})
-    data = read_bytes(image)
+    data = read_bytes(image)  # an endless or huge input is refused before the picture stack loads
+    from nonogen.pipeline.picture import make_puzzle  # noqa: PLC0415  (the picture stack)
+
     with Ticker(options.seconds, shown=sys.stderr.isatty()) as ticker:
         made = make_puzzle(data, name=image, options=options, on_progress=ticker)
     if preview is not None:

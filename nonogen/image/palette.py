@@ -17,9 +17,10 @@
 
 The background is paper white, whatever the picture's ground: the subject is what is drawn,
 and a subject colour is never the ground's. A subject all of white keeps it as a colour.
-Colours are named after the nearest entry, in Lab, of the CSS colour keywords (the standard
-list ``webcolors`` ships) not yet taken, and keep the cluster's centre as their RGB. Colours
-are numbered by how many cells they cover, most first.
+Colours are named in the words a person uses: the nearest entry, in Lab, of ``NAMED`` (the
+basic colour terms, most of them light, dark and pale too) not yet taken, and keep the
+cluster's centre as their RGB. Every two colours, and every colour and the paper, are at least
+``MERGE_DELTA_E`` apart. Colours are numbered by how many cells they cover, most first.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-import webcolors
 from skimage import color
 
 from nonogen.clues import ColourGrid
@@ -44,9 +44,11 @@ _T = TypeVar("_T", bound=np.generic)
 Lab = npt.NDArray[np.float64]
 """Colours in CIE Lab, the last axis (L, a, b): L in 0..100, a and b about -100..100."""
 
-MERGE_DELTA_E: Final = 12.0
-"""Colours closer than this (CIE76 Delta E) are merged: about where two printed swatches side
-by side stop being told apart at a glance (a just-noticeable difference is about 2.3)."""
+MERGE_DELTA_E: Final = 20.0
+"""Colours closer than this (CIE76 Delta E) are merged: two colours of a puzzle must be told
+apart at a glance in print and in the small clue boxes, not only side by side in large
+swatches (a just-noticeable difference is about 2.3; 12 left a duck's two yellows, #bcbb1b
+and #c2c267, hard to tell apart in the clues)."""
 SUBPIXELS: Final = 4
 """Each cell is sampled as this many sub-pixels a side (at most the pixels it covers)."""
 KMEANS_ROUNDS: Final = 40
@@ -57,17 +59,48 @@ PAPER: Final = np.array([100.0, 0.0, 0.0])
 """Paper white in Lab: the background of every colour puzzle."""
 
 
-def _css_names() -> tuple[tuple[str, str], ...]:
-    """The CSS colour keywords (name, sRGB hex), one name per colour: a grey spelt grey, else
-    the shortest name (then the first in order)."""
-    by_hex: dict[str, str] = {}
-    for name in sorted(webcolors.names("css3"), key=lambda n: ("gray" in n, len(n), n)):
-        by_hex.setdefault(webcolors.name_to_hex(name, spec="css3")[1:], name)
-    return tuple(sorted((name, hexed) for hexed, name in by_hex.items()))
-
-
-NAMED: Final = _css_names()
-"""The names a palette's colours take: (name, sRGB hex)."""
+NAMED: Final = (
+    ("black", "000000"),
+    ("dark grey", "474747"),
+    ("grey", "8c8c8c"),
+    ("light grey", "c8c8c8"),
+    ("white", "ffffff"),
+    ("dark red", "7f1010"),
+    ("red", "d42a2a"),
+    ("light red", "f07878"),
+    ("dark pink", "b8306e"),
+    ("pink", "f27fae"),
+    ("light pink", "f9c6d8"),
+    ("dark orange", "b85410"),
+    ("orange", "f58a1f"),
+    ("light orange", "fbc38a"),
+    ("dark yellow", "a89412"),
+    ("yellow", "f5d90f"),
+    ("light yellow", "fbec7c"),
+    ("pale yellow", "fbf4c4"),
+    ("dark brown", "4a2a12"),
+    ("brown", "8c5a2e"),
+    ("light brown", "c49566"),
+    ("pale brown", "e0cdb2"),
+    ("dark green", "1c5220"),
+    ("green", "3a9a3a"),
+    ("light green", "8fd67a"),
+    ("pale green", "cde8c2"),
+    ("dark blue green", "0f5450"),
+    ("blue green", "1f9a90"),
+    ("light blue green", "86d4cb"),
+    ("dark blue", "14286e"),
+    ("blue", "2a5cd0"),
+    ("light blue", "7fb2ef"),
+    ("pale blue", "c8dcf4"),
+    ("dark purple", "44185e"),
+    ("purple", "7e3fa6"),
+    ("light purple", "b48ad4"),
+    ("pale purple", "ddcdec"),
+)
+"""The names a palette's colours take, (name, sRGB hex): the eleven basic colour terms of
+English (Berlin and Kay) and blue green, most of them dark, light and pale too: the words a
+person uses for a colour, never a keyword such as "peru" or "darkkhaki"."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +154,7 @@ def quantise(
         white, coloured = np.zeros_like(white), inside
     pixels = lab[coloured]
     found = _kmeans(pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
-    centres, merged = _distinct(pixels, _merged(pixels, found, colours), PAPER)
+    centres, merged = _chosen(pixels, found, colours)
     labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
     labels = np.where(white, -1, labels)
     grid = _pooled(labels, inside, filled, len(centres))
@@ -141,30 +174,42 @@ def _distinct_count(pixels: Lab) -> int:
     return len(np.unique(pixels.round(1), axis=0))
 
 
-def _merged(pixels: Lab, centres: Lab, count: int) -> Lab:
-    """Clusters merged, the cheapest pair first, down to ``count``: a pair costs its squared
-    Delta E times the square root of n1 n2 / (n1 + n2) (Ward's cost weighs the sizes whole),
-    so that a small colour far from the rest outlives a large one close to another."""
+def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
+    """The colours drawn: clusters merged, the cheapest pair first, until at most ``count``
+    are left, every two at least MERGE_DELTA_E apart and each that far from the paper; and how
+    many were merged away. A pair costs its squared Delta E times the square root of
+    n1 n2 / (n1 + n2) (Ward's cost weighs the sizes whole), so that alike colours merge first
+    and a small colour far from the rest (a cat's dark stripes) outlives a large one close to
+    another; a colour too near the paper merges into its nearest colour."""
     labels = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
     sizes = np.bincount(labels, minlength=len(centres)).astype(np.float64)
-    means = [
-        pixels[labels == j].mean(axis=0) if sizes[j] else centres[j] for j in range(len(centres))
+    groups = [
+        (float(sizes[j]), np.asarray(pixels[labels == j].mean(axis=0)))
+        for j in range(len(centres))
+        if sizes[j] > 0
     ]
-    groups = [(float(n), np.asarray(m)) for n, m in zip(sizes, means, strict=True) if n > 0]
-    while len(groups) > count:
-        best: tuple[float, int, int] | None = None
-        for i in range(len(groups)):
-            for j in range(i + 1, len(groups)):
-                (ni, mi), (nj, mj) = groups[i], groups[j]
-                cost = float(((mi - mj) ** 2).sum()) * float(np.sqrt(ni * nj / (ni + nj)))
-                if best is None or cost < best[0]:
-                    best = (cost, i, j)
-        assert best is not None
-        _, i, j = best
+    merged = 0
+    while len(groups) > 1:
+        means = np.array([m for _, m in groups])
+        gaps = delta_e(means[:, None, :], means[None, :, :])
+        gaps[np.diag_indices(len(groups))] = np.inf
+        pale = delta_e(means, PAPER[None, :])
+        if len(groups) <= count and gaps.min() >= MERGE_DELTA_E:
+            if pale.min() >= MERGE_DELTA_E:
+                break
+            i = int(np.argmin(pale))
+            pair = (i, int(np.argmin(gaps[i])))
+        else:
+            weights = np.array([[np.sqrt(a * b / (a + b)) for b, _ in groups] for a, _ in groups])
+            cost = gaps**2 * weights
+            a, b = np.unravel_index(int(np.argmin(cost)), cost.shape)
+            pair = (int(a), int(b))
+        i, j = min(pair), max(pair)
         (ni, mi), (nj, mj) = groups[i], groups[j]
         groups[i] = (ni + nj, (ni * mi + nj * mj) / (ni + nj))
         del groups[j]
-    return np.array([m for _, m in groups])
+        merged += 1
+    return np.array([m for _, m in groups]), merged
 
 
 def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> ColourGrid:
@@ -260,26 +305,6 @@ def _lloyd(pixels: Lab, centres: Lab) -> Lab:
         centres = np.array([pixels[labels == j].mean(axis=0) for j in used])
         labels = np.searchsorted(used, labels)
     return centres
-
-
-def _distinct(pixels: Lab, centres: Lab, background: Lab) -> tuple[Lab, int]:
-    """Centres merged until every two are MERGE_DELTA_E apart and none (but a lone one) is
-    that close to the background; and how many were merged away."""
-    merged = 0
-    while len(centres) > 1:
-        gaps = delta_e(centres[:, None, :], centres[None, :, :])
-        gaps[np.diag_indices(len(centres))] = np.inf
-        near_ground = delta_e(centres, background[None, :])
-        pair = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
-        drop = int(pair[1])
-        if gaps[pair] >= MERGE_DELTA_E:
-            drop = int(np.argmin(near_ground))
-            if near_ground[drop] >= MERGE_DELTA_E:
-                break
-        keep = [n for n in range(len(centres)) if n != drop]
-        centres = _lloyd(pixels, centres[keep])
-        merged += 1
-    return centres, merged
 
 
 def _pooled(

@@ -10,8 +10,8 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.colour.contrast import parse_rgb
-from nonogen.errors import Option
-from nonogen.image.palette import quantise
+from nonogen.errors import Option, Words, words
+from nonogen.image.palette import MERGE_DELTA_E, quantise
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
 from nonogen.pipeline.make import (
@@ -70,6 +70,23 @@ class MadeColour(Made):
         )
         return Drawing(
             found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged
+        )
+
+    @classmethod
+    def drawing_warnings(cls, drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
+        """Fewer colours than asked, and why."""
+        made, asked = drawing.palette.size - 1, options.block_colours
+        if made >= asked:
+            return ()
+        return (
+            words(
+                "{colors} asked for {asked} colours; the picture gave {made}: no more of its "
+                "colours differ enough to be told apart in print and in the clue boxes "
+                "(Delta E {gap:g} or more from each other and from the paper)",
+                asked=asked,
+                made=made,
+                gap=MERGE_DELTA_E,
+            ),
         )
 
     @classmethod

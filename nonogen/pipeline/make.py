@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import Option
+from nonogen.errors import Option, Words
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
@@ -126,6 +126,12 @@ class Made(ABC):
         cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
     ) -> Drawing:
         """A candidate drawn into this kind's cells, with what changing each costs."""
+
+    @classmethod
+    def drawing_warnings(cls, drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
+        """What a person should know about the drawing beyond its conversion: nothing for
+        black and white."""
+        return ()
 
     @classmethod
     def option_fields(cls, options: MakeOptions) -> JsonObject:

@@ -104,6 +104,9 @@ def make_puzzle(
     scored = drawing.found
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
+    said = kind.drawing_warnings(drawing, options)
+    if said:
+        conversion = replace(conversion, warnings=(*conversion.warnings, *said))
     on_progress(MakeProgress("checking"))
     ran_out = repaired.ran_out or (not repaired.solved and time.perf_counter() >= repairs_end)
     puzzle = repaired.puzzle(where=name)

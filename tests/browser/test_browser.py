@@ -164,7 +164,7 @@ def test_play_a_puzzle_to_the_end_with_hints(page: Page, server: str) -> None:
 
 def test_any_solution_that_fits_the_clues_is_right(page: Page, server: str) -> None:
     page.goto(f"{server}/{fragment(DIAGONAL, DIAGONAL, 'two ways')}")
-    expect(page.get_by_test_id("play-title")).to_contain_text("two ways")
+    expect(page.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 2 \u00d7 2")
     page.get_by_test_id("play-hint").click()  # from the empty grid: two solutions
     box = page.get_by_test_id("play-hint-box")
     expect(box).to_be_visible()
@@ -212,7 +212,10 @@ def test_a_title_takes_the_direction_of_its_script(
 ) -> None:
     page.goto(f"{server}/{fragment([[1, 1], [3]], [[2], [1], [2]], title)}")
     shown = page.get_by_test_id("play-title")
-    expect(shown).to_contain_text(title)
+    expect(shown).not_to_contain_text(title)  # nothing given away while playing
+    for row, col in ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2)):
+        page.get_by_test_id(f"play-cell-{row}-{col}").click()
+    expect(shown).to_contain_text(title)  # solved: the title given back
     assert shown.evaluate("element => getComputedStyle(element).direction") == direction
 
 
@@ -221,7 +224,7 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
 ) -> None:
     tiny = fragment([[1, 1], [3]], [[2], [1], [2]], "tiny")  # solved by "#.#", "###"
     page.goto(f"{server}/{tiny}")
-    expect(page.get_by_test_id("play-title")).to_contain_text("tiny \u00b7 3 \u00d7 2")
+    expect(page.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 3 \u00d7 2")
     page.get_by_test_id("play-auto-cross").check()
     for col in range(3):
         page.get_by_test_id(f"play-cell-1-{col}").click()
@@ -232,7 +235,7 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     page.get_by_test_id("play-cell-0-0").click()
     expect(page.get_by_test_id("play-timer")).not_to_have_text("0:00")  # a second of play
     page.reload()
-    expect(page.get_by_test_id("live")).to_contain_text("Resumed tiny")
+    expect(page.get_by_test_id("live")).to_contain_text("Resumed the puzzle")
     for col in range(3):
         expect(page.get_by_test_id(f"play-cell-1-{col}")).to_have_attribute("data-state", "filled")
     expect(page.get_by_test_id("play-cell-0-0")).to_have_attribute("data-state", "filled")
@@ -247,12 +250,13 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     page.evaluate(HIDE, False)
     page.get_by_test_id("play-cell-0-2").click()
     expect(page.get_by_test_id("play-status")).to_contain_text("Solved")
+    expect(page.get_by_test_id("play-title")).to_have_text("tiny \u00b7 3 \u00d7 2")
     assert page.get_by_test_id("play-share-link").input_value() == f"{server}/{tiny}"
     page.get_by_test_id("play-copy").click()
     expect(page.get_by_test_id("live")).to_contain_text("Link copied")
     # Another puzzle's link opens on hashchange, without a reload.
     page.evaluate("hash => { location.hash = hash; }", fragment(DIAGONAL, DIAGONAL, "other"))
-    expect(page.get_by_test_id("play-title")).to_contain_text("other \u00b7 2 \u00d7 2")
+    expect(page.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 2 \u00d7 2")
     page.goto(f"{server}/#p=broken")
     expect(page.get_by_test_id("live")).to_contain_text("This puzzle link is broken")
 
@@ -357,7 +361,7 @@ def test_make_a_mosaic_of_a_big_picture_and_play_a_tile(
     expect(tiles.nth(0)).to_contain_text("r1c1: 30 \u00d7 30")
     expect(page.get_by_test_id("make-preview")).to_be_hidden()  # one puzzle's parts hidden
     page.get_by_role("button", name="Play r2c2").click()
-    expect(page.get_by_test_id("play-title")).to_contain_text("r2c2")
+    expect(page.get_by_test_id("play-title")).to_contain_text("Puzzle \u00b7 ")
     expect(page.get_by_test_id("play-title")).not_to_contain_text("scene")  # no spoiler
 
 
@@ -435,8 +439,19 @@ def test_a_solved_puzzle_reveals_its_title_and_an_untitled_one_does_not(
 ) -> None:
     rows, cols = [[2], [1]], [[2], [1]]  # 2 x 2: one solution
     page.goto(f"{server}/{fragment(rows, cols, 'A corner')}")
+    title = page.get_by_test_id("play-title")
+    expect(title).to_have_text("Puzzle \u00b7 2 \u00d7 2")  # not "A corner" until solved
     solve_with_hints(page)
     expect(page.get_by_test_id("play-status")).to_contain_text("It is: A corner.")
+    expect(title).to_have_text("A corner \u00b7 2 \u00d7 2")
+    # The picture revealed: its cells black, no crosses, the grid's lines gone.
+    filled = page.locator("#play-board td.cell.filled").first
+    assert filled.evaluate("c => getComputedStyle(c).backgroundColor") == "rgb(0, 0, 0)"
+    crossed = page.locator("#play-board td.cell.crossed")
+    if crossed.count():
+        content = "c => getComputedStyle(c, '::after').content"
+        assert crossed.first.evaluate(content) in ("none", "normal")
     page.goto(f"{server}/?untitled{fragment(rows, cols)}")
     solve_with_hints(page)
-    expect(page.get_by_test_id("play-status")).to_contain_text("matches its clue")
+    expect(page.get_by_test_id("play-status")).to_contain_text("here is the picture")
+    expect(title).to_have_text("Puzzle \u00b7 2 \u00d7 2")

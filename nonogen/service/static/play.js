@@ -43,7 +43,14 @@ function graduated(record) {
 /** What a solved puzzle says: the picture's title, when it has one. */
 function reveal(puzzle) {
   return puzzle && puzzle.title ? `It is: ${puzzle.title}.`
-    : "Every row and column matches its clue.";
+    : "Every row and column matches its clue: here is the picture.";
+}
+
+/** The play header: "Puzzle" and the size while playing (the title would give the picture
+ * away); the title once solved. */
+function heading(puzzle, width, height, solved) {
+  const name = solved && puzzle.title ? puzzle.title : "Puzzle";
+  return `${name} · ${width} × ${height}`;
 }
 
 function setStatus(text, state) {
@@ -144,6 +151,7 @@ class Game {
       this.timer.start(this.timer.ms);
     }
     this.solved = nowSolved;
+    $("play-title").textContent = heading(this.puzzle, this.width(), this.height(), nowSolved);
     if (this.solved) {
       setStatus(`Solved in ${clock(this.timer.ms)}! ${reveal(this.puzzle)}`, "solved");
     } else {
@@ -199,7 +207,7 @@ class Game {
         this.refresh();
       },
     });
-    $("play-title").textContent = `${puzzle.title || "Puzzle"} · ${this.width()} × ${this.height()}`;
+    $("play-title").textContent = heading(puzzle, this.width(), this.height(), false);
     $("play-share-link").value =
       `${location.origin}${location.pathname}#${shareFragment(puzzle)}`;
     this.refresh(); // shows the board, fitted to its box
@@ -235,7 +243,7 @@ class Game {
     this.timer.start(saved ? saved.ms : 0);
     this.clearMarks();
     this.render(start);
-    if (saved) announce(`Resumed ${puzzle.title || "the puzzle"} at ${clock(this.timer.ms)}.`);
+    if (saved) announce(`Resumed the puzzle at ${clock(this.timer.ms)}.`);
   }
 
   showHint(record, level = 3) {
@@ -342,7 +350,7 @@ class Game {
     try {
       const record = await (await api("/api/check", { body })).json();
       this.load({ ...puzzleOf(record), givens: record.givens || null,
-        title: record.title || file.name.replace(/\.[^.]*$/, "") });
+        title: record.title || "" }); // an untitled file is "Puzzle", never its file name
     } catch (failure) {
       setStatus(announce(errorText(failure)), "mistake");
     }
