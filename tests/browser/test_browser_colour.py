@@ -40,7 +40,7 @@ def open_strawberry(page: Page, server: str) -> None:
     """Import the strawberry into Play (the file goes through POST /api/check)."""
     page.goto(f"{server}/#play")
     page.get_by_test_id("play-import").set_input_files(STRAWBERRY)
-    expect(page.get_by_test_id("play-title")).to_contain_text("Strawberry \u00b7 10 \u00d7 10")
+    expect(page.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 10 \u00d7 10")
 
 
 def runs_of(row: str) -> list[tuple[int, int, str]]:
@@ -150,14 +150,14 @@ def test_a_wrong_colour_is_a_mistake_and_progress_and_links_keep_the_puzzle(
     expect(status).to_contain_text("No mistakes so far")
     expect(page.get_by_test_id("play-row-clue-0")).to_have_class("clue row-clue done")
     page.reload()
-    expect(page.get_by_test_id("live")).to_contain_text("Resumed Strawberry")
+    expect(page.get_by_test_id("live")).to_contain_text("Resumed the puzzle")
     expect(page.get_by_test_id("play-cell-0-4")).to_have_attribute("data-colour", "green")
     expect(page.get_by_test_id("play-cell-0-0")).to_have_attribute("data-state", "crossed")
     link = page.get_by_test_id("play-share-link").input_value()
     assert link.startswith(f"{server}/#c=")
     with new_page(browser) as other:
         other.goto(link)
-        expect(other.get_by_test_id("play-title")).to_contain_text("Strawberry")
+        expect(other.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 10 \u00d7 10")
         expect(other.get_by_test_id("play-col-clue-3")).to_have_attribute(
             "aria-label", "Column 4 clue 1 green, 1 red, 1 cream, 5 red"
         )

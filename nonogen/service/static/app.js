@@ -30,6 +30,7 @@ const edit = initEdit({
   toPlay: (puzzle) => {
     play.load(puzzle);
     showTab("play");
+    window.scrollTo({ top: 0 }); // the toolbar and the column clues in view
   },
 });
 initMake({
@@ -40,6 +41,7 @@ initMake({
   toPlay: (puzzle) => {
     play.load(puzzle);
     showTab("play");
+    window.scrollTo({ top: 0 }); // the toolbar and the column clues in view
   },
 });
 

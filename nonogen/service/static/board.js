@@ -6,6 +6,8 @@ import { FILLED, EMPTY } from "./common.js";
 import { inkOn, isPale } from "./colour.js";
 
 const MIN_CELL = 8;
+const LEGIBLE_CELL = 9; // the least cell whose clue digits are 9 px (th: 0.55 of a cell, 9 px at least)
+const WIDE_CELL = 11; // the least cell a two-digit column clue fits at 9 px without merging
 const MAX_CELL = 64;
 const TOUCH_CELL = 28; // a comfortable finger target, reached by zooming in
 export const ZOOM_STEP = 1.3;
@@ -237,6 +239,11 @@ export class Board {
   }
 
   /** The width of the widest row clue at a cell size: a one-cell table measured aside. */
+  /** Whether a column clue has a number of two digits or more. */
+  twoDigits() {
+    return this.colClues.some((th) => (th.dataset.clue || "").split(" ").some((n) => n.length > 1));
+  }
+
   clueWidth(size) {
     const weight = (text) => text.length + 0.75 * text.split(" ").length;
     const texts = this.rowClues.map((th) => th.dataset.clue || "0");
@@ -264,9 +271,12 @@ export class Board {
     this.room = this.host.clientWidth - 4;
     let size = 24;
     if (room > 0) {
+      // Legible first: digits of 9 px, two-digit column clues apart; a board wider than its
+      // host then scrolls, its clues sticky at the top and the left.
+      const least = this.width > 60 ? MIN_CELL : this.twoDigits() ? WIDE_CELL : LEGIBLE_CELL;
       for (let round = 0; round < 3; round += 1) {
         size = Math.floor((room - this.clueWidth(size) - 4) / this.width) - 1;
-        size = Math.max(MIN_CELL, Math.min(this.height > 60 ? 16 : 28, size));
+        size = Math.max(least, Math.min(this.height > 60 ? 16 : 28, size));
       }
     }
     this.fit = size;

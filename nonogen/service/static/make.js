@@ -167,6 +167,15 @@ function showMosaic(record, toPlay) {
   announce(`Made ${record.title || "the mosaic"}: ${tiles.length} tiles.`);
 }
 
+/** Scroll an element to the top of the window, under the sticky header: the result with its
+ * badges and preview where a person looks, on a desktop as on a phone. */
+function intoView(element) {
+  const header = document.querySelector(".topbar");
+  const below = header ? header.getBoundingClientRect().height : 0;
+  const top = element.getBoundingClientRect().top + window.scrollY - below - 8;
+  window.scrollTo({ top: Math.max(0, top) });
+}
+
 /** Show a made puzzle: title, badges, figures, preview and links. */
 function showResult(record) {
   $("make-tile-list").hidden = true;
@@ -256,15 +265,14 @@ async function makeChosen(file, studio, toPlay, current) {
     if ($("make-tiles").value) {
       const response = await api("/api/mosaics", { body: formData(file.files[0]) });
       showMosaic(await response.json(), toPlay);
+      intoView($("make-result"));
       return null;
     }
     const body = formData(file.files[0], studio.picked());
     const made = await (await api("/api/puzzles", { body })).json();
     showResult(made);
     showWarnings(made.conversion);
-    if (window.matchMedia("(max-width: 700px)").matches) {
-      $("make-result").scrollIntoView({ block: "start" }); // on a phone, go to the result
-    }
+    intoView($("make-result"));
     showConversion(made.conversion);
     const saved = await puzzleFile(made);
     made.givens = saved.givens || null;

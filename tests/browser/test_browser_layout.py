@@ -1,0 +1,99 @@
+"""The page as a person meets it (issue 51, items 1-2), at 1280x800 and 360x740: the result
+where a person looks after Make, Play from Make at the top of its board, square cells after
+Fit with legible clues, clues in view whichever way the board scrolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.browsing import PHONE, SAMPLES, Clues, fragment, new_page
+
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+DEVICES = pytest.mark.parametrize("device", [LAPTOP, PHONE], ids=["desktop", "phone"])
+
+
+def disc(side: int) -> tuple[Clues, Clues]:
+    """The clues of a ring in a square: a picture's kind of clues (a few runs a line)."""
+    y, x = np.mgrid[:side, :side]
+    r = np.hypot(y - side / 2 + 0.5, x - side / 2 + 0.5)
+    grid = (r < side * 0.45) & ((r > side * 0.25) | (abs(y - x) < 2))
+
+    def runs(line: np.ndarray) -> list[int]:
+        text = "".join("#" if v else "." for v in line)
+        return [len(run) for run in text.split(".") if run]
+
+    return [runs(row) for row in grid], [runs(col) for col in grid.T]
+
+
+def in_view(page: Page, test_id: str) -> bool:
+    """Whether the element is within the window (under the sticky header)."""
+    box = page.get_by_test_id(test_id).bounding_box()
+    header = page.locator(".topbar").bounding_box()
+    assert box is not None
+    assert header is not None
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    return bool(box["y"] >= header["y"] + header["height"] - 1 and box["y"] < height)
+
+
+@DEVICES
+def test_after_make_the_result_s_badges_are_in_view_and_play_starts_at_the_top(
+    browser: Browser, server: str, device: dict[str, Any]
+) -> None:
+    with new_page(browser, device) as page:
+        page.goto(f"{server}/#make")
+        page.get_by_test_id("make-width").fill("15")
+        page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
+        page.get_by_test_id("make-submit").click()
+        expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")
+        page.wait_for_timeout(200)
+        assert in_view(page, "make-badges")
+        page.get_by_test_id("make-to-play").click()
+        expect(page.get_by_test_id("play-board")).to_be_visible()
+        assert page.evaluate("() => window.scrollY") == 0
+        assert page.locator("#play-board th.col-clue").first.is_visible()
+
+
+@DEVICES
+@pytest.mark.parametrize("side", [10, 25])
+def test_cells_are_square_after_fit_and_the_board_fits_the_screen(
+    browser: Browser, server: str, device: dict[str, Any], side: int
+) -> None:
+    rows, cols = disc(side)
+    with new_page(browser, device) as page:
+        page.goto(f"{server}/{fragment(rows, cols)}")
+        expect(page.locator("#play-board td.cell")).to_have_count(side * side)
+        page.get_by_test_id("play-zoom-fit").click()
+        cell = page.locator("#play-board td.cell").nth(side + 1).bounding_box()
+        assert cell is not None
+        assert abs(cell["width"] - cell["height"]) <= 1, cell
+        board = page.locator("#play-board table.board").bounding_box()
+        assert board is not None
+        width = page.viewport_size["width"] if page.viewport_size else 1280
+        assert board["x"] + board["width"] <= width, board
+        digits = "() => parseFloat(getComputedStyle(document.querySelector"
+        size = page.evaluate(f"{digits}('#play-board th.col-clue span')).fontSize)")
+        assert size >= 9
+
+
+@pytest.mark.parametrize("device", [PHONE], ids=["phone"])
+def test_clues_stay_in_view_when_the_board_scrolls(
+    browser: Browser, server: str, device: dict[str, Any]
+) -> None:
+    rows, cols = disc(40)  # wider than a phone at a legible size: the board scrolls
+    with new_page(browser, device) as page:
+        page.goto(f"{server}/{fragment(rows, cols)}")
+        expect(page.locator("#play-board td.cell")).to_have_count(1600)
+        page.get_by_test_id("play-zoom-in").click()
+        page.get_by_test_id("play-cell-39-39").scroll_into_view_if_needed()
+        host = page.get_by_test_id("play-board").bounding_box()
+        clue = page.get_by_test_id("play-col-clue-39").bounding_box()
+        row_clue = page.get_by_test_id("play-row-clue-39").bounding_box()
+        assert host is not None
+        assert clue is not None
+        assert row_clue is not None
+        assert clue["y"] >= host["y"] - 1  # the column clues stuck to the board's top
+        assert row_clue["x"] >= host["x"] - 1  # the row clues stuck to its left
