@@ -131,6 +131,7 @@ class Conversion:
         ``spell``: as the command line does, in the file)."""
         return {
             "method": self.chosen.split.method,
+            "label": self.chosen.words,
             "params": self.chosen.split.params,
             "score": round(self.chosen.score, 4),
             "detail": self.chosen.detail or "none",

@@ -133,7 +133,7 @@ def read_picture(data: bytes, *, name: str, max_pixels: int = MAX_PIXELS) -> Pic
             f"use at most {limit} pixels"
         ) from None
     except UnidentifiedImageError:
-        raise InputError(f"{name}: not a picture Pillow can read; give a {FORMAT_NAMES}") from None
+        raise InputError(f"{name}: not a picture nonogen can read; give a {FORMAT_NAMES}") from None
     except _DECODE_ERRORS as error:
         raise InputError(
             f"{name}: cannot decode the picture ({error}); is the file truncated?"

@@ -55,6 +55,32 @@ CONSENSUS: Final = ("network", "netcut", "refined", "grabcut", "salient", "backg
 """The candidates that look for a subject as a whole, whose agreement a grid is scored by."""
 
 
+PLAIN_LABELS: Final[dict[str, str]] = {
+    "otsu": "Light and dark",
+    "li": "Light and dark, more of the dark",
+    "yen": "Light and dark, the darkest",
+    "mean": "Light and dark, about half",
+    "sauvola": "Light and dark, in uneven light",
+    "level": "Light and dark at a level",
+    "colour": "By colour",
+    "background": "Subject against its background",
+    "grabcut": "Subject cut-out",
+    "salient": "Where the eye goes",
+    "refined": "Where the eye goes, refined",
+    "network": "Subject finder",
+    "netcut": "Subject finder, refined",
+    "clusters": "By colour clusters",
+    "strokes": "Line drawing",
+    "edges": "Edges only",
+    "poster": "Tonal poster",
+    "picture": "The whole picture",
+    "pointed": "The subject you pointed at",
+}
+"""What the gallery calls each conversion: the words of the page's Conversion select, never a
+method's name ("netcut", "yen")."""
+SIDES: Final = {"dark": "dark subject", "light": "light subject"}
+
+
 @dataclass(frozen=True)
 class Scored:
     """One candidate grid and its score (higher looks more like a subject)."""
@@ -88,6 +114,16 @@ class Scored:
         side = polarity(self.split)
         detail = f" + {self.detail}" if self.detail else ""
         return self.split.method + (f" ({side})" if side else "") + detail
+
+    @property
+    def words(self) -> str:
+        """The candidate in words a person uses (``PLAIN_LABELS``): ``Light and dark (dark
+        subject)``, never a method's name."""
+        if self.split.whole:
+            return PLAIN_LABELS["picture"]
+        named = PLAIN_LABELS.get(self.split.method, self.split.method)
+        side = polarity(self.split)
+        return named + (f" ({SIDES[side]})" if side else "") + (" + detail" if self.detail else "")
 
     def record(self) -> JsonObject:
         """The JSON-ready record of this candidate."""

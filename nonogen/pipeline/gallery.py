@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from nonogen.errors import Spelling, Words, flag
 from nonogen.generate import undetermined
@@ -23,11 +23,18 @@ from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
-if TYPE_CHECKING:
-    pass
-
 GALLERY_SIZE: Final = 6
 """Choices in a gallery at most: the model's pick and the next plausible candidates."""
+
+
+def distinct_labels(labels: list[str]) -> list[str]:
+    """The labels with repeats told apart: ``Where the eye goes``, ``Where the eye goes, 2``."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label}, {seen[label]}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -108,14 +115,15 @@ def gallery(
     if count > 1 and whole is not None and not any(s.split.whole for s in picks):
         picks = [*picks[: count - 1], whole]  # the whole picture is always on offer
     drawn_choices = []
-    for scored in picks:
+    labels = distinct_labels([scored.words for scored in picks])
+    for scored, label in zip(picks, labels, strict=True):
         drawing = kind.draw(picture, conversion, scored, options)
         open_cells = int(undetermined(drawing.grid, drawing.palette).sum())
         rows = tuple(grid_rows(drawing.palette, drawing.grid))
         chosen = scored is conversion.chosen
         palette = kind.palette_record(drawing.palette)
         drawn_choices.append(
-            Choice(scored.key, scored.label, scored.score, chosen, rows, palette, open_cells)
+            Choice(scored.key, label, scored.score, chosen, rows, palette, open_cells)
         )
     seconds = time.perf_counter() - started
     return Gallery(tuple(drawn_choices), conversion.warnings, seconds)

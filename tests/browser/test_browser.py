@@ -42,8 +42,14 @@ def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
     expect(page.get_by_test_id("make-result")).to_be_visible()
     expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")
     expect(page.get_by_test_id("make-summary")).to_contain_text("20 \u00d7 ")
-    conversion = re.compile(r"^Conversion: [a-z]+\b.*score [0-9.]+ \(best of [0-9]+\)")
+    conversion = re.compile(r"^Drawn as: [A-Z][a-z ,()]+$")  # in words, no method's name
     expect(page.get_by_test_id("make-conversion")).to_have_text(conversion)
+    expect(page.get_by_test_id("make-summary")).not_to_contain_text("seed")
+    expect(page.get_by_test_id("make-details-figures")).to_be_hidden()  # for experts, folded
+    page.get_by_test_id("make-details").locator("summary").click()
+    details = re.compile(r"score [0-9.]+ \(the best of [0-9]+ drawings\)")
+    expect(page.get_by_test_id("make-details-conversion")).to_have_text(details)
+    expect(page.get_by_test_id("make-details-figures")).to_contain_text("seed 0")
     expect(page.get_by_test_id("make-source")).to_be_visible()
     expect(page.get_by_test_id("make-source")).to_have_attribute("src", re.compile(r"^blob:"))
     for picture in ("make-source", "make-preview"):

@@ -44,7 +44,7 @@ def test_no_panel_has_a_serious_accessibility_violation(
         page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
         page.get_by_test_id("make-width").fill("20")
         page.get_by_test_id("make-submit").click()
-        expect(page.get_by_test_id("make-conversion")).to_contain_text("Conversion")
+        expect(page.get_by_test_id("make-conversion")).to_contain_text("Drawn as")
         found += violations(page, "make")
         page.get_by_test_id("make-to-edit").click()
         expect(page.get_by_test_id("edit-status")).to_have_text("Unique")

@@ -72,8 +72,11 @@ def test_the_gallery_offers_the_whole_picture() -> None:
     options = MakeOptions(picture=PictureOptions(width=25))
     shown = gallery(data, name="coffee.jpg", options=options)
     labels = [choice.label for choice in shown.choices]
-    assert labels[-1] == "the whole picture"
+    assert labels[-1] == "The whole picture"
     assert not shown.choices[-1].chosen
+    assert len(set(labels)) == len(labels)  # no repeats (issue 51)
+    methods = ("netcut", "salient", "yen", "sauvola", "clusters", "otsu", "grabcut")
+    assert not any(method in label for label in labels for method in methods), labels
 
 
 def test_the_ring_keeps_its_hole_and_its_notch() -> None:

@@ -55,13 +55,19 @@ function badge(text, kind) {
   return span;
 }
 
-/** "otsu (dark), score 0.918" from a conversion record. */
+/** "Light and dark (dark subject)" from a conversion record, and for the details its score
+ * among the drawings tried. */
 function conversionText(conversion) {
+  if (conversion.label) return conversion.label;
   const side = conversion.params && conversion.params.subject;
+  return `${conversion.method}${side ? ` (${side} subject)` : ""}`;
+}
+
+function conversionDetails(conversion) {
   const { score } = conversion;
-  const scored = typeof score === "number" ? `, score ${score.toFixed(3)}` : "";
-  const others = conversion.candidates ? ` (best of ${conversion.candidates.length})` : "";
-  return `${conversion.method}${side ? ` (${side} subject)` : ""}${scored}${others}`;
+  const scored = typeof score === "number" ? `likeness score ${score.toFixed(3)}` : "";
+  const others = conversion.candidates ? ` (the best of ${conversion.candidates.length} drawings)` : "";
+  return `${conversion.method}${scored ? `, ${scored}` : ""}${others}`;
 }
 
 /** The made puzzle's JSON file (it holds the conversion and any givens), or {}. */
@@ -75,7 +81,8 @@ async function puzzleFile(record) {
 
 /** Show the conversion the make chose. */
 function showConversion(conversion) {
-  $("make-conversion").textContent = conversion ? `Conversion: ${conversionText(conversion)}` : "";
+  $("make-conversion").textContent = conversion ? `Drawn as: ${conversionText(conversion)}` : "";
+  $("make-details-conversion").textContent = conversion ? conversionDetails(conversion) : "";
 }
 
 /** Every warning of the conversion (a poster drawn, a crop), where the person sees them. */
@@ -107,15 +114,21 @@ function showPalette(palette) {
   $("make-palette").hidden = !items.length;
 }
 
-/** "12 cells flipped (3 %) · fill 0.4 → 0.41", or a colour puzzle's colours and changes. */
+/** "12 cells changed from the picture (3 %)", a colour puzzle's with its colours. */
 function changes(record) {
   const figures = record.fidelity || {};
-  if (record.palette) {
-    return `${record.palette.length - 1} colours · ${figures.changed} cells changed ` +
-      `(${figures.changed_percent} %)`;
-  }
-  return `${figures.flipped} cells flipped (${figures.flipped_percent} %) · ` +
-    `fill ${figures.fill_before} → ${figures.fill_after}`;
+  const [count, share] = record.palette ? [figures.changed, figures.changed_percent]
+    : [figures.flipped, figures.flipped_percent];
+  const cells = count === 1 ? "1 cell" : `${count} cells`;
+  const colours = record.palette ? `${record.palette.length - 1} colours · ` : "";
+  return `${colours}${cells} changed from the picture (${share} %)`;
+}
+
+/** The numbers for experts, behind the Details toggle: fill, seed, time. */
+function details(record) {
+  const figures = record.fidelity || {};
+  const fill = record.palette ? "" : `share filled ${figures.fill_before} → ${figures.fill_after} · `;
+  return `${fill}seed ${record.seed} · made in ${record.seconds} s`;
 }
 
 /** Show a mosaic: the set's badges and summary, and each tile with its preview, downloads and
@@ -132,8 +145,8 @@ function showMosaic(record, toPlay) {
   );
   $("make-summary").textContent =
     `${record.width} × ${record.height} cells as ${record.tiles_across} × ` +
-    `${record.tiles_down} tiles · ${record.changes.length} cells flipped · ` +
-    `seed ${record.seed} · made in ${record.seconds} s`;
+    `${record.tiles_down} tiles · ${record.changes.length} cells changed from the picture`;
+  $("make-details-figures").textContent = `seed ${record.seed} · made in ${record.seconds} s`;
   const items = tiles.map((tile) => {
     const item = document.createElement("li");
     item.dataset.testid = "make-tile";
@@ -190,9 +203,8 @@ function showResult(record) {
     badge(verdict.line_solvable ? "Logic-only" : "Needs probing or search", "info"),
     ...(verdict.tier ? [badge(`${verdict.tier} (${verdict.difficulty})`, "warn")] : []),
   );
-  $("make-summary").textContent =
-    `${record.width} × ${record.height} cells · ${changes(record)} · ` +
-    `seed ${record.seed} · made in ${record.seconds} s`;
+  $("make-summary").textContent = `${record.width} × ${record.height} cells · ${changes(record)}`;
+  $("make-details-figures").textContent = details(record);
   const name = (record.title || "puzzle").replace(/[^\w-]+/g, "_");
   $("make-preview").src = record.links.png;
   $("make-preview-link").href = record.links.png; // full size, to zoom

@@ -157,12 +157,15 @@ function arrowKeys(list, current, select) {
   });
 }
 
-/** Show the gallery's choices, the one picked kept if it is still there (else the first
- * selected); the key of the model's own pick. */
+/** Show the gallery's choices, the one the person picked kept if it is still there, else the
+ * suggested one selected (so that the suggestion, the highlight and what Make makes agree);
+ * the key of the model's own pick. */
 function showChoices(answer, picked, select) {
-  $("make-choices").replaceChildren(...answer.choices.map((choice) => choiceButton(choice, select)));
+  $("make-choices").replaceChildren(
+    ...answer.choices.map((choice) => choiceButton(choice, (key) => select(key, false, true))));
   const keys = answer.choices.map((choice) => choice.key);
-  select(keys.includes(picked) ? picked : keys[0] || null);
+  const suggested = (answer.choices.find((choice) => choice.chosen) || {}).key || keys[0] || null;
+  select(picked !== null && keys.includes(picked) ? picked : suggested);
   const warned = answer.warnings.length ? ` ${answer.warnings.join(" ")}` : "";
   $("make-gallery-note").textContent =
     `${answer.choices.length} drawings, the suggested one first; pick one, then Make puzzle.` +
@@ -198,20 +201,21 @@ export function initStudio({ file, formData }) {
   const note = $("make-gallery-note");
   const list = $("make-choices");
   const subject = $("make-subject");
-  let picked = null; // the key of the choice picked
+  let [picked, highlighted] = [null, null]; // the person's pick (null: none), the one checked
   let suggested = null; // the key of the model's own pick
   let timer = null;
   let asked = 0; // the latest request: older answers are dropped
   let image = null;
 
-  const select = (key, focus = false) => {
-    picked = key;
+  const select = (key, focus = false, chosenByPerson = false) => {
+    if (chosenByPerson) picked = key;
+    highlighted = key;
     check(list, key, focus);
   };
   const show = (answer) => {
     suggested = showChoices(answer, picked, select);
   };
-  arrowKeys(list, () => picked, select);
+  arrowKeys(list, () => highlighted, (key, focus) => select(key, focus, true));
 
   const refresh = async () => {
     if (!file.files.length || $("make-tiles").value) {
@@ -228,18 +232,19 @@ export function initStudio({ file, formData }) {
     } catch (failure) {
       if (mine !== asked) return;
       list.replaceChildren();
-      picked = null;
+      [picked, highlighted] = [null, null];
       note.textContent = `No drawings: ${errorText(failure)}`;
     }
   };
   const paint = initPointer({
-    canvas: $("make-pointer"), subject, image: () => image, pointed: refresh,
+    canvas: $("make-pointer"), subject, image: () => image,
+    pointed: () => { picked = null; refresh(); }, // a new box: the new drawings' suggestion
   });
 
   return {
     /** A new picture: show it to point at (if the browser can) and draw its choices. */
     chosen(url) {
-      picked = null;
+      [picked, highlighted] = [null, null];
       subject.value = "";
       image = null;
       loadPicture(url, (loaded) => {
@@ -255,6 +260,6 @@ export function initStudio({ file, formData }) {
     },
     /** The key of the drawing picked, or null when it is the suggested one (then the make
      * is the model's own: its warnings, and its retries should the repair run out). */
-    picked: () => (picked === suggested ? null : picked),
+    picked: () => (highlighted === suggested ? null : highlighted),
   };
 }
