@@ -97,3 +97,27 @@ def test_clues_stay_in_view_when_the_board_scrolls(
         assert row_clue is not None
         assert clue["y"] >= host["y"] - 1  # the column clues stuck to the board's top
         assert row_clue["x"] >= host["x"] - 1  # the row clues stuck to its left
+
+
+@pytest.mark.parametrize("device", [PHONE], ids=["phone"])
+def test_on_a_phone_the_fix_proposal_shows_in_view_once(
+    browser: Browser, server: str, device: dict[str, Any]
+) -> None:
+    with new_page(browser, device) as page:
+        page.goto(f"{server}/#edit")
+        page.get_by_test_id("edit-width").fill("2")
+        page.get_by_test_id("edit-height").fill("2")
+        page.get_by_test_id("edit-resize").click()
+        page.get_by_test_id("edit-cell-0-0").click()
+        page.get_by_test_id("edit-cell-1-1").click()
+        expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")
+        page.get_by_test_id("edit-fix").click()
+        box = page.get_by_test_id("edit-fix-box")
+        expect(box).to_have_attribute("data-status", "fixed")
+        shown = box.bounding_box()
+        height = page.viewport_size["height"] if page.viewport_size else 740
+        assert shown is not None
+        assert shown["y"] >= 0  # in view, with no scroll
+        assert shown["y"] + shown["height"] <= height
+        text = page.get_by_test_id("edit-fix-text").inner_text()
+        assert text.count("unique") == 1, text  # said once

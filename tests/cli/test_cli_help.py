@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.cli.root import reflowed
+from nonogen.errors import COMMANDS as SUGGESTED
 from nonogen.service.forms import API_FIELDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "nonogen"
@@ -136,7 +137,10 @@ def _unnamed(templates: list[tuple[str, str, set[str]]], known: set[str]) -> lis
 def test_every_option_a_message_names_is_an_option_of_a_command_or_a_field() -> None:
     templates = _templates()
     assert len(templates) > 30  # the walk finds the messages
-    assert _unnamed(templates, _flags() | API_FIELDS) == []
+    assert _unnamed(templates, _flags() | API_FIELDS | set(SUGGESTED)) == []
+    # A command a message suggests ({@make}) is one of the command line's.
+    for cli, _ in SUGGESTED.values():
+        assert cli.removeprefix("nonogen ") in dict(COMMANDS), cli
 
 
 def test_the_check_finds_a_message_naming_no_option() -> None:

@@ -38,7 +38,7 @@ export function initFix({ request, board, accept }) {
     const fixed = record.status === "fixed" && (record.flips.length + record.givens.length) > 0;
     let text = record.reason;
     if (fixed) {
-      text = `${summary(record)} make the puzzle unique and logic-only. ${record.reason}`.trim();
+      text = record.reason || `${summary(record)} make the puzzle unique and logic-only.`;
       const current = board();
       for (const { row, col, value } of record.flips) {
         current.cell(row, col).classList.add(value === "filled" ? "fix-fill" : "fix-clear");
