@@ -191,6 +191,8 @@ def _step(line: LineRef, settled: dict[int, int]) -> Hint:
         f"{line.name()}: {' and '.join(parts)} ({along}) in every arrangement of the clue "
         "that fits the cells already marked"
     )
+    if not line.clue:  # an empty line says so in a few words
+        reason = f"{line.name()}: nothing is filled in this line, so cross every cell"
     cells = tuple((*_cell(line, p), v) for p, v in sorted(settled.items()))
     return Hint(HintStatus.STEP, reason, line, cells, StepKind.LINE)
 

@@ -4,6 +4,9 @@ Fit with legible clues, clues in view whichever way the board scrolls."""
 
 from __future__ import annotations
 
+import base64
+import itertools
+import json
 from typing import Any
 
 import numpy as np
@@ -121,3 +124,42 @@ def test_on_a_phone_the_fix_proposal_shows_in_view_once(
         assert shown["y"] + shown["height"] <= height
         text = page.get_by_test_id("edit-fix-text").inner_text()
         assert text.count("unique") == 1, text  # said once
+
+
+def colour_link(width: int, height: int) -> str:
+    """A ``#c=`` link of a colour picture: a red disc with a green band, on white."""
+    y, x = np.mgrid[:height, :width]
+    grid = np.where(np.hypot(y - height / 2, (x - width / 2) * height / width) < height * 0.4, 1, 0)
+    grid[(grid == 1) & (abs(y - height / 2) < 3)] = 2
+
+    def blocks(line: np.ndarray) -> list[int]:
+        flat: list[int] = []
+        for value, run in itertools.groupby(line.tolist()):
+            if value:
+                flat += [len(list(run)), int(value)]
+        return flat
+
+    data = {
+        "p": [["white", "ffffff"], ["red", "d42a2a"], ["green", "3a9a3a"]],
+        "r": [blocks(row) for row in grid],
+        "c": [blocks(col) for col in grid.T],
+    }
+    code = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    return f"#c={code}"
+
+
+@DEVICES
+def test_a_25_by_35_colour_puzzle_has_square_cells_within_the_screen(
+    browser: Browser, server: str, device: dict[str, Any]
+) -> None:
+    with new_page(browser, device) as page:
+        page.goto(f"{server}/{colour_link(25, 35)}")
+        expect(page.locator("#play-board td.cell")).to_have_count(25 * 35)
+        page.get_by_test_id("play-zoom-fit").click()
+        cell = page.locator("#play-board td.cell").nth(26).bounding_box()
+        board = page.locator("#play-board table.board").bounding_box()
+        assert cell is not None
+        assert board is not None
+        assert abs(cell["width"] - cell["height"]) <= 1, cell
+        width = page.viewport_size["width"] if page.viewport_size else 1280
+        assert board["x"] + board["width"] <= width, board

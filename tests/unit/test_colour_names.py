@@ -73,3 +73,16 @@ def test_fewer_colours_than_asked_says_why() -> None:
     assert made.conversion is not None
     said = [str(w) for w in made.conversion.warnings]
     assert any("asked for 4 colours; the picture gave 1" in w for w in said), said
+
+
+def test_an_empty_line_s_hint_is_short() -> None:
+    """Issue 51: "Row 1 (clue 0): cells 1-4 must be empty ... in every arrangement of the
+    clue" said in a few words."""
+    from nonogen.grid import UNKNOWN  # noqa: PLC0415
+    from nonogen.puzzle import puzzle_from_grid  # noqa: PLC0415
+    from nonogen.solve.hint import next_step  # noqa: PLC0415
+
+    grid = np.zeros((3, 4), dtype=bool)  # every line empty: the first hint is row 1's
+    partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
+    hint = next_step(puzzle_from_grid(grid), partial, seconds=5)
+    assert hint.reason == "Row 1 (clue 0): nothing is filled in this line, so cross every cell"
