@@ -29,31 +29,26 @@ import json
 import os
 import socket
 import stat
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
 from bench.hardening import PROBES as HARDENING
-from bench.hardening import Figure
+from bench.hardening import Figure, cli, server
 from bench.load import (
     HOST,
     Answer,
     Call,
     children,
-    free_port,
     multipart,
     png_bytes,
     send,
-    start_server,
     status_kb,
     synthetic_photo,
 )
@@ -148,22 +143,6 @@ class Memory:
     def growth_mb(self) -> float:
         """How far the server grew above where it started, in MB."""
         return (self.peak - self.before) / 1024
-
-
-@contextmanager
-def server(log: Path) -> Iterator[tuple[int, int]]:
-    """The service with production limits (worker processes) in a child process: its port
-    and process id."""
-    port = free_port()
-    child = start_server(port, "process", log)
-    try:
-        yield port, child.pid
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            child.kill()
 
 
 def slow_connections(port: int, count: int) -> list[socket.socket]:
@@ -359,29 +338,16 @@ def probe_uploads(args: argparse.Namespace, log: Path) -> list[Figure]:
     ]
 
 
-def _cli(*argv: str, stdin: int | None = None, seconds: float = 60) -> tuple[int, float, str]:
-    """Run ``nonogen ARGV``: its exit status, seconds and standard error."""
-    started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "nonogen", *argv],
-        stdin=stdin if stdin is not None else subprocess.DEVNULL,
-        capture_output=True,
-        timeout=seconds,
-        check=False,
-    )
-    return done.returncode, time.perf_counter() - started, done.stderr.decode(errors="replace")
-
-
 def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
     """Outputs through devices, FIFOs and links; endless inputs; the same seed on a budget."""
     figures = []
     source = str(SAMPLES / "diagonal.non")
-    code, _, _ = _cli("convert", source, "--to", "non", "-o", "/dev/full")
+    code, _, _ = cli("convert", source, "--to", "non", "-o", "/dev/full")
     figures.append(Figure("cli: convert -o /dev/full", f"exit {code}", "exit 4", code == 4))
     with tempfile.TemporaryDirectory() as work:
         fifo = Path(work) / "fifo"
         os.mkfifo(fifo)
-        code, _, _ = _cli("convert", source, "--to", "non", "-o", str(fifo), seconds=10)
+        code, _, _ = cli("convert", source, "--to", "non", "-o", str(fifo), seconds=10)
         kept = stat.S_ISFIFO(fifo.stat().st_mode)
         figures.append(
             Figure(
@@ -394,7 +360,7 @@ def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
         target, link = Path(work) / "target.non", Path(work) / "link.non"
         target.write_text("old")
         link.symlink_to(target)
-        code, _, _ = _cli("convert", source, "--to", "non", "-o", str(link))
+        code, _, _ = cli("convert", source, "--to", "non", "-o", str(link))
         followed = link.is_symlink() and target.read_text() != "old"
         figures.append(
             Figure(
@@ -408,7 +374,7 @@ def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
             ("check", "/dev/zero"),
             ("make", "/dev/zero", "-o", str(Path(work) / "z.json")),
         ):
-            code, seconds, _ = _cli(*endless)
+            code, seconds, _ = cli(*endless)
             figures.append(
                 Figure(
                     f"cli: {' '.join(endless[:2])}",
@@ -418,7 +384,7 @@ def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
                 )
             )
         with open("/dev/zero", "rb") as zero:
-            code, seconds, _ = _cli("check", "-", stdin=zero.fileno())
+            code, seconds, _ = cli("check", "-", stdin=zero.fileno())
         figures.append(
             Figure(
                 "cli: check - < /dev/zero",
@@ -442,7 +408,7 @@ def probe_cli(args: argparse.Namespace, log: Path) -> list[Figure]:
                 "2",
                 "--force",
             )
-            _cli(*argv, "-o", str(out))
+            cli(*argv, "-o", str(out))
             outs.append(out.read_bytes() if out.exists() else b"")
         same = len(set(outs)) == 1
         noted = all(b'"time_budget"' in data for data in outs)

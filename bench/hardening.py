@@ -58,12 +58,15 @@ class Figure:
         return f"{self.name:<58} {self.value:>22}   target {self.target:<14} {mark}"
 
 
-def cli(*argv: str, seconds: float = 120, cwd: str | None = None) -> tuple[int, float, str]:
-    """Run ``nonogen ARGV``: its exit status, seconds and standard error."""
+def cli(
+    *argv: str, stdin: int | None = None, seconds: float = 120, cwd: str | None = None
+) -> tuple[int, float, str]:
+    """Run ``nonogen ARGV`` (stdin from the file descriptor given, else none): its exit
+    status, seconds and standard error."""
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "nonogen", *argv],
-        stdin=subprocess.DEVNULL,
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
         capture_output=True,
         timeout=seconds,
         check=False,
@@ -90,12 +93,13 @@ def noise_puzzle(side: int, seed: int) -> dict[str, list[list[int]]]:
 
 
 @contextmanager
-def server(log: Path) -> Iterator[int]:
-    """The service with production limits in a child process: its port."""
+def server(log: Path) -> Iterator[tuple[int, int]]:
+    """The service with production limits (worker processes) in a child process: its port
+    and process id."""
     port = free_port()
     child = start_server(port, "process", log)
     try:
-        yield port
+        yield port, child.pid
     finally:
         child.terminate()
         try:
@@ -143,7 +147,7 @@ def probe_lanes(log: Path) -> list[Figure]:
     small = json.dumps(noise_puzzle(15, 2) | {}).encode()
     heart = (SAMPLES / "heart.txt").read_bytes()
     kind = "application/json"
-    with server(log) as port:
+    with server(log) as (port, _):
         fixes: list[Answer] = []
         threads = [
             threading.Thread(
@@ -266,7 +270,7 @@ def probe_numbers() -> list[Figure]:
 
 def probe_headers(log: Path, count: int) -> list[Figure]:
     """Connections that never finish their headers."""
-    with server(log) as port:
+    with server(log) as (port, _):
         socks = []
         for _ in range(count):
             sock = socket.create_connection((HOST, port), timeout=5)
@@ -318,7 +322,7 @@ def probe_codes(log: Path) -> list[Figure]:
         ("/api/mosaics", {"tiles": "9x9"}),
         ("/api/conversions", {"candidate": "otsu"}),
     ]
-    with server(log) as port:
+    with server(log) as (port, _):
         statuses = []
         for path, data in fields:
             body, kind = multipart(data, "picture", "ring.png", ring)

@@ -254,13 +254,16 @@ class TimeLimitError(NonogenError):
 
 
 @contextmanager
-def malformed() -> Iterator[None]:
-    """Options found malformed, out of range or unknown while a request's fields are checked
-    are usage errors (HTTP 422, exit 2), whatever check found them; a size over a limit stays
-    a LimitError (413)."""
+def malformed(*, limits: bool = True) -> Iterator[None]:
+    """Options found malformed, out of range or unknown while they are checked are usage
+    errors (exit 2, HTTP 422), whatever check found them; with ``limits``, a size over a limit
+    stays a LimitError (HTTP 413: the service's fields), else it is a usage error too (the
+    command line's options, checked before any input is read)."""
     try:
         yield
-    except (UsageError, LimitError):
+    except UsageError:
         raise
     except InputError as error:
+        if limits and isinstance(error, LimitError):
+            raise
         raise UsageError(error.args[0] if error.args else str(error)) from None

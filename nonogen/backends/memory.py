@@ -96,4 +96,4 @@ def env_budget() -> int | None:
 def env_budget_of(env: Mapping[str, str]) -> int | None:
     """The budget ``MEMORY_ENV`` gives in an environment, if it gives one (in MB)."""
     given = env.get(MEMORY_ENV, "")
-    return int(given) if given.isdigit() and 0 < len(given) <= 9 and int(given) > 0 else None
+    return int(given) if given.isdigit() and len(given) <= 9 and int(given) > 0 else None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from nonogen.backends.memory import MAX_MEMORY_MB, MEMORY_MB, MIN_MEMORY_MB
-from nonogen.errors import InputError, UsageError
+from nonogen.errors import malformed
 from nonogen.formats import FORMATS, READ_FORMATS
 from nonogen.solve import MAX_SOLUTIONS, MAX_TIMEOUT
 
@@ -24,13 +24,10 @@ if TYPE_CHECKING:
 @contextmanager
 def usage() -> Iterator[None]:
     """Options found out of range or unknown while they are checked, before any input is
-    read, are usage errors (exit 2), whatever check found them; bad input data exits 3."""
-    try:
+    read, are usage errors (exit 2), whatever check found them, a limit too; bad input data
+    exits 3."""
+    with malformed(limits=False):
         yield
-    except UsageError:
-        raise
-    except InputError as error:
-        raise UsageError(str(error)) from None
 
 
 def _read_format(value: str | None) -> str | None:

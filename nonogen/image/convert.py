@@ -220,7 +220,7 @@ def convert(
     pointed = options.subject is not None  # the person said where the subject is
     doubtful = not plausible or best.score < POSTER_BELOW
     found, border = _found_shares(source)
-    fills = fills_whole and not doubtful and found >= FILLS_FOUND and border >= FILLS_BORDER
+    fills = fills_whole and not doubtful and _fills(found, border)
     if not forced(options) and not pointed and (doubtful or fills or offer_whole):
         whole = _frame_drawing(source, options, [], "picture")
     if whole is not None and (doubtful or fills):
@@ -335,7 +335,12 @@ def fills_frame(source: Source) -> bool:
     """Whether the picture's subject fills the frame (a cat's face, a house close up): the
     subject finder gives even odds to FILLS_FOUND of the picture or more, and to FILLS_BORDER
     of its border or more (the thing runs off the frame)."""
-    found, border = _found_shares(source)
+    return _fills(*_found_shares(source))
+
+
+def _fills(found: float, border: float) -> bool:
+    """Whether these shares of the picture and of its border found as the subject fill the
+    frame (``fills_frame``)."""
     return found >= FILLS_FOUND and border >= FILLS_BORDER
 
 

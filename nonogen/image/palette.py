@@ -177,10 +177,11 @@ def _distinct_count(pixels: Lab) -> int:
 def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
     """The colours drawn: clusters merged, the cheapest pair first, until at most ``count``
     are left, every two at least MERGE_DELTA_E apart and each that far from the paper; and how
-    many were merged away. A pair costs its squared Delta E times the square root of
-    n1 n2 / (n1 + n2) (Ward's cost weighs the sizes whole), so that alike colours merge first
-    and a small colour far from the rest (a cat's dark stripes) outlives a large one close to
-    another; a colour too near the paper merges into its nearest colour."""
+    many were merged away as too alike once no more than ``count`` were left. A pair costs its
+    squared Delta E times the square root of n1 n2 / (n1 + n2) (Ward's cost weighs the sizes
+    whole), so that alike colours merge first and a small colour far from the rest (a cat's
+    dark stripes) outlives a large one close to another; a colour too near the paper merges
+    into its nearest colour."""
     labels = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
     sizes = np.bincount(labels, minlength=len(centres)).astype(np.float64)
     groups = [
@@ -204,11 +205,12 @@ def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
             cost = gaps**2 * weights
             a, b = np.unravel_index(int(np.argmin(cost)), cost.shape)
             pair = (int(a), int(b))
+        if len(groups) <= count:  # under the count asked: merged as too alike, not too many
+            merged += 1
         i, j = min(pair), max(pair)
         (ni, mi), (nj, mj) = groups[i], groups[j]
         groups[i] = (ni + nj, (ni * mi + nj * mj) / (ni + nj))
         del groups[j]
-        merged += 1
     return np.array([m for _, m in groups]), merged
 
 

@@ -106,8 +106,8 @@ class Made(ABC):
     whole_when_filled: ClassVar[bool]
     """Whether a subject that fills the frame is drawn as the whole picture (``convert``'s
     ``fills_whole``): in colour the frame keeps what names a close-up; in black and white the
-    thing's silhouette reads better than a stencil of the frame (named blind 7 of 30 held-out
-    close-ups against 3, docs/benchmarks.md)."""
+    thing's silhouette reads better than a stencil of the frame (stamp close-ups named blind:
+    6 of 30 without the rule, 3 with it; docs/benchmarks.md, rounds 3 and 4)."""
     puzzle: Puzzle
     repair: Repair
     source: npt.NDArray[Any]

@@ -73,6 +73,12 @@ MAX_TILES: Final = 8
 TILES_FORMAT: Final = re.compile(r"(\d{1,3})x(\d{1,3})")
 
 
+def place_name(row: int, col: int) -> str:
+    """A tile's place from its 0-based row and column: ``r1c2``, as file names and pages
+    give it."""
+    return f"r{row + 1}c{col + 1}"
+
+
 def parse_tiles(text: str) -> tuple[int, int]:
     """``--tiles CxR``: (columns, rows) of tiles; InputError for anything else."""
     found = TILES_FORMAT.fullmatch(text.strip().lower())
@@ -225,7 +231,7 @@ class Tile:
     @property
     def name(self) -> str:
         """``r1c2``: its place, 1-based, as file names and pages give it."""
-        return f"r{self.row + 1}c{self.col + 1}"
+        return place_name(self.row, self.col)
 
     def to_full(self, cells: Sequence[tuple[int, int]]) -> list[Cell]:
         """Cells of the tile as cells of the full grid."""
@@ -478,7 +484,7 @@ def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
     and its place."""
     make = cutting.options.make_options()
     height, width = cutting.drawn.grid.shape
-    place = f"r{row + 1}c{col + 1}"
+    place = place_name(row, col)
     return {
         # Untitled unless a title was given: the picture's name would give the answer away.
         "title": f"{make.title} {place}" if make.title else place,
@@ -531,7 +537,7 @@ def _made_tile(
         seconds=max(0.01, seconds - verdict_reserve(seconds)),
         on_move=on_move,
     )
-    puzzle = repaired.puzzle(where=f"{cutting.title} r{row + 1}c{col + 1}")
+    puzzle = repaired.puzzle(where=f"{cutting.title} {place_name(row, col)}")
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
     kind = kind_of(make)
     figures = kind.figures(source, repaired, cutting.drawn.merged)

@@ -36,6 +36,7 @@ from nonogen.pipeline.mosaic import (
     cut_lines,
     make_mosaic,
     mosaic_source,
+    place_name,
     tile_boxes,
 )
 from nonogen.pipeline.picture import kind_of
@@ -65,14 +66,18 @@ class TileSet:
 
 def tile_path(folder: Path, title: str, tile: Tile) -> Path:
     """Where a tile's puzzle file goes: ``FOLDER/NAME-r1c2.json``."""
-    return folder / f"{title}-{tile.name}.json"
+    return _tile_file(folder, title, tile.name)
+
+
+def _tile_file(folder: Path, title: str, name: str) -> Path:
+    return folder / f"{title}-{name}.json"
 
 
 def set_paths(folder: Path, title: str, across: int, down: int) -> list[Path]:
     """Every file ``write_set`` writes for a set of ``across`` x ``down`` tiles: the PDF and
-    each tile's puzzle file, named as ``tile_path`` names them."""
-    named = [f"r{row}c{col}" for row in range(1, down + 1) for col in range(1, across + 1)]
-    return [folder / f"{title}.pdf", *(folder / f"{title}-{name}.json" for name in named)]
+    each tile's puzzle file."""
+    places = [place_name(row, col) for row in range(down) for col in range(across)]
+    return [folder / f"{title}.pdf", *(_tile_file(folder, title, name) for name in places)]
 
 
 def tile_entries(mosaic: Mosaic) -> list[Entry]:

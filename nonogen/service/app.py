@@ -135,14 +135,17 @@ class Service:
             if not self.heavy_clients[client]:
                 del self.heavy_clients[client]
 
-    def quick_limits(self) -> Limits:
-        """The limits of a check or hint's first try, in the quick lane."""
+    async def quick_first(
+        self, request: Request, job: Callable[..., dict[str, Any]], *args: Any, unsettled: str
+    ) -> dict[str, Any]:
+        """A check or hint (``job(*args, limits)``) tried first in the quick lane with
+        ``Limits.quick_seconds``; an answer whose status is ``unsettled`` (it ran out of that
+        time) goes on in the expensive lane with the whole budget."""
         seconds = min(self.limits.quick_seconds, self.limits.solver_seconds)
-        return replace(self.limits, solver_seconds=seconds)
-
-    def settled(self, quick: Limits) -> bool:
-        """Whether a first try with ``quick`` had the whole budget (nothing to go on with)."""
-        return quick.solver_seconds >= self.limits.solver_seconds
+        answer = await self.puzzles.run(job, *args, replace(self.limits, solver_seconds=seconds))
+        if answer["status"] != unsettled or seconds >= self.limits.solver_seconds:
+            return answer
+        return await self.expensive(request, job, *args, self.limits)
 
 
 def service(request: Request) -> Service:
@@ -300,11 +303,7 @@ async def check(request: Request, svc: ServiceDep, fmt: FormatQuery = None) -> d
     """Solve a puzzle: status (none, unique, multiple with the differing cells, unknown),
     line-solvable, difficulty, tier, seconds, and its clues and goal for the editor."""
     data, name, fmt = await uploaded(request, fmt)
-    quick = svc.quick_limits()
-    answer = await svc.puzzles.run(check_job, data, name, fmt, quick)
-    if answer["status"] != "unknown" or svc.settled(quick):
-        return answer
-    return await svc.expensive(request, check_job, data, name, fmt, svc.limits)
+    return await svc.quick_first(request, check_job, data, name, fmt, unsettled="unknown")
 
 
 @router.post(
@@ -349,11 +348,7 @@ async def hint(request: Request, svc: ServiceDep, body: HintRequest) -> dict[str
     here (ambiguous), or that the hint ran out of time (stuck). A colour puzzle gives its
     palette, its blocks as [length, colour name] and its grid in the palette's characters."""
     given = body.model_dump(mode="json", exclude_none=True)
-    quick = svc.quick_limits()
-    answer = await svc.puzzles.run(hint_job, given, quick)
-    if answer["status"] != "stuck" or svc.settled(quick):
-        return answer
-    return await svc.expensive(request, hint_job, given, svc.limits)
+    return await svc.quick_first(request, hint_job, given, unsettled="stuck")
 
 
 @router.post(

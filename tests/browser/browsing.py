@@ -85,6 +85,17 @@ def fragment(rows: Clues, cols: Clues, title: str = "", givens: list[str] | None
     return "#p=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
+def draw_two_ways(page: Page, server: str) -> None:
+    """Open Edit and draw a 2 x 2 diagonal: a drawing whose puzzle has two solutions."""
+    page.goto(f"{server}/#edit")
+    page.get_by_test_id("edit-width").fill("2")
+    page.get_by_test_id("edit-height").fill("2")
+    page.get_by_test_id("edit-resize").click()
+    page.get_by_test_id("edit-cell-0-0").click()
+    page.get_by_test_id("edit-cell-1-1").click()
+    expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")
+
+
 def has_endpoint(server: str, path: str) -> bool:
     """Whether the service's OpenAPI schema lists a path."""
     with urllib.request.urlopen(f"{server}/openapi.json") as response:

@@ -18,6 +18,7 @@ from tests.browser.browsing import (
     SAMPLES,
     all_of_it,
     centre,
+    draw_two_ways,
     filled,
     fragment,
     has_endpoint,
@@ -317,13 +318,7 @@ def test_fix_it_proposes_flips_and_givens_that_make_a_drawing_unique(
 ) -> None:
     if not has_endpoint(server, "/api/fix"):
         pytest.skip("the service has no POST /api/fix yet (issue 13, another engineer's part)")
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("2")
-    page.get_by_test_id("edit-height").fill("2")
-    page.get_by_test_id("edit-resize").click()
-    page.get_by_test_id("edit-cell-0-0").click()
-    page.get_by_test_id("edit-cell-1-1").click()
-    expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")
+    draw_two_ways(page, server)
     page.get_by_test_id("edit-fix").click()
     box = page.get_by_test_id("edit-fix-box")
     expect(box).to_be_visible()

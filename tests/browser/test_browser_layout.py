@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.browsing import PHONE, SAMPLES, Clues, fragment, new_page
+from tests.browser.browsing import PHONE, SAMPLES, Clues, draw_two_ways, fragment, new_page
 
 LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 DEVICES = pytest.mark.parametrize("device", [LAPTOP, PHONE], ids=["desktop", "phone"])
@@ -60,23 +60,50 @@ def test_after_make_the_result_s_badges_are_in_view_and_play_starts_at_the_top(
         assert page.locator("#play-board th.col-clue").first.is_visible()
 
 
+def colour_link(width: int, height: int) -> str:
+    """A ``#c=`` link of a colour picture: a red disc with a green band, on white."""
+    y, x = np.mgrid[:height, :width]
+    grid = np.where(np.hypot(y - height / 2, (x - width / 2) * height / width) < height * 0.4, 1, 0)
+    grid[(grid == 1) & (abs(y - height / 2) < 3)] = 2
+
+    def blocks(line: np.ndarray) -> list[int]:
+        flat: list[int] = []
+        for value, run in itertools.groupby(line.tolist()):
+            if value:
+                flat += [len(list(run)), int(value)]
+        return flat
+
+    data = {
+        "p": [["white", "ffffff"], ["red", "d42a2a"], ["green", "3a9a3a"]],
+        "r": [blocks(row) for row in grid],
+        "c": [blocks(col) for col in grid.T],
+    }
+    code = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    return f"#c={code}"
+
+
 @DEVICES
-@pytest.mark.parametrize("side", [10, 25])
+@pytest.mark.parametrize(
+    "shape",
+    [(10, 10, False), (25, 25, False), (25, 35, True)],
+    ids=["10x10", "25x25", "25x35-colour"],
+)
 def test_cells_are_square_after_fit_and_the_board_fits_the_screen(
-    browser: Browser, server: str, device: dict[str, Any], side: int
+    browser: Browser, server: str, device: dict[str, Any], shape: tuple[int, int, bool]
 ) -> None:
-    rows, cols = disc(side)
+    width, height, colour = shape
+    link = colour_link(width, height) if colour else fragment(*disc(width))
     with new_page(browser, device) as page:
-        page.goto(f"{server}/{fragment(rows, cols)}")
-        expect(page.locator("#play-board td.cell")).to_have_count(side * side)
+        page.goto(f"{server}/{link}")
+        expect(page.locator("#play-board td.cell")).to_have_count(width * height)
         page.get_by_test_id("play-zoom-fit").click()
-        cell = page.locator("#play-board td.cell").nth(side + 1).bounding_box()
+        cell = page.locator("#play-board td.cell").nth(width + 1).bounding_box()
         assert cell is not None
         assert abs(cell["width"] - cell["height"]) <= 1, cell
         board = page.locator("#play-board table.board").bounding_box()
         assert board is not None
-        width = page.viewport_size["width"] if page.viewport_size else 1280
-        assert board["x"] + board["width"] <= width, board
+        screen = page.viewport_size["width"] if page.viewport_size else 1280
+        assert board["x"] + board["width"] <= screen, board
         digits = "() => parseFloat(getComputedStyle(document.querySelector"
         size = page.evaluate(f"{digits}('#play-board th.col-clue span')).fontSize)")
         assert size >= 9
@@ -107,13 +134,7 @@ def test_on_a_phone_the_fix_proposal_shows_in_view_once(
     browser: Browser, server: str, device: dict[str, Any]
 ) -> None:
     with new_page(browser, device) as page:
-        page.goto(f"{server}/#edit")
-        page.get_by_test_id("edit-width").fill("2")
-        page.get_by_test_id("edit-height").fill("2")
-        page.get_by_test_id("edit-resize").click()
-        page.get_by_test_id("edit-cell-0-0").click()
-        page.get_by_test_id("edit-cell-1-1").click()
-        expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")
+        draw_two_ways(page, server)
         page.get_by_test_id("edit-fix").click()
         box = page.get_by_test_id("edit-fix-box")
         expect(box).to_have_attribute("data-status", "fixed")
@@ -124,42 +145,3 @@ def test_on_a_phone_the_fix_proposal_shows_in_view_once(
         assert shown["y"] + shown["height"] <= height
         text = page.get_by_test_id("edit-fix-text").inner_text()
         assert text.count("unique") == 1, text  # said once
-
-
-def colour_link(width: int, height: int) -> str:
-    """A ``#c=`` link of a colour picture: a red disc with a green band, on white."""
-    y, x = np.mgrid[:height, :width]
-    grid = np.where(np.hypot(y - height / 2, (x - width / 2) * height / width) < height * 0.4, 1, 0)
-    grid[(grid == 1) & (abs(y - height / 2) < 3)] = 2
-
-    def blocks(line: np.ndarray) -> list[int]:
-        flat: list[int] = []
-        for value, run in itertools.groupby(line.tolist()):
-            if value:
-                flat += [len(list(run)), int(value)]
-        return flat
-
-    data = {
-        "p": [["white", "ffffff"], ["red", "d42a2a"], ["green", "3a9a3a"]],
-        "r": [blocks(row) for row in grid],
-        "c": [blocks(col) for col in grid.T],
-    }
-    code = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
-    return f"#c={code}"
-
-
-@DEVICES
-def test_a_25_by_35_colour_puzzle_has_square_cells_within_the_screen(
-    browser: Browser, server: str, device: dict[str, Any]
-) -> None:
-    with new_page(browser, device) as page:
-        page.goto(f"{server}/{colour_link(25, 35)}")
-        expect(page.locator("#play-board td.cell")).to_have_count(25 * 35)
-        page.get_by_test_id("play-zoom-fit").click()
-        cell = page.locator("#play-board td.cell").nth(26).bounding_box()
-        board = page.locator("#play-board table.board").bounding_box()
-        assert cell is not None
-        assert board is not None
-        assert abs(cell["width"] - cell["height"]) <= 1, cell
-        width = page.viewport_size["width"] if page.viewport_size else 1280
-        assert board["x"] + board["width"] <= width, board
