@@ -19,8 +19,9 @@ exhausted) are results with a status, never exceptions.
     +-- TimeLimitError (exit 1, HTTP 422) a job ran past its time budget and was stopped
 
 A message that names options is ``Words``: a template with each option in braces, spelled by
-the boundary that shows it (``--max-flips`` on the command line, ``max_flips`` over HTTP), so
-that the library never speaks in one surface's flags.
+the surface that shows it (``--max-flips`` on the command line, ``max_flips`` over HTTP, "Max
+flips" on the web page), so that the library never speaks in one surface's flags. What a
+message suggests trying is ``Tries``: each surface lists only what it offers.
 
 Text a user supplies (titles, names, the messages that quote them) follows one rule, kept
 here because every layer needs it: ``utf8_safe`` replaces what UTF-8 cannot encode.
@@ -63,9 +64,36 @@ Spelling = Callable[[str], str]
 """How a boundary names an option: ``spell("max_flips")``, ``spell("tight=false")``."""
 
 
-COMMANDS: Final = {"@make": ("nonogen make", "POST /api/puzzles (the page's Make)")}
+COMMANDS: Final = {"@make": ("nonogen make", "POST /api/puzzles (the page's Make)", "Make")}
 """What each surface calls a command a message suggests (``{@make}`` in a template): the
 command line's command, the service's endpoint and the page's tab."""
+
+PAGE_LABELS: Final = {
+    "width": "Width",
+    "tile_width": "Width",
+    "height": "Height",
+    "colors": "Colours",
+    "method": "Conversion",
+    "threshold": "Conversion",
+    "contrast": "Contrast",
+    "contrast=stretch": "Contrast: Stretch",
+    "contrast=clahe": "Contrast: Adaptive",
+    "invert": "Subject (dark on light or light on dark)",
+    "seed": "Seed",
+    "max_flips": "Max flips",
+    "difficulty": "Difficulty",
+    "tiles": "Puzzles",
+    "edges": "Edges",
+    "crop": "Crop to the subject",
+    "title": "Title",
+    "subject": "Subject (a box or a point)",
+    "tight=false": "Whole frame",
+    "tight": "Whole frame",
+    "despeckle": "Despeckle",
+    "allow_search": "Allow puzzles that need search",
+}
+"""The web page's controls, as its labels name them, by the option each sets (``name`` or
+``name=value``); an option the page does not offer (``force``, ``seconds``) is not here."""
 
 
 def flag(name: str) -> str:
@@ -87,6 +115,21 @@ def field(name: str) -> str:
     return COMMANDS[name][1] if name in COMMANDS else name
 
 
+def label(name: str) -> str:
+    """An option as the web page names it: its control's label (``Max flips``, ``Contrast:
+    Stretch``; a value the table does not list as ``Difficulty: medium``), a command as the
+    page's tab (``Make``); "" for an option the page does not offer (a message shows its
+    request field instead, and ``Tries`` leaves it out)."""
+    if name in COMMANDS:
+        return COMMANDS[name][2]
+    if name in PAGE_LABELS:
+        return PAGE_LABELS[name]
+    option, _, value = name.partition("=")
+    if option in PAGE_LABELS and value not in ("", "true", "false"):
+        return f"{PAGE_LABELS[option]}: {value}"
+    return ""
+
+
 @dataclass(frozen=True)
 class Option:
     """An option a message names that is only known when it is raised (``check_side``'s
@@ -97,8 +140,10 @@ class Option:
     value: str = ""
 
     def spelled(self, spell: Spelling) -> str:
-        """The option (and its value) as ``spell`` writes it."""
-        return spell(f"{self.name}={self.value}" if self.value else self.name)
+        """The option (and its value) as ``spell`` writes it (its request field where the
+        surface does not offer it)."""
+        name = f"{self.name}={self.value}" if self.value else self.name
+        return spell(name) or field(name)
 
 
 class _Spelled(dict[str, object]):
@@ -106,13 +151,13 @@ class _Spelled(dict[str, object]):
 
     def __init__(self, spell: Spelling, values: Mapping[str, object]) -> None:
         super().__init__(
-            (key, value.spelled(spell) if isinstance(value, Option | Words) else value)
+            (key, value.spelled(spell) if isinstance(value, Option | Words | Tries) else value)
             for key, value in values.items()
         )
         self.spell = spell
 
     def __missing__(self, key: str) -> str:
-        return self.spell(key)
+        return self.spell(key) or field(key)
 
 
 @dataclass(frozen=True)
@@ -137,6 +182,32 @@ class Words:
 
     def __str__(self) -> str:
         return self.text(flag)
+
+
+@dataclass(frozen=True)
+class Tries:
+    """What a message suggests trying, as a list: ``try {tries}`` with ``tries=Tries(
+    words("{crop}"), words("a larger {max_flips}"))`` reads ``--crop or a larger --max-flips``
+    on the command line. A surface lists only what it offers: an item naming an option its
+    speller spells "" is left out, and items it spells alike are listed once."""
+
+    items: tuple[Words, ...]
+
+    def spelled(self, spell: Spelling) -> str:
+        """The items this surface offers, spelled by ``spell``: ``A, B or C``."""
+        shown: list[str] = []
+        for item in self.items:
+            text = item.text(spell)
+            if item.text(lambda name: spell(name) or "\0") == text and text not in shown:
+                shown.append(text)
+        if len(shown) > 1:
+            return ", ".join(shown[:-1]) + f" or {shown[-1]}"
+        return shown[0] if shown else "another picture"  # the one try every surface offers
+
+
+def tries(*templates: str, **values: object) -> Tries:
+    """``Tries`` of templates sharing ``values``: ``tries("{crop}", "more {seconds}")``."""
+    return Tries(tuple(Words(template, values) for template in templates))
 
 
 def words(template: str, /, **values: object) -> Words:

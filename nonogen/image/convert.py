@@ -26,7 +26,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError, Option, Spelling, Words, flag, words
+from nonogen.errors import InputError, Option, Spelling, Words, flag, tries, words
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
@@ -197,9 +197,10 @@ def convert(
     if not grids:
         raise NoSubjectError(
             words(
-                "found no subject: no conversion found anything to split; give {force} with "
-                "{level}, or another picture",
-                level=Option("threshold", "0.5"),
+                "found no subject: no conversion found anything to split; try {tries}",
+                tries=tries(
+                    "{force} with {level}", "another picture", level=Option("threshold", "0.5")
+                ),
             )
         )
     ranked = _rank(grids)
@@ -236,10 +237,10 @@ def convert(
         else:
             warnings.append(
                 words(
-                    "no one subject stands out (the likeliest, {label}, is expected to match "
+                    'no one subject stands out (the likeliest, "{label}", is expected to match '
                     "one by {score:.0%} only): drew the whole picture; give {method} to "
                     "choose another conversion",
-                    label=best.label,
+                    label=best.words,
                     score=best.score,
                 )
             )
@@ -248,10 +249,10 @@ def convert(
     if not plausible and not options.force and not pointed:
         raise NoSubjectError(
             words(
-                "found no subject in the picture: the best grid ({label}) is not one, as "
-                "{why}; try {crop}, {contrast=stretch}, {threshold}, {method}, or {force} to "
-                "make it anyway",
-                label=best.label,
+                'found no subject in the picture: the best grid ("{label}") is not one, as '
+                "{why}; try {tries} to make it anyway",
+                tries=tries("{crop}", "{contrast=stretch}", "{threshold}", "{method}", "{force}"),
+                label=best.words,
                 why=best.why_not_subject(),
             )
         )

@@ -1,5 +1,6 @@
 """Why a make missed its target and what to try, worded once for every surface: each one
-spells the options its own way (``--max-flips`` on the command line, ``max_flips`` over HTTP)."""
+spells the options its own way (``--max-flips`` on the command line, ``max_flips`` over HTTP,
+"Max flips" on the web page) and lists only the tries it offers."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import TYPE_CHECKING
 
-from nonogen.errors import Spelling, Words, field, flag
+from nonogen.errors import Spelling, Tries, Words, field, flag
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion
@@ -30,15 +31,15 @@ class Shortfall:
 
     def words(self, name: str = "") -> Words:
         """``[NAME: ]could not make GOAL: REASON; try A, B or C``, its options unspelled."""
-        listed = (
-            ", ".join(self.tries[:-1]) + f" or {self.tries[-1]}"
-            if len(self.tries) > 1
-            else self.tries[0]
-        )
         head = "{name}: " if name else ""
         return Words(
-            f"{head}could not make {{goal}}: {{reason}}; try {listed}",
-            {**self.values, "name": name, "goal": self.goal, "reason": self.reason},
+            f"{head}could not make {{goal}}: {{reason}}; try {{tries}}",
+            {
+                "name": name,
+                "goal": self.goal,
+                "reason": self.reason,
+                "tries": Tries(tuple(Words(t, self.values) for t in self.tries)),
+            },
         )
 
     def text(self, spell: Spelling) -> str:

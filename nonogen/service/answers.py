@@ -177,6 +177,9 @@ class GalleryAnswer(BaseModel):
 
     choices: list[GalleryChoice]
     warnings: list[str] = Field(description="What the conversion warned of (a poster drawn...).")
+    page_warnings: list[str] = Field(
+        description="The warnings as the web page says them: its controls by their labels."
+    )
     seconds: float = Field(description="Seconds the gallery took on the worker.")
 
 
@@ -225,7 +228,8 @@ class MadeAnswer(BaseModel):
         "cells and their colour cost in Delta E (colour)."
     )
     conversion: dict[str, Any] | None = Field(
-        description="How the picture was split into subject and background."
+        description="How the picture was split into subject and background, and what it "
+        "warned of: `warnings` naming the request's fields, `page_warnings` the page's labels."
     )
     print_warnings: list[str] = Field(
         description="What would print too small to read on a letter page."

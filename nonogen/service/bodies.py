@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nonogen.errors import BusyError, LimitError, NonogenError, SlowBodyError
 from nonogen.errors import field as request_field
+from nonogen.errors import label as page_label
 from nonogen.formats.shared import json_values, too_many_values
 from nonogen.service.errors import send_json
 from nonogen.service.limits import Limits
@@ -282,5 +283,9 @@ class _Request:
         headers = {"Connection": "close"}
         if isinstance(error, BusyError):
             headers["Retry-After"] = str(error.retry_after)
-        body = {"error": type(error).__name__, "message": error.spelled(request_field)}
+        body = {
+            "error": type(error).__name__,
+            "message": error.spelled(request_field),
+            "page_message": error.spelled(page_label),
+        }
         await send_json(self._send, error.http_status, body, headers)

@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nonogen.errors import BusyError, LimitError, NonogenError, field, utf8_safe
+from nonogen.errors import BusyError, LimitError, NonogenError, Words, field, label, utf8_safe
 from nonogen.service.headers import security_headers
 from nonogen.service.limits import DRAIN_BYTES
 
@@ -45,6 +45,11 @@ class ErrorBody(BaseModel):
         "BusyError, ...), ValidationError (422), HTTPError (404, 405) or InternalError (a bug)."
     )
     message: str = Field(description="What failed, the offending value and how to fix it.")
+    page_message: str | None = Field(
+        None,
+        description="The message as the web page says it: its controls by their labels, "
+        "suggesting only what the page offers (a nonogen error only).",
+    )
     fields: list[FieldProblem] | None = Field(
         None, description="For a ValidationError (422): each malformed field."
     )
@@ -65,7 +70,13 @@ async def on_nonogen_error(request: Request, exc: Exception) -> Response:
     when busy."""
     assert isinstance(exc, NonogenError)
     headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else None
-    return error_response(exc.http_status, type(exc).__name__, exc.spelled(field), headers)
+    return error_response(
+        exc.http_status,
+        type(exc).__name__,
+        exc.spelled(field),
+        headers,
+        page_message=utf8_safe(exc.spelled(label)),
+    )
 
 
 def _field(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -74,16 +85,38 @@ def _field(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts) or "body"
 
 
+class FieldWordsError(ValueError):
+    """A form field's problem as ``Words``, raised in a pydantic validator (which answers a
+    ValueError with its 422): the answer spells it for the request and for the page."""
+
+    def __init__(self, said: Words | NonogenError) -> None:
+        super().__init__(said.spelled(field))
+        self.said = said
+
+
 async def on_validation_error(request: Request, exc: Exception) -> Response:
-    """FastAPI's 422 for a malformed request, as one sentence per field."""
+    """FastAPI's 422 for a malformed request, as one sentence per field; again as the page
+    says it (``page_message``: its controls by their labels, without pydantic's words)."""
     assert isinstance(exc, RequestValidationError)
-    fields = [
-        {"field": _field(error.get("loc", ())), "message": str(error.get("msg", "invalid"))}
-        for error in exc.errors()
-    ]
+    fields: list[dict[str, str]] = []
+    page: list[str] = []
+    for error in exc.errors():
+        name = _field(error.get("loc", ()))
+        cause = error.get("ctx", {}).get("error")
+        if isinstance(cause, FieldWordsError):
+            fields.append({"field": name, "message": cause.said.spelled(field)})
+            page.append(cause.said.spelled(label))
+            continue
+        said = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        fields.append({"field": name, "message": said})
+        page.append(f"{label(name) or name}: {said}")
     message = "; ".join(f"{f['field']}: {f['message']}" for f in fields)
     return error_response(
-        422, "ValidationError", f"{message} (see /docs for the request format)", fields=fields
+        422,
+        "ValidationError",
+        f"{message} (see /docs for the request format)",
+        fields=fields,
+        page_message=utf8_safe("; ".join(page)),
     )
 
 

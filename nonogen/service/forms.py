@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.errors import LimitError, SubjectError, field, malformed
+from nonogen.errors import LimitError, SubjectError, malformed, words
 from nonogen.image.options import (
     MIN_CELLS,
     parse_subject,
@@ -20,6 +20,7 @@ from nonogen.palette import MAX_COLOURS, MIN_COLOURS
 from nonogen.pipeline.mosaic import MosaicOptions, parse_tiles
 from nonogen.pipeline.settings import SETTINGS, MakeOptions, default, options_of, spell_help
 from nonogen.service.answers import ColourBlock, PaletteEntry
+from nonogen.service.errors import FieldWordsError
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
 
@@ -80,7 +81,7 @@ class MakeForm(BaseModel):
         try:
             parse_subject(str(value))
         except SubjectError as error:
-            raise ValueError(error.spelled(field)) from None
+            raise FieldWordsError(error) from None
         return str(value)
 
     @field_validator("colors", mode="before")
@@ -94,9 +95,14 @@ class MakeForm(BaseModel):
         except ValueError:
             colours = None
         if colours not in range(MIN_COLOURS, MAX_COLOURS + 1):
-            raise ValueError(
-                f"expected colors between {MIN_COLOURS} and {MAX_COLOURS} (colours besides the "
-                f"background), got {value!r}; leave it out for a black-and-white puzzle"
+            raise FieldWordsError(
+                words(
+                    "expected {colors} between {low} and {high} (colours besides the "
+                    "background), got {got!r}; leave it out for a black-and-white puzzle",
+                    low=MIN_COLOURS,
+                    high=MAX_COLOURS,
+                    got=value,
+                )
             )
         return colours
 

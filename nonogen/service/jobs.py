@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from nonogen.clues import ColourClue
-from nonogen.errors import InputError, LimitError, NotMadeError, Words, words
+from nonogen.errors import InputError, LimitError, NotMadeError, Words, label, words
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.formats.nonjson import (
@@ -134,7 +134,8 @@ def gallery_job(data: bytes, name: str, options: MakeOptions, limits: Limits) ->
     """A picture's best conversions drawn at the size (and in the colours) asked, before any
     repair (the studio's gallery)."""
 
-    return gallery(data, name=name, options=within(options, limits)).record(field)
+    drawn = gallery(data, name=name, options=within(options, limits))
+    return {**drawn.record(field), "page_warnings": [w.text(label) for w in drawn.warnings]}
 
 
 def make_job(data: bytes, name: str, options: MakeOptions, limits: Limits) -> MadePuzzle:
@@ -205,9 +206,11 @@ def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _conversion(conversion: Conversion, *, candidates: bool = True) -> JsonObject:
-    """A conversion's record as the API answers it: its warnings name fields, not flags (a
-    mosaic's tiles answer without the candidates, which the set's record has)."""
+    """A conversion's record as the API answers it: its warnings name fields, not flags, and
+    again as the page says them (``page_warnings``: its controls' labels); a mosaic's tiles
+    answer without the candidates, which the set's record has."""
     record = conversion.record(field)
+    record["page_warnings"] = [warning.text(label) for warning in conversion.warnings]
     return record if candidates else {k: v for k, v in record.items() if k != "candidates"}
 
 

@@ -96,8 +96,24 @@ def test_a_whole_picture_s_warning_reaches_the_page(page: Page, server: str) -> 
     with page.expect_response("**/api/puzzles") as answer:
         page.get_by_test_id("make-submit").click()
     warnings = answer.value.json()["conversion"]["warnings"]
-    assert any("drew the whole picture" in warning for warning in warnings)
-    expect(page.get_by_test_id("make-warnings")).to_contain_text("drew the whole picture")
+    assert any("drew the whole picture; give method" in warning for warning in warnings)
+    # The page names its own control, not the request's field.
+    shown = page.get_by_test_id("make-warnings")
+    expect(shown).to_contain_text("drew the whole picture; give Conversion to choose")
+    expect(shown).not_to_contain_text("give method")
+
+
+def test_a_refusal_on_the_page_names_its_controls_and_only_what_it_offers(
+    page: Page, server: str
+) -> None:
+    choose(page, server, "ring.png", "15")
+    page.get_by_text("More options").click()
+    page.get_by_test_id("make-subject").fill("1,1,1,1")  # an empty box: refused
+    with page.expect_response("**/api/puzzles") as answer:
+        page.get_by_test_id("make-submit").click()
+    assert "expected subject 1,1,1,1" in answer.value.json()["message"]
+    error = page.get_by_test_id("make-error")
+    expect(error).to_contain_text("expected Subject (a box or a point) 1,1,1,1")
 
 
 def test_the_result_is_large_enough_to_read_and_opens_full_size(page: Page, server: str) -> None:

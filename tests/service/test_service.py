@@ -183,6 +183,10 @@ def test_a_picture_that_needs_more_flips_is_422(
 def test_a_picture_with_no_subject_is_400_unless_forced(client: TestClient) -> None:
     response = client.post("/api/puzzles", files={"picture": ("c.png", checkerboard(10))})
     assert_error(response, 400, "NoSubjectError", "found no subject")
+    body = response.json()
+    assert "method or force to make it anyway" in body["message"]
+    assert "force" not in body["page_message"]
+    assert "Conversion to make it anyway" in body["page_message"]
 
 
 def test_an_upload_over_the_limit_is_413() -> None:
@@ -968,7 +972,7 @@ def test_hint_of_a_colour_puzzle(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("subject", "kind", "words"),
     [
-        ("1,2,3", "ValidationError", "subject: Value error, expected subject LEFT,TOP"),
+        ("1,2,3", "ValidationError", "subject: expected subject LEFT,TOP"),
         ("5,5,5,9", "ValidationError", "is empty"),
         ("0,0,9999,10", "SubjectError", "subject 0,0,9999,10 runs outside the picture"),
         ("300,10", "SubjectError", "outside the picture, which is 300x240 pixels"),

@@ -1,13 +1,25 @@
 """Errors name options, and each boundary spells them: ``--max-flips`` on the command line,
-``max_flips`` over HTTP (``nonogen.errors.Words``)."""
+``max_flips`` over HTTP, "Max flips" on the web page (``nonogen.errors.Words``)."""
 
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 
-from nonogen.errors import InputError, NotMadeError, Option, SubjectError, field, flag, words
+from nonogen.errors import (
+    PAGE_LABELS,
+    InputError,
+    NotMadeError,
+    Option,
+    SubjectError,
+    field,
+    flag,
+    label,
+    tries,
+    words,
+)
 from nonogen.image.options import PictureOptions, parse_subject
 from nonogen.pipeline import MakeOptions, Shortfall
 
@@ -24,6 +36,43 @@ def test_each_boundary_spells_the_options_its_own_way() -> None:
     assert said.text(field) == (
         "try max_flips, tight=false, force=true or contrast=stretch; width threshold=0.5"
     )
+
+
+def test_the_page_names_its_controls_and_suggests_only_what_it_offers() -> None:
+    said = words(
+        "no subject; try {tries} to make it anyway",
+        tries=tries("{crop}", "{contrast=stretch}", "{threshold}", "{method}", "{force}"),
+    )
+    assert str(said) == (
+        "no subject; try --crop, --contrast stretch, --threshold, --method or --force to make "
+        "it anyway"
+    )
+    assert said.text(field) == (
+        "no subject; try crop, contrast=stretch, threshold, method or force to make it anyway"
+    )
+    # The page has no "force", and "threshold" and "method" are both its "Conversion".
+    assert said.text(label) == (
+        "no subject; try Crop to the subject, Contrast: Stretch or Conversion to make it anyway"
+    )
+
+
+def test_the_page_spells_a_value_and_falls_back_to_the_field_for_what_it_lacks() -> None:
+    assert words("give {level}", level=Option("difficulty", "medium")).text(label) == (
+        "give Difficulty: medium"
+    )
+    assert words("give {tight=false} or {@make}").text(label) == "give Whole frame or Make"
+    # Named outside a list of tries, an option the page lacks reads as the request's field.
+    assert words("give {force_small}").text(label) == "give force_small"
+    assert label("force") == label("seconds") == ""
+    assert tries("{force}").spelled(label) == "another picture"
+
+
+def test_every_page_label_is_a_control_on_the_page() -> None:
+    html = (Path(__file__).parents[2] / "nonogen/service/static/index.html").read_text()
+    page = " ".join(html.split())
+    for name, text in PAGE_LABELS.items():
+        control = text.split(":")[0].split(" (")[0]
+        assert control in page, f"{name}: no control labelled {control!r} on the page"
 
 
 def test_values_are_inserted_as_they_are_even_when_they_look_like_options() -> None:

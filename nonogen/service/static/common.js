@@ -37,15 +37,18 @@ export async function api(path, { method = "POST", json, body, signal } = {}) {
     if (response.status === 503) {
       const retry = response.headers.get("Retry-After");
       info.message = `The server is busy; please retry${retry ? ` in ${retry} s` : ""}.`;
+      info.page_message = info.message;
     }
     throw new ApiError(response.status, info);
   }
   return response;
 }
 
-/** A message for people from any error. */
+/** A message for people from any error: the service's words for the page (its controls by
+ * their labels), or its message. */
 export function errorText(error) {
-  return error instanceof ApiError ? error.info.message : String(error.message || error);
+  if (!(error instanceof ApiError)) return String(error.message || error);
+  return error.info.page_message || error.info.message;
 }
 
 /** Save a Blob as a file. */

@@ -87,7 +87,7 @@ function showConversion(conversion) {
 
 /** Every warning of the conversion (a poster drawn, a crop), where the person sees them. */
 function showWarnings(conversion) {
-  const warnings = (conversion && conversion.warnings) || [];
+  const warnings = (conversion && (conversion.page_warnings || conversion.warnings)) || [];
   const items = warnings.map((text) => {
     const item = document.createElement("li");
     item.textContent = text;

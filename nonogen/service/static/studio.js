@@ -166,7 +166,8 @@ function showChoices(answer, picked, select) {
   const keys = answer.choices.map((choice) => choice.key);
   const suggested = (answer.choices.find((choice) => choice.chosen) || {}).key || keys[0] || null;
   select(picked !== null && keys.includes(picked) ? picked : suggested);
-  const warned = answer.warnings.length ? ` ${answer.warnings.join(" ")}` : "";
+  const said = answer.page_warnings || answer.warnings;
+  const warned = said.length ? ` ${said.join(" ")}` : "";
   $("make-gallery-note").textContent =
     `${answer.choices.length} drawings, the suggested one first; pick one, then Make puzzle.` +
     warned;
