@@ -33,20 +33,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field as _field
-from enum import IntEnum
 from typing import Final
 
-
-class ExitCode(IntEnum):
-    """Process exit codes of every nonogen command."""
-
-    OK = 0
-    NO = 1  # a "no": not unique, not line-solvable, budget ran out
-    USAGE = 2
-    BAD_INPUT = 3
-    CANNOT_WRITE = 4
-    BUG = 70
-    INTERRUPTED = 130
+from nonogen.exits import ExitCode
 
 
 def utf8_safe(text: str) -> str:

@@ -2,7 +2,8 @@
 registering itself on the one app. stdout carries data; stderr the rest.
 
 A run imports only the command it runs (``--help`` and a mistyped command import them all), so
-``nonogen --version`` and a small ``nonogen check`` start fast."""
+``nonogen --version`` starts fast; ``nonogen check`` of plain puzzle files line logic settles is
+answered before any command loads (``nonogen.cli.instant``)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,12 @@ def main() -> None:
 
         print(f"nonogen {__version__}")
         return
+    if args[:1] == ["check"]:
+        from nonogen.cli.instant import check  # noqa: PLC0415
+
+        answered = check(args[1:])
+        if answered is not None:
+            raise SystemExit(answered)
     load([args[0]] if args and args[0] in COMMANDS else COMMANDS)
     from nonogen.cli.root import main as run  # noqa: PLC0415
 

@@ -13,7 +13,7 @@ from nonogen.cli.making import Make, Page, Picture
 from nonogen.cli.options import Bulk, Jobs, Output, Timeout, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
-from nonogen.errors import ExitCode
+from nonogen.exits import ExitCode
 from nonogen.words import counted
 
 

@@ -13,7 +13,7 @@ from nonogen.backends.memory import MEMORY_MB, memory_guard
 from nonogen.cli.options import Bulk, Format, Jobs, Json, MaxSolutions, Memory, Timeout
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
-from nonogen.pipeline import CHECK_HEADER, CheckTally, SolveOptions, check_paths
+from nonogen.pipeline import CHECK_HEADER, CheckTally, SolveOptions, check_paths, tallied
 from nonogen.solve import DEFAULT_TIMEOUT, Status, explain
 
 
@@ -66,6 +66,6 @@ def check(
             if explain_unknown and verdict is not None and verdict.status is Status.UNKNOWN:
                 for sentence in explain(verdict):
                     err(f"{checked.label}: {sentence}")
-            tally.add(checked)
+            tallied(tally, checked)
     err(tally.line())
     raise typer.Exit(tally.exit_code)

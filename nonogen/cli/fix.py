@@ -10,7 +10,8 @@ import typer
 from nonogen.backends.memory import MEMORY_MB, memory_guard
 from nonogen.cli.options import Format, Json, Memory, Output, WrittenFormat
 from nonogen.cli.root import command
-from nonogen.errors import ExitCode, UsageError
+from nonogen.errors import UsageError
+from nonogen.exits import ExitCode
 from nonogen.formats import refuse_overwrites
 from nonogen.pipeline import fix_file, verdict_record
 from nonogen.solve import MAX_TIMEOUT

@@ -15,7 +15,8 @@ from nonogen.cli.making import Make, Picture
 from nonogen.cli.options import Json
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
-from nonogen.errors import ExitCode, OutputError
+from nonogen.errors import OutputError
+from nonogen.exits import ExitCode
 from nonogen.formats import (
     make_folder,
     read_bytes,

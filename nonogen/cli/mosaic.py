@@ -13,7 +13,8 @@ from nonogen.cli.making import Make, Page, Picture
 from nonogen.cli.options import Json, usage
 from nonogen.cli.progress import Ticker
 from nonogen.cli.root import command, err
-from nonogen.errors import ExitCode, OutputError
+from nonogen.errors import OutputError
+from nonogen.exits import ExitCode
 from nonogen.formats import read_bytes, refuse_overwrites
 from nonogen.pipeline import flag
 

@@ -14,7 +14,8 @@ from nonogen.cli.making import Make, Picture
 from nonogen.cli.options import Bulk, Jobs, Json, usage
 from nonogen.cli.progress import backend, meter
 from nonogen.cli.root import command, err
-from nonogen.errors import ExitCode, InputError, UsageError
+from nonogen.errors import InputError, UsageError
+from nonogen.exits import ExitCode
 from nonogen.formats import expand_paths, is_picture_name, refuse_overwrites
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 

@@ -22,7 +22,8 @@ from typing import Annotated, Any
 import typer
 
 from nonogen import __version__
-from nonogen.errors import ExitCode, NonogenError
+from nonogen.errors import NonogenError
+from nonogen.exits import ExitCode
 
 app = typer.Typer(
     name="nonogen",

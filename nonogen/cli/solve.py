@@ -12,7 +12,7 @@ import typer
 from nonogen.backends.memory import MEMORY_MB, memory_guard
 from nonogen.cli.options import Format, Json, MaxSolutions, Memory, Timeout
 from nonogen.cli.root import command
-from nonogen.errors import ExitCode
+from nonogen.exits import ExitCode
 from nonogen.pipeline import SolveOptions, solve_file, terminal_rows, verdict_record
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict
 

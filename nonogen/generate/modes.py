@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from nonogen.difficulty import difficulty_tier, line_difficulty
 from nonogen.generate.attempt import Repair, RepairMode, Target
 from nonogen.generate.flips import (
     UNIQUE_CHECK_SECONDS,
@@ -19,7 +20,7 @@ from nonogen.generate.givens import prune, reveal
 from nonogen.generate.kinds import Costs
 from nonogen.generate.lines import AnyState, Search, sweeps_afresh
 from nonogen.solve import Status, Verdict
-from nonogen.solve.verdict import Cell, difficulty_tier, line_difficulty
+from nonogen.solve.verdict import Cell
 
 AUTO_FLIP_SHARE: Final = 0.6
 """The share of the time the auto mode gives the flips before it turns to givens."""

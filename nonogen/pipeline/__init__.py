@@ -19,10 +19,8 @@ from nonogen.lazy import lazy_names
 if TYPE_CHECKING:
     from nonogen.pipeline.blind import check_blind_folder, solution_picture, write_blind
     from nonogen.pipeline.check import (
-        CHECK_HEADER,
         RECORD_VERSION,
         Checked,
-        CheckTally,
         Progress,
         SolveOptions,
         agrees,
@@ -37,9 +35,11 @@ if TYPE_CHECKING:
         read_any,
         solve_file,
         solve_with,
+        tallied,
         terminal_rows,
         verdict_record,
     )
+    from nonogen.pipeline.checkrows import CHECK_HEADER, CheckTally
     from nonogen.pipeline.colour import MadeColour
     from nonogen.pipeline.fidelity import colour_fidelity, mono_fidelity
     from nonogen.pipeline.fixing import fix_file
@@ -78,8 +78,8 @@ if TYPE_CHECKING:
 
 _WHERE: dict[str, str] = {
     "BENCH_INDEX": "nonogen.pipeline.report",
-    "CHECK_HEADER": "nonogen.pipeline.check",
-    "CheckTally": "nonogen.pipeline.check",
+    "CHECK_HEADER": "nonogen.pipeline.checkrows",
+    "CheckTally": "nonogen.pipeline.checkrows",
     "Checked": "nonogen.pipeline.check",
     "DIFFICULTIES": "nonogen.pipeline.settings",
     "LINE_KINDS": "nonogen.pipeline.report",
@@ -134,6 +134,7 @@ _WHERE: dict[str, str] = {
     "solution_picture": "nonogen.pipeline.blind",
     "solve_file": "nonogen.pipeline.check",
     "solve_with": "nonogen.pipeline.check",
+    "tallied": "nonogen.pipeline.check",
     "terminal_rows": "nonogen.pipeline.check",
     "verdict_record": "nonogen.pipeline.check",
     "write_blind": "nonogen.pipeline.blind",
@@ -203,6 +204,7 @@ __all__ = [
     "solution_picture",
     "solve_file",
     "solve_with",
+    "tallied",
     "terminal_rows",
     "verdict_record",
     "write_blind",

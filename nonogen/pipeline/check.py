@@ -4,7 +4,7 @@ for black-and-white and colour puzzles alike."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import chain
 from typing import Final
 
@@ -22,15 +22,15 @@ from nonogen.backends import (
     run_all,
 )
 from nonogen.colour.contrast import parse_rgb
-from nonogen.errors import ExitCode, InputError
+from nonogen.errors import InputError
 from nonogen.formats import expand_paths, write_puzzle
 from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.pipeline.checkrows import CheckTally, table_row
 from nonogen.puzzle import Puzzle
 from nonogen.records import JsonObject
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
-from nonogen.words import counted
 
 RECORD_VERSION = 1
 Progress = Callable[[int, int | None], None]
@@ -72,61 +72,30 @@ class Checked:
         if self.puzzle is None or self.verdict is None:
             return f"{self.label}  error  {self.error}"
         puzzle, verdict = self.puzzle, self.verdict
-        size = f"{puzzle.width}x{puzzle.height}"
-        line = {True: "yes", False: "no", None: "?"}[verdict.line_solvable]
-        diff = "-" if verdict.difficulty is None else f"{verdict.difficulty} {verdict.tier}"
-        mark = "  MISMATCH with recorded verdict" if agrees(puzzle, verdict) is False else ""
-        return (
-            f"{self.label:<48} {size:>8} {verdict.status!s:>8} {line:>5} {diff:>11} "
-            f"{round(verdict.seconds, 4):>8.3f}{mark}"
+        return table_row(
+            self.label,
+            (puzzle.width, puzzle.height),
+            str(verdict.status),
+            line_solvable=verdict.line_solvable,
+            difficulty=verdict.difficulty,
+            seconds=verdict.seconds,
+            mismatch=agrees(puzzle, verdict) is False,
         )
 
 
-CHECK_HEADER = (
-    f"{'file':<48} {'size':>8} {'status':>8} {'line':>5} {'difficulty':>11} {'seconds':>8}"
-)
-
-
-@dataclass
-class CheckTally:
-    """What a check run found, row by row: its summary line and its exit code."""
-
-    require_logic: bool = False
-    """Whether a puzzle must also be line-solvable to pass."""
-    counts: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
-    mismatches: int = 0
-    failed: bool = False
-    errors: bool = False
-
-    def add(self, checked: Checked) -> None:
-        """Count one row."""
-        verdict = checked.verdict
-        status = "error" if verdict is None else str(verdict.status)
-        self.counts[status] = self.counts.get(status, 0) + 1
-        self.errors |= verdict is None
-        if verdict is None:
-            return
-        self.seconds += round(verdict.seconds, 4)
-        self.mismatches += checked.puzzle is not None and agrees(checked.puzzle, verdict) is False
-        logic = verdict.line_solvable is True or not self.require_logic
-        self.failed |= not (checked.ok and logic)
-
-    def line(self) -> str:
-        """``checked 3 puzzles: 2 unique, 1 multiple; 0.42 s solving; 0 disagree ...``."""
-        summary = ", ".join(  # statuses read as adjectives ("2 unique"), errors as a noun
-            counted(n, status) if status == "error" else f"{n} {status}"
-            for status, n in sorted(self.counts.items())
-        )
-        return (
-            f"checked {counted(sum(self.counts.values()), 'puzzle')}: {summary}; "
-            f"{self.seconds:.2f} s solving; {self.mismatches} disagree with a recorded verdict"
-        )
-
-    @property
-    def exit_code(self) -> ExitCode:
-        """3 when an input could not be read, 1 when a puzzle failed, else 0."""
-        return ExitCode.BAD_INPUT if self.errors else ExitCode.NO if self.failed else ExitCode.OK
+def tallied(tally: CheckTally, checked: Checked) -> None:
+    """Count one row of a check run in its tally."""
+    verdict = checked.verdict
+    if verdict is None:
+        tally.count("error")
+        return
+    mismatch = checked.puzzle is not None and agrees(checked.puzzle, verdict) is False
+    tally.count(
+        str(verdict.status),
+        seconds=verdict.seconds,
+        line_solvable=verdict.line_solvable,
+        mismatch=mismatch,
+    )
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from nonogen.difficulty import TIERS
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import VerdictRecord, grid_rows
@@ -41,7 +42,6 @@ from nonogen.pipeline.make import (
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
-from nonogen.solve.verdict import TIERS
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair

@@ -29,20 +29,22 @@ import time
 from dataclasses import replace
 from typing import Any, Final, TypeVar
 
+from nonogen.difficulty import (
+    TIERS,
+    difficulty_tier,
+    line_difficulty,
+    probing_difficulty,
+    search_difficulty,
+)
 from nonogen.puzzle import Puzzle
 from nonogen.solve.explain import explain
 from nonogen.solve.kinds import Colours, Kind, Plain, Probed
 from nonogen.solve.verdict import (
     GRADE_SECONDS,
-    TIERS,
     Status,
     Technique,
     Verdict,
     difficulty_label,
-    difficulty_tier,
-    line_difficulty,
-    probing_difficulty,
-    search_difficulty,
     with_article,
 )
 

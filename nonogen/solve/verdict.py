@@ -17,7 +17,6 @@ Puzzles with no or several solutions, or not settled in time, have no difficulty
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
@@ -25,6 +24,7 @@ from typing import Final
 import numpy as np
 
 from nonogen.clues import ColourGrid
+from nonogen.difficulty import difficulty_tier
 
 Cell = tuple[int, int]
 """A cell as (row, col), 0-based."""
@@ -82,19 +82,9 @@ class Verdict:
         return difficulty_tier(self.difficulty)
 
 
-TIERS: Final = ("easy", "medium", "hard", "expert")
-"""The difficulty tiers, easiest first, as ``difficulty_tier`` names them: the one list the
-generators of both kinds climb and ``--difficulty`` takes."""
 GRADE_SECONDS: Final = 5.0
 """The most time one grade (a probing or a complete solve judging a tier) may take in a
 generator's tier climb, the deadline permitting, for both kinds."""
-
-
-def difficulty_tier(score: int | None) -> str:
-    """The tier name of a difficulty score."""
-    if score is None:
-        return ""
-    return "easy" if score < 20 else "medium" if score < 40 else "hard" if score < 70 else "expert"
 
 
 def with_article(tier: str) -> str:
@@ -105,18 +95,3 @@ def with_article(tier: str) -> str:
 def difficulty_label(score: int | None) -> str:
     """``medium (24)``: the tier and the score, or an empty string when there is no score."""
     return "" if score is None else f"{difficulty_tier(score)} ({score})"
-
-
-def line_difficulty(sweeps: int) -> int:
-    """Score of a puzzle line logic solves in ``sweeps`` sweeps."""
-    return min(39, 3 * sweeps)
-
-
-def probing_difficulty(fixing_probes: int) -> int:
-    """Score of a puzzle that needs probing."""
-    return 40 + min(29, 3 * fixing_probes)
-
-
-def search_difficulty(decisions: int) -> int:
-    """Score of a puzzle that needs search."""
-    return 70 + min(30, round(3 * math.log2(1 + decisions)))

@@ -99,17 +99,20 @@ def test_reflowed_joins_a_paragraphs_lines_and_keeps_paragraphs_apart() -> None:
 
 
 def _templates() -> list[tuple[str, str, set[str]]]:
-    """Every ``words(TEMPLATE, **values)`` in the package: where, the template, its values."""
+    """Every ``words(TEMPLATE, **values)`` and ``tries(TEMPLATE, ..., **values)`` in the
+    package: where, the template, its values."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "words"):
+            called = getattr(node, "func", None)
+            if not (isinstance(node, ast.Call) and getattr(called, "id", "") in ("words", "tries")):
                 continue
-            template = node.args[0]
-            if isinstance(template, ast.Constant) and isinstance(template.value, str):
-                given = {keyword.arg for keyword in node.keywords if keyword.arg}
-                where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
-                found.append((where, template.value, given))
+            given = {keyword.arg for keyword in node.keywords if keyword.arg}
+            where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+            templates = node.args if getattr(called, "id", "") == "tries" else node.args[:1]
+            for template in templates:
+                if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                    found.append((where, template.value, given))
     return found
 
 
@@ -139,7 +142,7 @@ def test_every_option_a_message_names_is_an_option_of_a_command_or_a_field() -> 
     assert len(templates) > 30  # the walk finds the messages
     assert _unnamed(templates, _flags() | API_FIELDS | set(SUGGESTED)) == []
     # A command a message suggests ({@make}) is one of the command line's.
-    for cli, _ in SUGGESTED.values():
+    for cli, *_ in SUGGESTED.values():
         assert cli.removeprefix("nonogen ") in dict(COMMANDS), cli
 
 

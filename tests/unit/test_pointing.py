@@ -6,7 +6,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from nonogen.errors import ExitCode, SubjectError
+from nonogen.errors import SubjectError
+from nonogen.exits import ExitCode
 from nonogen.image.boxes import framed, inside, scaled
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, mask_cells, silhouette_iou, source_of

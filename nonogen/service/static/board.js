@@ -5,9 +5,9 @@
 import { FILLED, EMPTY } from "./common.js";
 import { inkOn, isPale } from "./colour.js";
 
-const MIN_CELL = 8;
-const LEGIBLE_CELL = 9; // the least cell whose clue digits are 9 px (th: 0.55 of a cell, 9 px at least)
-const WIDE_CELL = 11; // the least cell a two-digit column clue fits at 9 px without merging
+const MIN_CELL = 8; // clue digits stay 9 px (th: 0.55 of a cell, 9 px at least)
+const WIDE_CELL = 9; // the least cell a two-digit column clue fits, squeezed, without merging
+const WIDE_EM = 1.23; // a two-digit number's width in ems (its letters drawn closer: style.css)
 const MAX_CELL = 64;
 const TOUCH_CELL = 28; // a comfortable finger target, reached by zooming in
 export const ZOOM_STEP = 1.3;
@@ -218,10 +218,19 @@ export class Board {
     const ratio = this.cellSize / before;
     const left = this.host.scrollLeft;
     const top = this.host.scrollTop;
-    this.table.style.setProperty("--cell", `${this.cellSize}px`);
+    this.sized(this.cellSize);
     this.host.scrollLeft = (left + x) * ratio - x;
     this.host.scrollTop = (top + y) * ratio - y;
-    this.table.dataset.cell = String(this.cellSize);
+  }
+
+  /** Draw the cells at `size` px: a two-digit column clue squeezed across (never taller or
+   * shorter) to the cell's width, so that it never runs into its neighbour. */
+  sized(size) {
+    const digits = Math.max(9, 0.55 * size);
+    const squeeze = Math.min(1, (size - 1) / (WIDE_EM * digits));
+    this.table.style.setProperty("--cell", `${size}px`);
+    this.table.style.setProperty("--squeeze", squeeze.toFixed(3));
+    this.table.dataset.cell = String(size);
   }
 
   /** Whether zooming in or out can go any further. */
@@ -238,12 +247,12 @@ export class Board {
     if (zoom !== 1) this.setZoom(zoom);
   }
 
-  /** The width of the widest row clue at a cell size: a one-cell table measured aside. */
   /** Whether a column clue has a number of two digits or more. */
   twoDigits() {
     return this.colClues.some((th) => (th.dataset.clue || "").split(" ").some((n) => n.length > 1));
   }
 
+  /** The width of the widest row clue at a cell size: a one-cell table measured aside. */
   clueWidth(size) {
     const weight = (text) => text.length + 0.75 * text.split(" ").length;
     const texts = this.rowClues.map((th) => th.dataset.clue || "0");
@@ -271,9 +280,10 @@ export class Board {
     this.room = this.host.clientWidth - 4;
     let size = 24;
     if (room > 0) {
-      // Legible first: digits of 9 px, two-digit column clues apart; a board wider than its
-      // host then scrolls, its clues sticky at the top and the left.
-      const least = this.width > 60 ? MIN_CELL : this.twoDigits() ? WIDE_CELL : LEGIBLE_CELL;
+      // Legible first: digits of 9 px, two-digit column clues apart; cells of 8 px (their
+      // digits still 9 px) only where 9 would not fit; a board wider than its host then
+      // scrolls, its clues sticky at the top and the left.
+      const least = this.width > 60 || !this.twoDigits() ? MIN_CELL : WIDE_CELL;
       for (let round = 0; round < 3; round += 1) {
         size = Math.floor((room - this.clueWidth(size) - 4) / this.width) - 1;
         size = Math.max(least, Math.min(this.height > 60 ? 16 : 28, size));
@@ -281,8 +291,7 @@ export class Board {
     }
     this.fit = size;
     this.zoom = 1;
-    this.table.style.setProperty("--cell", `${this.fit}px`);
-    this.table.dataset.cell = String(this.fit);
+    this.sized(this.fit);
   }
 }
 

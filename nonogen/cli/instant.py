@@ -1,0 +1,192 @@
+"""The instant check: ``nonogen check FILE.json ...`` answered by the C core alone.
+
+A designer's editor or a script runs ``nonogen check`` once per change or per file; loading
+the whole command (typer, numpy, the readers of every format, the solver) costs far more
+than solving a small puzzle. This path loads only the JSON reader of the standard library,
+the C core's line logic and the check table's rows (``nonogen.pipeline.checkrows``), and it
+answers only what it can answer exactly as the whole command would:
+
+    nonogen check FILE.json [FILE.json ...]      (no option; at most MOST_FILES files)
+    -> each file: a black-and-white nonogen JSON puzzle, plain and well formed
+       (``plain_puzzle``: no palette or givens; clues that fit; a goal of '#' and '.' rows
+       that gives these clues)
+    -> line logic in the C core from nothing known (``nonogen.solve.propagate``'s call)
+    -> solved: unique, line-solvable, ``line_difficulty(sweeps)``; a line with no
+       arrangement left, or row and column totals that differ: no solution
+
+Anything else (an option, stdin, a folder, another format, colour, a puzzle line logic does
+not settle, no C core) returns None before a line is printed, and the whole command runs
+as ever. The rows, the summary and the exit code are the whole command's, byte for byte
+but for the seconds (``tests/cli/test_instant.py`` holds the two side by side on the
+corpus).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Final
+
+MOST_FILES: Final = 64
+"""More files than this go to the whole command (its progress and its workers)."""
+MOST_SIDE: Final = 200
+"""A puzzle with a longer side goes to the whole command (and its memory guard)."""
+MOST_BYTES: Final = 1 << 20
+"""A larger file goes to the whole command."""
+LEFT_TO_IT: Final = ("palette", "givens")
+"""Keys whose puzzles the whole command reads: colour, and cells given."""
+
+Clues = tuple[tuple[int, ...], ...]
+
+
+def check(args: list[str]) -> int | None:
+    """Check the files of ``nonogen check ARGS`` and return the exit code, or None (nothing
+    printed) when the whole command must answer."""
+    if not args or len(args) > MOST_FILES or any(arg.startswith("-") for arg in args):
+        return None
+    try:
+        from nonogen import _native  # noqa: PLC0415  (the C core, where it is built)
+    except ImportError:
+        return None
+    rows_out: list[tuple[str, tuple[int, int], str, bool, int | None, float, bool]] = []
+    for path in args:
+        puzzle = plain_puzzle(path)
+        if puzzle is None:
+            return None
+        rows, cols, recorded = puzzle
+        started = time.perf_counter()
+        answer = _settled(_native, rows, cols)
+        seconds = time.perf_counter() - started
+        if answer is None:
+            return None
+        status, line, difficulty = answer
+        mismatch = _disagrees(recorded, status, line)
+        rows_out.append((path, (len(cols), len(rows)), status, line, difficulty, seconds, mismatch))
+    from nonogen.pipeline.checkrows import CHECK_HEADER, CheckTally, table_row  # noqa: PLC0415
+
+    tally = CheckTally()
+    print(CHECK_HEADER)
+    for label, size, status, line, difficulty, seconds, mismatch in rows_out:
+        print(
+            table_row(
+                label,
+                size,
+                status,
+                line_solvable=line,
+                difficulty=difficulty,
+                seconds=seconds,
+                mismatch=mismatch,
+            ),
+            flush=True,
+        )
+        tally.count(status, seconds=seconds, line_solvable=line, mismatch=mismatch)
+    print(tally.line(), file=sys.stderr)
+    return int(tally.exit_code)
+
+
+def plain_puzzle(path: str) -> tuple[Clues, Clues, dict[str, object]] | None:
+    """(rows, cols, the file's other keys) of a plain black-and-white nonogen JSON puzzle
+    file, or None for anything the whole command must read."""
+    if not path.endswith(".json") or not os.path.isfile(path):
+        return None
+    try:
+        if os.path.getsize(path) > MOST_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            text = handle.read().decode("utf-8")
+        obj = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(obj, dict) or any(obj.get(key) is not None for key in LEFT_TO_IT):
+        return None
+    version = obj.get("version", 1)
+    if type(version) is not int or version != 1:
+        return None
+    rows, cols = _clues(obj.get("rows")), _clues(obj.get("cols"))
+    if rows is None or cols is None or not 1 <= len(rows) <= MOST_SIDE:
+        return None
+    if not 1 <= len(cols) <= MOST_SIDE:
+        return None
+    for key, actual in (("width", len(cols)), ("height", len(rows))):
+        if key in obj and (type(obj[key]) is not int or obj[key] != actual):
+            return None
+    if not all(_fits(clue, len(cols)) for clue in rows):
+        return None
+    if not all(_fits(clue, len(rows)) for clue in cols):
+        return None
+    if not isinstance(obj.get("title", ""), str):
+        return None
+    goal = obj.get("solution") if obj.get("solution") is not None else obj.get("goal")
+    if goal is not None and _goal_clues(goal, len(cols)) != (rows, cols):
+        return None  # a goal that is not plain '#' and '.' rows of these clues
+    return rows, cols, obj
+
+
+def _goal_clues(goal: object, width: int) -> tuple[Clues, Clues] | None:
+    """The clues of a goal given as rows of '#' and '.', or None for any other goal."""
+    if not isinstance(goal, list) or not goal:
+        return None
+    plain = {"#", "."}
+    if not all(isinstance(row, str) and len(row) == width and set(row) <= plain for row in goal):
+        return None
+    lines = [str(row) for row in goal]
+    columns = ["".join(row[c] for row in lines) for c in range(width)]
+
+    def runs(line: str) -> tuple[int, ...]:
+        return tuple(len(run) for run in line.split(".") if run)
+
+    return tuple(runs(row) for row in lines), tuple(runs(col) for col in columns)
+
+
+def _clues(value: object) -> Clues | None:
+    """Clues as tuples of run lengths (each a whole number from 1), or None."""
+    if not isinstance(value, list):
+        return None
+    clues: list[tuple[int, ...]] = []
+    for clue in value:
+        if not isinstance(clue, list) or not all(type(n) is int and n >= 1 for n in clue):
+            return None
+        clues.append(tuple(clue))
+    return tuple(clues)
+
+
+def _fits(clue: tuple[int, ...], size: int) -> bool:
+    """Whether the runs fit a line of ``size`` cells, one empty cell apart."""
+    return sum(clue) + len(clue) - 1 <= size if clue else True
+
+
+def _settled(native: object, rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
+    """(status, line-solvable, difficulty) when line logic settles the puzzle, else None."""
+    from nonogen.difficulty import line_difficulty  # noqa: PLC0415
+
+    if sum(map(sum, rows)) != sum(map(sum, cols)):
+        return "none", False, None
+    height, width = len(rows), len(cols)
+    zeros_rows, zeros_cols = (0,) * height, (0,) * width
+    propagate = native.propagate  # type: ignore[attr-defined]
+    masks, sweeps, _, _, _ = propagate(
+        rows, cols, zeros_rows, zeros_rows, zeros_cols, zeros_cols, None, None, -1
+    )
+    if masks is None:
+        return "none", False, None
+    row_filled, row_empty = masks[0], masks[1]
+    full = (1 << width) - 1
+    if any((f | e) != full for f, e in zip(row_filled, row_empty, strict=True)):
+        return None
+    return "unique", True, line_difficulty(sweeps)
+
+
+def _disagrees(recorded: dict[str, object], status: str, line: bool) -> bool:
+    """Whether the verdict differs from what the file records (``pipeline.check.agrees``)."""
+    known = recorded.get("solutions_known")
+    expected = known if isinstance(known, str) and known != "unknown" else None
+    said = recorded.get("line_solvable")
+    expected_line = said if isinstance(said, bool) else None
+    if expected is None and expected_line is None:
+        return False
+    agrees = (expected is None or expected == status) and (
+        expected_line is None or expected_line == line
+    )
+    return not agrees

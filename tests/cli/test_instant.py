@@ -1,0 +1,149 @@
+"""The instant check (``nonogen.cli.instant``) prints what the whole ``nonogen check`` prints,
+byte for byte but for the seconds, and leaves to it everything it cannot answer so."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonogen.cli.instant import check
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+SECONDS = re.compile(r" +\d+\.\d{3}(?=(  MISMATCH.*)?$)")
+SOLVING = re.compile(r"\d+\.\d\d s solving")
+
+
+def made(folder: Path) -> list[Path]:
+    """Puzzle files of each kind of answer: line-solvable, totals that differ, a line with
+    no arrangement, a recorded verdict that disagrees, a goal, meta it keeps."""
+    puzzles = {
+        "plus": {"rows": [[1], [3], [1]], "cols": [[1], [3], [1]], "title": "Plus"},
+        "totals": {"rows": [[1], [1]], "cols": [[2], []]},
+        "crossed": {"rows": [[2], [2], [1]], "cols": [[3], [1], [1]]},
+        "recorded": {
+            "rows": [[2], [1]],
+            "cols": [[2], [1]],
+            "solutions_known": "unique",
+            "line_solvable": True,
+        },
+        "goal": {
+            "width": 3,
+            "height": 2,
+            "rows": [[3], [1, 1]],
+            "cols": [[2], [1], [2]],
+            "goal": ["###", "#.#"],
+            "source": "a test",
+            "tags": ["kept as meta"],
+        },
+    }
+    paths = []
+    for name, puzzle in puzzles.items():
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps(puzzle))
+        paths.append(path)
+    return paths
+
+
+def whole(paths: list[str]) -> tuple[int, list[str], str]:
+    """The whole command's exit code, rows and summary (``--jobs 1``: never the instant
+    path, which takes no option)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nonogen", "check", "--jobs", "1", *paths],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode, done.stdout.splitlines(), done.stderr.strip().splitlines()[-1]
+
+
+def instant(
+    paths: list[str], capsys: pytest.CaptureFixture[str]
+) -> tuple[int | None, list[str], str]:
+    """The instant path's exit code (None: left to the whole command), rows and summary."""
+    code = check(paths)
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err.strip()
+
+
+def unclocked(lines: list[str]) -> list[str]:
+    """Lines without their seconds."""
+    return [SOLVING.sub("s solving", SECONDS.sub(" ", line)) for line in lines]
+
+
+def corpus_files() -> list[str]:
+    """A slice of the corpus's black-and-white JSON files (none without the corpus)."""
+    return [str(p) for p in sorted(CORPUS.glob("classic/*.json"))[:30]]
+
+
+def test_it_answers_as_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = [str(p) for p in made(tmp_path)]
+    answered = []
+    for path in [*paths, *corpus_files()]:
+        code, _, _ = instant([path], capsys)
+        if code is not None:
+            answered.append(path)
+    assert set(paths) <= set(answered)  # every kind of answer it gives, from files made here
+    code, rows, summary = instant(answered, capsys)
+    whole_code, whole_rows, whole_summary = whole(answered)
+    assert code == whole_code == 1  # "totals" and "crossed" have no solution
+    assert unclocked(rows) == unclocked(whole_rows)
+    assert unclocked([summary]) == unclocked([whole_summary])
+    assert "MISMATCH" not in "\n".join(rows)
+    assert any(" none " in row for row in rows)
+    assert any("unique   yes" in row for row in rows)
+
+
+def test_a_recorded_verdict_that_disagrees_is_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps({"rows": [[1]], "cols": [[1]], "solutions_known": "multiple"}))
+    code, rows, summary = instant([str(path)], capsys)
+    assert code == 0
+    assert rows[1].endswith("  MISMATCH with recorded verdict")
+    assert unclocked(rows) == unclocked(whole([str(path)])[1])
+    assert summary.endswith("1 disagree with a recorded verdict")
+
+
+@pytest.mark.parametrize(
+    ("args", "content"),
+    [
+        (["--json", "{}"], {"rows": [[1]], "cols": [[1]]}),  # an option
+        (["-"], None),  # stdin
+        (["{}"], {"rows": [[1, 1], [1, 1]], "cols": [[1], [1], [1], [1]]}),  # two solutions
+        (["{}"], {"rows": [[1]], "cols": [[1]], "givens": ["#"]}),  # cells given
+        (["{}"], {"palette": [["white", "ffffff"], ["red", "ff0000"]], "rows": [], "cols": []}),
+        (["{}"], {"rows": [[1]], "cols": [[1]], "goal": ["."]}),  # a goal of other clues
+        (["{}"], {"rows": [[0]], "cols": [[1]]}),  # not plain run lengths
+        (["{}"], {"rows": [[2]], "cols": [[1]]}),  # a clue longer than its line
+        (["{}"], {"rows": [[1]], "cols": [[1]], "width": 2}),  # a size that disagrees
+        (["{}"], {"rows": [[1]], "cols": [[1]], "version": 2}),  # a newer file
+        (["{}"], "not json"),
+    ],
+)
+def test_what_it_cannot_answer_so_goes_to_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], content: object
+) -> None:
+    path = tmp_path / "puzzle.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    code, rows, summary = instant([a.format(path) for a in args], capsys)
+    assert code is None
+    assert rows == []
+    assert summary == ""
+
+
+def test_a_folder_or_another_format_goes_to_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    non = tmp_path / "plus.non"
+    non.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    assert instant([str(tmp_path)], capsys)[0] is None
+    assert instant([str(non)], capsys)[0] is None
+    assert instant([str(tmp_path / "missing.json")], capsys)[0] is None
