@@ -82,17 +82,46 @@ def colour_link(width: int, height: int) -> str:
     return f"#c={code}"
 
 
+def dense(side: int) -> tuple[Clues, Clues]:
+    """The clues of a seeded random grid, half filled: long row clues, two-digit columns
+    (a tournament puzzle's kind)."""
+    grid = np.random.default_rng(3).random((side, side)) < 0.5
+    grid[:, 0] = True  # a column of 25: a two-digit column clue
+
+    def runs(line: np.ndarray) -> list[int]:
+        text = "".join("#" if v else "." for v in line)
+        return [len(run) for run in text.split(".") if run]
+
+    return [runs(row) for row in grid], [runs(col) for col in grid.T]
+
+
+MERGED = """() => {
+  const range = document.createRange();
+  let merged = 0;
+  for (const th of document.querySelectorAll('#play-board th.col-clue')) {
+    const room = th.getBoundingClientRect();
+    for (const span of th.querySelectorAll('span')) {
+      range.selectNodeContents(span);
+      const text = range.getBoundingClientRect();
+      if (text.left < room.left - 0.5 || text.right > room.right + 0.5) merged += 1;
+    }
+  }
+  return merged;
+}"""
+
+
 @DEVICES
 @pytest.mark.parametrize(
     "shape",
-    [(10, 10, False), (25, 25, False), (25, 35, True)],
-    ids=["10x10", "25x25", "25x35-colour"],
+    [(10, 10, ""), (25, 25, ""), (25, 25, "dense"), (25, 35, "colour")],
+    ids=["10x10", "25x25", "25x25-dense", "25x35-colour"],
 )
 def test_cells_are_square_after_fit_and_the_board_fits_the_screen(
-    browser: Browser, server: str, device: dict[str, Any], shape: tuple[int, int, bool]
+    browser: Browser, server: str, device: dict[str, Any], shape: tuple[int, int, str]
 ) -> None:
-    width, height, colour = shape
-    link = colour_link(width, height) if colour else fragment(*disc(width))
+    width, height, kind = shape
+    clues = dense(width) if kind == "dense" else disc(width)
+    link = colour_link(width, height) if kind == "colour" else fragment(*clues)
     with new_page(browser, device) as page:
         page.goto(f"{server}/{link}")
         expect(page.locator("#play-board td.cell")).to_have_count(width * height)
@@ -104,9 +133,12 @@ def test_cells_are_square_after_fit_and_the_board_fits_the_screen(
         assert board is not None
         screen = page.viewport_size["width"] if page.viewport_size else 1280
         assert board["x"] + board["width"] <= screen, board
+        host = "document.querySelector('#play-board')"
+        assert not page.evaluate(f"() => {host}.scrollWidth > {host}.clientWidth + 1")
         digits = "() => parseFloat(getComputedStyle(document.querySelector"
         size = page.evaluate(f"{digits}('#play-board th.col-clue span')).fontSize)")
         assert size >= 9
+        assert page.evaluate(MERGED) == 0  # two-digit column clues stay within their cells
 
 
 @pytest.mark.parametrize("device", [PHONE], ids=["phone"])
