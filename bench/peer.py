@@ -1,20 +1,23 @@
 """nonogen beside another solver, whole process, interleaved, on the same puzzle files:
 
-    python -m bench.peer --peer "PATH/bin/nonosolve {file}" [--runs 3] [--cpu 0] PUZZLES...
+    python -m bench.peer [--peer "PATH/nonosolve -q {file}"] [--runs 3] [--cpu 0] PUZZLES...
 
-Every puzzle (corpus JSON, or any format nonogen reads; folders are searched for ``*.json``)
-is written once in the peer's format (``--peer-format``, default Steve Simpson's ``.non``,
-which hyouv/FastNonogramSolver's ``nonosolve`` reads) and both programs read that same file:
-``nonogen check FILE`` and the peer's command with ``{file}`` replaced. Each round runs every
-puzzle through both, the order alternating from round to round, so that a busy moment of the
-machine falls on both; with ``--cpu N`` both are pinned to that core (``taskset``). It prints
-per puzzle the median seconds of each and their ratio (nonogen / peer), then the totals, how
-many puzzles nonogen was no slower on, the worst ratio among the puzzles that take the peer
-0.03 s or more, and how many of the others nonogen finishes within 0.1 s (issue 37's targets).
+The peer is ``../shared/peers/nonosolve`` where it is there (hyouv/FastNonogramSolver, built
+for this machine; it reads ``.nin``), so that every figure is a run side by side. Every
+puzzle (corpus JSON, or any format nonogen reads; folders are searched for ``*.json``) is
+written once in each program's own format from the same puzzle: nonogen JSON for ``nonogen
+check FILE`` (``--ours-format``), the peer's (``--peer-format``: ``nin``, or Steve Simpson's
+``.non`` and the others nonogen writes) for the peer's command with ``{file}`` replaced. Each
+round runs every puzzle through both, the order alternating from round to round, so that a
+busy moment of the machine falls on both; with ``--cpu N`` both are pinned to that core
+(``taskset``). It prints per puzzle the median seconds of each and their ratio (nonogen /
+peer), then the totals, how many puzzles nonogen was no slower on, the worst ratio among the
+puzzles that take the peer 0.03 s or more, and how many of the others nonogen finishes
+within 0.06 s (issue 53's targets).
 
-The peer is not vendored. To build ``nonosolve`` (MIT; it fetches and builds CaDiCaL and
-Kissat, MIT): clone https://github.com/hyouv/FastNonogramSolver, run ``deps/build_sat.sh``
-then ``make`` there, and pass ``--peer "/path/to/FastNonogramSolver/bin/nonosolve {file}"``
+The peer is not vendored. Elsewhere, build ``nonosolve`` (MIT; it fetches and builds CaDiCaL
+and Kissat, MIT): clone https://github.com/hyouv/FastNonogramSolver, run ``deps/build_sat.sh``
+then ``make`` there, and pass ``--peer "/path/to/FastNonogramSolver/bin/nonosolve -q {file}"``
 (it solves and checks uniqueness, up to two solutions, as ``nonogen check`` does).
 """
 
@@ -33,11 +36,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nonogen.formats import format_puzzle, read_puzzle
+from nonogen.puzzle import Puzzle
 
 PEER_SLOW = 0.03
 """Puzzles that take the peer at least this long must not be slower under nonogen."""
-FAST = 0.1
-"""Every other puzzle must take nonogen at most this long, whole process."""
+FAST = 0.06
+"""Every other puzzle must take nonogen at most this long, whole process (issue 53)."""
+SHARED_PEER = Path(__file__).resolve().parents[2] / "shared" / "peers" / "nonosolve"
+"""The peer built for this machine, where the shared folder is beside the checkout."""
+
+
+def nin(puzzle: Puzzle) -> str:
+    """A black-and-white puzzle as ``.nin``: "W H", the row clues, the column clues, one line
+    each, ``0`` for an empty line (the peer's own format)."""
+
+    def lines(clues: Sequence[Sequence[int]]) -> list[str]:
+        return [" ".join(map(str, clue)) or "0" for clue in clues]
+
+    body = [f"{puzzle.width} {puzzle.height}", *lines(puzzle.rows), *lines(puzzle.cols)]
+    return "\n".join(body) + "\n"
+
+
+def written(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle in a format: ``nin``, or one nonogen writes."""
+    return nin(puzzle) if fmt == "nin" else format_puzzle(puzzle, fmt)
 
 
 @dataclass
@@ -77,21 +99,25 @@ def run(command: list[str], seconds: float) -> tuple[float, str]:
     return elapsed, problem
 
 
-def commands(args: argparse.Namespace, file: Path) -> tuple[list[str], list[str]]:
-    """nonogen's and the peer's command lines on one file (pinned if asked)."""
+def commands(args: argparse.Namespace, mine: Path, peer: Path) -> tuple[list[str], list[str]]:
+    """nonogen's and the peer's command lines on their files (pinned if asked)."""
     pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
-    ours = [*pin, sys.executable, "-m", "nonogen", "check", str(file)]
-    theirs = [*pin, *shlex.split(args.peer.replace("{file}", shlex.quote(str(file))))]
+    ours = [*pin, sys.executable, "-m", "nonogen", "check", str(mine)]
+    theirs = [*pin, *shlex.split(args.peer.replace("{file}", shlex.quote(str(peer))))]
     return ours, theirs
 
 
 def measure(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> list[Timing]:
-    """Write every puzzle in the peer's format, then time both programs, interleaved."""
+    """Write every puzzle in each program's format, then time both, interleaved."""
     prepared = []
     for path in files:
-        target = folder / f"{path.stem}.{args.peer_format}"
-        target.write_text(format_puzzle(read_puzzle(path), args.peer_format), encoding="utf-8")
-        prepared.append((Timing(path.stem), *commands(args, target)))
+        puzzle = read_puzzle(path)
+        mine = folder / "nonogen" / f"{path.stem}.{args.ours_format}"
+        peers = folder / "peer" / f"{path.stem}.{args.peer_format}"
+        for target, fmt in ((mine, args.ours_format), (peers, args.peer_format)):
+            target.parent.mkdir(exist_ok=True)
+            target.write_text(written(puzzle, fmt), encoding="utf-8")
+        prepared.append((Timing(path.stem), *commands(args, mine, peers)))
     for round_ in range(args.runs):
         for timing, ours, theirs in prepared:
             pair = [(timing.ours, ours), (timing.theirs, theirs)]
@@ -131,8 +157,17 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         prog="python -m bench.peer", description=__doc__.split("\n")[0]
     )
     parser.add_argument("puzzles", nargs="+", help="puzzle files or folders of corpus JSON")
-    parser.add_argument("--peer", required=True, help='its command, "{file}" for the puzzle')
-    parser.add_argument("--peer-format", default="non", choices=("non", "xml", "json", "text"))
+    shared = f"{SHARED_PEER} -q {{file}}" if SHARED_PEER.is_file() else None
+    parser.add_argument(
+        "--peer",
+        default=shared,
+        required=shared is None,
+        help='its command, "{file}" for the puzzle (default: ../shared/peers/nonosolve)',
+    )
+    parser.add_argument(
+        "--peer-format", default="nin", choices=("nin", "non", "xml", "json", "text")
+    )
+    parser.add_argument("--ours-format", default="json", choices=("json", "non", "xml", "text"))
     parser.add_argument("--runs", type=int, default=3, help="rounds, 1-9 (median of them)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
     parser.add_argument("--cpu", type=int, default=None, help="pin both to this core")

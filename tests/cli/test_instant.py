@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nonogen.cli.instant import check
+from nonogen.cli.instant import MOST_BYTES, MOST_FILES, MOST_SIDE, check
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SECONDS = re.compile(r" +\d+\.\d{3}(?=(  MISMATCH.*)?$)")
@@ -147,3 +147,20 @@ def test_a_folder_or_another_format_goes_to_the_whole_command(
     assert instant([str(tmp_path)], capsys)[0] is None
     assert instant([str(non)], capsys)[0] is None
     assert instant([str(tmp_path / "missing.json")], capsys)[0] is None
+
+
+def test_its_limits_send_the_rest_to_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps({"rows": [[1]], "cols": [[1]]}))
+    assert instant([str(one)] * MOST_FILES, capsys)[0] == 0
+    assert instant([str(one)] * (MOST_FILES + 1), capsys)[0] is None
+    tall = tmp_path / "tall.json"
+    tall.write_text(json.dumps({"rows": [[]] * MOST_SIDE, "cols": [[]]}))
+    assert instant([str(tall)], capsys)[0] == 0  # no cell filled: unique, every cell empty
+    tall.write_text(json.dumps({"rows": [[]] * (MOST_SIDE + 1), "cols": [[]]}))
+    assert instant([str(tall)], capsys)[0] is None
+    padded = tmp_path / "padded.json"
+    padded.write_text(json.dumps({"rows": [[1]], "cols": [[1]], "note": "x" * MOST_BYTES}))
+    assert instant([str(padded)], capsys)[0] is None
