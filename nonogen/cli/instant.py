@@ -10,15 +10,18 @@ answers only what it can answer exactly as the whole command would:
     -> each file: a black-and-white nonogen JSON puzzle, plain and well formed
        (``plain_puzzle``: no palette or givens; clues that fit; a goal of '#' and '.' rows
        that gives these clues)
-    -> line logic in the C core from nothing known (``nonogen.solve.propagate``'s call)
-    -> solved: unique, line-solvable, ``line_difficulty(sweeps)``; a line with no
-       arrangement left, or row and column totals that differ: no solution
+    -> the whole command's steps, in the C core, with its default budget (``_settled``):
+       line logic from nothing known: solved, unique and ``line_difficulty(sweeps)``; a line
+       with no arrangement left, or row and column totals that differ: no solution;
+       else (64 cells a side at most) the probing search for two solutions: none, two, or
+       one found without branching, graded by probing the line-logic board
+       (``probing_difficulty``, else ``search_difficulty`` of its branchings)
 
-Anything else (an option, stdin, a folder, another format, colour, a puzzle line logic does
-not settle, no C core) returns None before a line is printed, and the whole command runs
-as ever. The rows, the summary and the exit code are the whole command's, byte for byte
-but for the seconds (``tests/cli/test_instant.py`` holds the two side by side on the
-corpus).
+Anything else (an option, stdin, a folder, another format, colour, a puzzle these steps do
+not settle without the SAT solvers, no C core) returns None before a line is printed, and the
+whole command runs as ever. The rows, the summary and the exit code are the whole command's,
+byte for byte but for the seconds (``tests/cli/test_instant.py`` holds the two side by side on
+the corpus).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ def check(args: list[str]) -> int | None:
     if not args or len(args) > MOST_FILES or any(arg.startswith("-") for arg in args):
         return None
     try:
-        from nonogen import _native  # noqa: PLC0415  (the C core, where it is built)
+        from nonogen import _native  # noqa: F401, PLC0415  (the C core, where it is built)
     except ImportError:
         return None
     rows_out: list[tuple[str, tuple[int, int], str, bool, int | None, float, bool]] = []
@@ -57,7 +60,7 @@ def check(args: list[str]) -> int | None:
             return None
         rows, cols, recorded = puzzle
         started = time.perf_counter()
-        answer = _settled(_native, rows, cols)
+        answer = _settled(rows, cols)
         seconds = time.perf_counter() - started
         if answer is None:
             return None
@@ -157,25 +160,60 @@ def _fits(clue: tuple[int, ...], size: int) -> bool:
     return sum(clue) + len(clue) - 1 <= size if clue else True
 
 
-def _settled(native: object, rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
-    """(status, line-solvable, difficulty) when line logic settles the puzzle, else None."""
-    from nonogen.difficulty import line_difficulty  # noqa: PLC0415
+def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
+    """(status, line-solvable, difficulty) where the whole command's own steps settle the
+    puzzle in the C core (``nonogen.solve._solve`` with the default budget): line logic; else
+    the probing search, settled as ``search._settled`` settles it; a unique one graded by
+    probing the line-logic board. None where the SAT solvers or the clock would have a say."""
+    from nonogen import _native as core  # noqa: PLC0415
+    from nonogen.budgets import (  # noqa: PLC0415
+        DEFAULT_TIMEOUT,
+        EXPLAIN_SHARE,
+        MAX_PROBING_SIDE,
+        PROBING_SHARE,
+        PROBING_WORK,
+    )
+    from nonogen.difficulty import (  # noqa: PLC0415
+        line_difficulty,
+        probing_difficulty,
+        search_difficulty,
+    )
 
+    started = time.perf_counter()
     if sum(map(sum, rows)) != sum(map(sum, cols)):
         return "none", False, None
     height, width = len(rows), len(cols)
     zeros_rows, zeros_cols = (0,) * height, (0,) * width
-    propagate = native.propagate  # type: ignore[attr-defined]
-    masks, sweeps, _, _, _ = propagate(
+    masks, sweeps, _, _, _ = core.propagate(
         rows, cols, zeros_rows, zeros_rows, zeros_cols, zeros_cols, None, None, -1
     )
     if masks is None:
         return "none", False, None
-    row_filled, row_empty = masks[0], masks[1]
-    full = (1 << width) - 1
-    if any((f | e) != full for f, e in zip(row_filled, row_empty, strict=True)):
+    if _solved(masks, width):
+        return "unique", True, line_difficulty(sweeps)
+    if max(height, width) > MAX_PROBING_SIDE:
         return None
-    return "unique", True, line_difficulty(sweeps)
+    deadline = started + DEFAULT_TIMEOUT
+    seconds = deadline - EXPLAIN_SHARE * DEFAULT_TIMEOUT - time.perf_counter()
+    found, complete, nodes, branched, _ = core.search(
+        rows, cols, *masks, 2, PROBING_WORK, seconds * PROBING_SHARE
+    )
+    if not complete or (len(found) == 1 and nodes > 1):
+        return None  # the time ran out, or SAT's decisions grade it
+    if len(found) != 1:
+        return ("multiple" if found else "none"), False, None
+    probed, _, fixed, finished = core.probe(rows, cols, *masks, deadline - time.perf_counter())
+    if probed is not None and _solved(probed, width):
+        return "unique", False, probing_difficulty(fixed)
+    if not finished:
+        return None
+    return "unique", False, search_difficulty(branched)
+
+
+def _solved(masks: tuple[tuple[int, ...], ...], width: int) -> bool:
+    """Whether a board's masks (rows filled, rows empty, ...) decide every cell."""
+    full = (1 << width) - 1
+    return all((f | e) == full for f, e in zip(masks[0], masks[1], strict=True))
 
 
 def _disagrees(recorded: dict[str, object], status: str, line: bool) -> bool:

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
+from nonogen.budgets import DEFAULT_TIMEOUT, EXPLAIN_SHARE, MAX_SOLUTIONS, MAX_TIMEOUT
 from nonogen.difficulty import (
     TIERS,
     difficulty_tier,
@@ -66,16 +67,6 @@ __all__ = [
     "with_article",
 ]
 
-DEFAULT_TIMEOUT: Final = 60.0
-"""Seconds the solver spends on one puzzle unless told otherwise."""
-MAX_TIMEOUT: Final = 1e6
-"""Seconds a solver or generator budget may be at most (11 days; ``inf`` would leave no
-time for anything after the search)."""
-MAX_SOLUTIONS: Final = 1000
-"""Solutions one search may be asked for at most (``--max-solutions``): each is kept, and a
-1024-cell-a-side puzzle's solution is a megabyte."""
-EXPLAIN_SHARE: Final = 0.04
-"""Share of the budget kept back from the search, to probe the root if the search runs out."""
 
 B = TypeVar("B")
 

@@ -33,6 +33,7 @@ from typing import NamedTuple, TypeVar
 import numpy as np
 from pysat.solvers import Solver
 
+from nonogen.budgets import MAX_PROBING_SIDE, PROBING_SHARE, PROBING_WORK
 from nonogen.clues import Clue
 from nonogen.line import NATIVE, line_starts
 from nonogen.solve.beliefs import beliefs
@@ -54,17 +55,6 @@ CaDiCaL, which cannot be interrupted, can take seconds of inprocessing and outla
 budget: Glucose searches alone."""
 LOAD_CHUNK = 50_000
 """Clauses given to the SAT solver between two looks at the clock."""
-PROBING_WORK = 3_000_000
-"""Probes times lines the probing search may make before the SAT solvers take over (a probe
-solves about a line per line of the board). On taai2011 (25x25), `nonogen check`, measured
-when the search came in (1f7132d): puzzles 1-300 take 1.04 s, 0.94 s and 1.00 s with 1, 3
-and 10 million (3.07 s with SAT alone); puzzles 401-500 take 11.1 s, 10.1 s and 10.6 s (the
-search settles 61, 80 and 88 of them; what it cannot settle costs SAT's time and the
-search's). Larger budgets cost more than the SAT time they save (docs/benchmarks.md)."""
-PROBING_SHARE = 0.25
-"""Share of the search's time the probing search may take."""
-MAX_PROBING_SIDE = 64
-"""The probing search works on one machine word a line."""
 IMPLIED_CLAUSES = 200_000
 """At most this many clauses that probing proves go into the CNF (``implied``)."""
 IMPLIED_SHARE = 0.1
