@@ -6,8 +6,9 @@ The peer is ``../shared/peers/nonosolve`` where it is there (hyouv/FastNonogramS
 for this machine; it reads ``.nin``), so that every figure is a run side by side. Every
 puzzle (corpus JSON, or any format nonogen reads; folders are searched for ``*.json``) is
 written once in each program's own format from the same puzzle: nonogen JSON for ``nonogen
-check FILE`` (``--ours-format``), the peer's (``--peer-format``: ``nin``, or Steve Simpson's
-``.non`` and the others nonogen writes) for the peer's command with ``{file}`` replaced. Each
+check FILE`` (the ``nonogen`` program beside this Python; ``--ours-format``), the peer's
+(``--peer-format``: ``nin``, or Steve Simpson's ``.non`` and the others nonogen writes) for
+the peer's command with ``{file}`` replaced. Each
 round runs every puzzle through both, the order alternating from round to round, so that a
 busy moment of the machine falls on both; with ``--cpu N`` both are pinned to that core
 (``taskset``). It prints per puzzle the median seconds of each and their ratio (nonogen /
@@ -102,7 +103,9 @@ def run(command: list[str], seconds: float) -> tuple[float, str]:
 def commands(args: argparse.Namespace, mine: Path, peer: Path) -> tuple[list[str], list[str]]:
     """nonogen's and the peer's command lines on their files (pinned if asked)."""
     pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
-    ours = [*pin, sys.executable, "-m", "nonogen", "check", str(mine)]
+    installed = Path(sys.executable).with_name("nonogen")  # the program people run
+    program = [str(installed)] if installed.is_file() else [sys.executable, "-m", "nonogen"]
+    ours = [*pin, *program, "check", str(mine)]
     theirs = [*pin, *shlex.split(args.peer.replace("{file}", shlex.quote(str(peer))))]
     return ours, theirs
 
