@@ -70,10 +70,10 @@ def check(args: list[str]) -> int | None:
     from nonogen.pipeline.checkrows import CHECK_HEADER, CheckTally, table_row  # noqa: PLC0415
 
     tally = CheckTally()
-    print(CHECK_HEADER)
-    for label, size, status, line, difficulty, seconds, mismatch in rows_out:
-        print(
-            table_row(
+    try:
+        print(CHECK_HEADER)
+        for label, size, status, line, difficulty, seconds, mismatch in rows_out:
+            row = table_row(
                 label,
                 size,
                 status,
@@ -81,10 +81,12 @@ def check(args: list[str]) -> int | None:
                 difficulty=difficulty,
                 seconds=seconds,
                 mismatch=mismatch,
-            ),
-            flush=True,
-        )
-        tally.count(status, seconds=seconds, line_solvable=line, mismatch=mismatch)
+            )
+            print(row, flush=True)
+            tally.count(status, seconds=seconds, line_solvable=line, mismatch=mismatch)
+    except BrokenPipeError:  # the reader left (| head): exit 0 (`cli.root.main`'s rule)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (nothing more to flush)
+        return 0
     print(tally.line(), file=sys.stderr)
     return int(tally.exit_code)
 

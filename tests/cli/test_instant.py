@@ -172,3 +172,18 @@ def test_its_limits_send_the_rest_to_the_whole_command(
     padded = tmp_path / "padded.json"
     padded.write_text(json.dumps({"rows": [[1]], "cols": [[1]], "note": "x" * MOST_BYTES}))
     assert instant([str(padded)], capsys)[0] is None
+
+
+def test_a_reader_that_leaves_ends_it_quietly(tmp_path: Path) -> None:
+    plus = made(tmp_path)[0]
+    program = Path(sys.executable).with_name("nonogen")
+    command = [str(program)] if program.is_file() else [sys.executable, "-m", "nonogen"]
+    with subprocess.Popen(
+        [*command, "check", str(plus)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as running:
+        assert running.stdout is not None
+        assert running.stderr is not None
+        running.stdout.close()  # as `| head -0` does, before a line is read
+        said = running.stderr.read().decode()
+        assert running.wait(timeout=60) == 0
+    assert "Traceback" not in said
