@@ -118,11 +118,11 @@ def main() -> int:
             if args.json:
                 print(json.dumps({"set": group, "id": name, "fits": good, **m}))
         browser.close()
-    for group, (good, total) in sorted(tally.items()):
-        print(f"{group:<16} {good:>4} of {total:<4} fit")
-    good = sum(g for g, _ in tally.values())
+    for group, (fitted, total) in sorted(tally.items()):
+        print(f"{group:<16} {fitted:>4} of {total:<4} fit")
+    fitted = sum(g for g, _ in tally.values())
     total = sum(t for _, t in tally.values())
-    print(f"{'all':<16} {good:>4} of {total:<4} fit ({good / max(1, total):.1%})")
+    print(f"{'all':<16} {fitted:>4} of {total:<4} fit ({fitted / max(1, total):.1%})")
     for over, group, name in sorted(misses, reverse=True)[:10]:
         print(f"  miss: {group}/{name}, {over:+.0f} px past the screen's right edge")
     return 1 if misses else 0
