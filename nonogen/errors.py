@@ -186,8 +186,8 @@ class Tries:
         """The items this surface offers, spelled by ``spell``: ``A, B or C``."""
         shown: list[str] = []
         for item in self.items:
-            text = item.text(spell)
-            if item.text(lambda name: spell(name) or "\0") == text and text not in shown:
+            text = item.text(lambda name: spell(name) or "\0")  # "\0": an option not offered
+            if "\0" not in text and text not in shown:
                 shown.append(text)
         if len(shown) > 1:
             return ", ".join(shown[:-1]) + f" or {shown[-1]}"

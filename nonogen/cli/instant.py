@@ -53,21 +53,27 @@ def check(args: list[str]) -> int | None:
         from nonogen import _native  # noqa: F401, PLC0415  (the C core, where it is built)
     except ImportError:
         return None
+    from nonogen.pipeline.checkrows import (  # noqa: PLC0415
+        CHECK_HEADER,
+        CheckTally,
+        agreement,
+        table_row,
+    )
+
     rows_out: list[tuple[str, tuple[int, int], str, bool, int | None, float, bool]] = []
     for path in args:
         puzzle = plain_puzzle(path)
         if puzzle is None:
             return None
-        rows, cols, recorded = puzzle
+        rows, cols, meta = puzzle
         started = time.perf_counter()
         answer = _settled(rows, cols)
         seconds = time.perf_counter() - started
         if answer is None:
             return None
         status, line, difficulty = answer
-        mismatch = _disagrees(recorded, status, line)
+        mismatch = agreement(meta, status, line) is False
         rows_out.append((path, (len(cols), len(rows)), status, line, difficulty, seconds, mismatch))
-    from nonogen.pipeline.checkrows import CHECK_HEADER, CheckTally, table_row  # noqa: PLC0415
 
     tally = CheckTally()
     try:
@@ -216,17 +222,3 @@ def _solved(masks: tuple[tuple[int, ...], ...], width: int) -> bool:
     """Whether a board's masks (rows filled, rows empty, ...) decide every cell."""
     full = (1 << width) - 1
     return all((f | e) == full for f, e in zip(masks[0], masks[1], strict=True))
-
-
-def _disagrees(recorded: dict[str, object], status: str, line: bool) -> bool:
-    """Whether the verdict differs from what the file records (``pipeline.check.agrees``)."""
-    known = recorded.get("solutions_known")
-    expected = known if isinstance(known, str) and known != "unknown" else None
-    said = recorded.get("line_solvable")
-    expected_line = said if isinstance(said, bool) else None
-    if expected is None and expected_line is None:
-        return False
-    agrees = (expected is None or expected == status) and (
-        expected_line is None or expected_line == line
-    )
-    return not agrees

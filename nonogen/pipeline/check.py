@@ -27,7 +27,7 @@ from nonogen.formats import expand_paths, write_puzzle
 from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.pipeline.checkrows import CheckTally, table_row
+from nonogen.pipeline.checkrows import CheckTally, agreement, recorded, table_row
 from nonogen.puzzle import Puzzle
 from nonogen.records import JsonObject
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
@@ -306,22 +306,12 @@ def verdict_record(verdict: Verdict, puzzle: Puzzle | None = None) -> JsonObject
 
 def expected_of(puzzle: Puzzle) -> tuple[str | None, bool | None]:
     """The status and line-solvability a corpus file records, if it records them."""
-    status = puzzle.meta.get("solutions_known")
-    line = puzzle.meta.get("line_solvable")
-    return (
-        status if isinstance(status, str) and status != "unknown" else None,
-        line if isinstance(line, bool) else None,
-    )
+    return recorded(puzzle.meta)
 
 
 def agrees(puzzle: Puzzle, verdict: Verdict) -> bool | None:
     """Whether a settled verdict matches what the puzzle file records (None: nothing to compare)."""
-    status, line = expected_of(puzzle)
-    if verdict.status in (Status.SOLVED, Status.UNKNOWN) or (status is None and line is None):
-        return None
-    return (status is None or status == verdict.status) and (
-        line is None or line == verdict.line_solvable
-    )
+    return agreement(puzzle.meta, str(verdict.status), verdict.line_solvable)
 
 
 def solve_file(path: str, *, fmt: str | None, options: SolveOptions) -> tuple[Puzzle, Verdict]:

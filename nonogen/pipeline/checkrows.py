@@ -4,6 +4,8 @@ prints the very same lines as the whole command."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from nonogen.difficulty import difficulty_tier
 from nonogen.exits import ExitCode
 from nonogen.words import counted
@@ -11,6 +13,26 @@ from nonogen.words import counted
 CHECK_HEADER = (
     f"{'file':<48} {'size':>8} {'status':>8} {'line':>5} {'difficulty':>11} {'seconds':>8}"
 )
+
+
+def recorded(meta: Mapping[str, object]) -> tuple[str | None, bool | None]:
+    """The status and line-solvability a puzzle file records, if it records them (the
+    corpus's ``solutions_known`` and ``line_solvable``)."""
+    status = meta.get("solutions_known")
+    line = meta.get("line_solvable")
+    return (
+        status if isinstance(status, str) and status != "unknown" else None,
+        line if isinstance(line, bool) else None,
+    )
+
+
+def agreement(meta: Mapping[str, object], status: str, line_solvable: bool | None) -> bool | None:
+    """Whether a settled verdict (``status`` neither ``solved`` nor ``unknown``) matches what
+    the file records; None when there is nothing to compare."""
+    expected, line = recorded(meta)
+    if status in ("solved", "unknown") or (expected is None and line is None):
+        return None
+    return (expected is None or expected == status) and (line is None or line == line_solvable)
 
 
 def table_row(

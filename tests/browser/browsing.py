@@ -85,12 +85,17 @@ def fragment(rows: Clues, cols: Clues, title: str = "", givens: list[str] | None
     return "#p=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
+def blank_edit(page: Page, server: str, width: int, height: int) -> None:
+    """Open Edit on a blank drawing of ``width`` x ``height`` cells."""
+    page.goto(f"{server}/#edit")
+    page.get_by_test_id("edit-width").fill(str(width))
+    page.get_by_test_id("edit-height").fill(str(height))
+    page.get_by_test_id("edit-resize").click()
+
+
 def draw_two_ways(page: Page, server: str) -> None:
     """Open Edit and draw a 2 x 2 diagonal: a drawing whose puzzle has two solutions."""
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("2")
-    page.get_by_test_id("edit-height").fill("2")
-    page.get_by_test_id("edit-resize").click()
+    blank_edit(page, server, 2, 2)
     page.get_by_test_id("edit-cell-0-0").click()
     page.get_by_test_id("edit-cell-1-1").click()
     expect(page.get_by_test_id("edit-status")).to_have_text("Not unique")

@@ -17,6 +17,7 @@ from tests.browser.browsing import (
     DIAGONAL,
     SAMPLES,
     all_of_it,
+    blank_edit,
     centre,
     draw_two_ways,
     filled,
@@ -87,10 +88,7 @@ def test_make_a_puzzle_from_a_heic_the_browser_cannot_show(page: Page, server: s
 def test_a_drawing_too_big_to_read_prints_only_when_the_author_agrees(
     page: Page, server: str
 ) -> None:
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("60")
-    page.get_by_test_id("edit-height").fill("60")
-    page.get_by_test_id("edit-resize").click()
+    blank_edit(page, server, 60, 60)
     asked: list[str] = []
 
     def decline(dialog: Dialog) -> None:
@@ -117,10 +115,7 @@ def test_make_shows_why_a_picture_failed(page: Page, server: str) -> None:
 
 
 def test_draw_an_ambiguous_diagonal_and_see_it_highlighted(page: Page, server: str) -> None:
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("2")
-    page.get_by_test_id("edit-height").fill("2")
-    page.get_by_test_id("edit-resize").click()
+    blank_edit(page, server, 2, 2)
     expect(page.get_by_test_id("edit-status")).to_have_text("Empty")  # nothing drawn yet
     page.get_by_test_id("edit-cell-0-0").click()
     page.get_by_test_id("edit-cell-1-1").click()

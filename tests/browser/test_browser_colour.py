@@ -18,6 +18,7 @@ from tests.browser.browsing import (
     DESKTOP,
     PHONE,
     SAMPLES,
+    blank_edit,
     centre,
     has_form_field,
     new_page,
@@ -203,10 +204,7 @@ CHECK = """async cases => {
 
 def draw_two_colour_picture(page: Page, server: str) -> None:
     """In Edit, a 3 x 3 drawing in black and red: "bb.", "..r", "rrb"."""
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("3")
-    page.get_by_test_id("edit-height").fill("3")
-    page.get_by_test_id("edit-resize").click()
+    blank_edit(page, server, 3, 3)
     expect(page.get_by_test_id("edit-colour-note")).to_contain_text("Black and white")
     page.get_by_test_id("edit-add-colour").click()  # black and a second colour, red
     expect(page.get_by_test_id("edit-colour-name-2")).to_have_value("red")
@@ -222,10 +220,7 @@ def draw_two_colour_picture(page: Page, server: str) -> None:
 
 def test_fix_it_makes_a_colour_drawing_unique(page: Page, server: str) -> None:
     """Red on a diagonal of a 2 x 2 grid has two solutions; givens, then a recolouring, fix it."""
-    page.goto(f"{server}/#edit")
-    page.get_by_test_id("edit-width").fill("2")
-    page.get_by_test_id("edit-height").fill("2")
-    page.get_by_test_id("edit-resize").click()
+    blank_edit(page, server, 2, 2)
     page.get_by_test_id("edit-add-colour").click()
     expect(page.get_by_test_id("edit-pick-2")).to_have_attribute("aria-checked", "true")
     page.get_by_test_id("edit-cell-0-0").click()

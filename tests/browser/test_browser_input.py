@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, CDPSession, Page, expect
 from tests.browser.browsing import (
     FULL,
     PHONE,
+    blank_edit,
     centre,
     filled,
     fragment,
@@ -35,10 +36,7 @@ def phone(browser: Browser) -> Iterator[Page]:
 def open_board(page: Page, server: str, prefix: str) -> None:
     """A 20 x 20 board: a blank drawing in Edit, or the all-filled puzzle in Play."""
     if prefix == "edit":
-        page.goto(f"{server}/#edit")
-        page.get_by_test_id("edit-width").fill("20")
-        page.get_by_test_id("edit-height").fill("20")
-        page.get_by_test_id("edit-resize").click()
+        blank_edit(page, server, 20, 20)
     else:
         page.goto(f"{server}/{fragment(FULL, FULL, 'full')}")
     expect(page.get_by_test_id(f"{prefix}-cell-19-19")).to_be_visible()
