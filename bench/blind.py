@@ -27,10 +27,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from nonogen.colour.contrast import parse_rgb
 from nonogen.image.convert import mask_cells
 from nonogen.image.options import grid_size
 from nonogen.image.read import read_mask, resize
+from nonogen.palette import parse_rgb
 from nonogen.pipeline import LINE_KINDS, write_blind
 from nonogen.preview import solution_png
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -13,6 +12,7 @@ from fastapi import FastAPI
 from bench.load import HOST, free_port
 from nonogen.service import Limits
 from nonogen.service.connections import headed_protocol
+from tests.waiting import wait_until
 
 START_SECONDS = 30
 
@@ -26,11 +26,12 @@ def serving(app: FastAPI, limits: Limits | None = None) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + START_SECONDS
-    while not server.started:
-        assert time.monotonic() < deadline, f"the server did not start in {START_SECONDS} s"
+
+    def started() -> bool:
         assert thread.is_alive(), "the server thread stopped"
-        time.sleep(0.05)
+        return bool(server.started)
+
+    wait_until(started, "the server's start", START_SECONDS)
     try:
         yield f"http://{HOST}:{config.port}"
     finally:

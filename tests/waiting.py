@@ -1,5 +1,18 @@
 """Readiness handshakes for tests: wait for a sign that something is ready, with a deadline,
-instead of sleeping for a guessed time."""
+instead of sleeping for a guessed time.
+
+Tests wait by condition (``wait_until``; in the browser, Playwright's ``expect`` and its
+``page.clock``), never by sleeping a guessed time and then asserting. The few sleeps left are
+the behaviour under test, not a wait for it:
+
+* slow clients (``tests/service/test_connections.py``): bytes sent a quarter of a second apart,
+  and a connection kept idle past the server's deadline;
+* work that takes time (``test_backends.py``, ``test_runner.py``: a job that sleeps;
+  ``test_solve.py``: an encoding that eats its budget);
+* a finger at rest (``test_browser_input.py``): Chromium's gesture detector reads a touch
+  lifted while moving as a fling, by real time;
+* ``wait_until``'s own poll (POLL_SECONDS).
+"""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Each clue number sits on a small box of its colour (blocks of different colours may touch,
 so every number needs its own colour) with the digit in black or white, whichever contrasts
-more (``nonogen.colour.contrast``: always at least 4.5:1). A thin grey outline keeps pale
+more (``nonogen.palette``: always at least 4.5:1). A thin grey outline keeps pale
 colours visible on the clue band. With ``patterns`` every colour also gets its pattern marks
 (``patterns``) in its swatches, cells and legend, for grey-scale printers; the digits then sit
 on a plain patch of their colour so the marks never cross them.
@@ -18,10 +18,9 @@ import numpy as np
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
 from nonogen.clues import ColourClue, ColourGrid
-from nonogen.colour.contrast import BLACK, RGB, ink_for, parse_rgb
 from nonogen.errors import utf8_safe
 from nonogen.grid import Partial
-from nonogen.palette import Palette
+from nonogen.palette import BLACK, RGB255, Palette, ink_for, parse_rgb
 from nonogen.pdf.figure import (
     DIGIT_HEIGHT,
     GAP,
@@ -108,12 +107,12 @@ def colour_layout(
     return fit_layout((puzzle.height, puzzle.width), bands, box, max_cell=max_cell, above=above)
 
 
-def rgb_of(palette: Palette, index: int) -> RGB:
+def rgb_of(palette: Palette, index: int) -> RGB255:
     """The RGB of palette colour ``index``."""
     return parse_rgb(palette.colours[index].rgb)
 
 
-def fill(canvas: Canvas, rgb: RGB) -> None:
+def fill(canvas: Canvas, rgb: RGB255) -> None:
     """Set the fill colour."""
     canvas.setFillColorRGB(*(v / 255 for v in rgb))
 
@@ -140,7 +139,7 @@ def swatches(puzzle: Puzzle, lay: Layout) -> list[Swatch]:
 
 
 def _fill_boxes(
-    canvas: Canvas, boxes: Sequence[Box], rgb: RGB, *, pattern: str = "", step: float = 0
+    canvas: Canvas, boxes: Sequence[Box], rgb: RGB255, *, pattern: str = "", step: float = 0
 ) -> None:
     """Fill boxes in one colour, with its pattern over them when one is given."""
     path = canvas.beginPath()

@@ -13,7 +13,7 @@ from typing import Final
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.colour.contrast import RGB
+from nonogen.palette import RGB255
 from nonogen.pdf.pages import Box
 
 Segment = tuple[float, float, float, float]
@@ -77,7 +77,7 @@ LINES: Final[dict[str, Callable[[Box, float], list[Segment]]]] = {
 """The hatching lines of each pattern over a box, ``step`` apart (none for plain and dots)."""
 
 
-def draw_pattern(canvas: Canvas, name: str, box: Box, step: float, ink: RGB) -> None:
+def draw_pattern(canvas: Canvas, name: str, box: Box, step: float, ink: RGB255) -> None:
     """Draw pattern ``name`` over ``box`` (clip it first) in ``ink``, marks ``step`` apart."""
     red, green, blue = (v / 255 for v in ink)
     lines = LINES[name](box, step)

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from nonogen.backends import Backend
-from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError, NonogenError, OutputError, words
 from nonogen.formats import expand_paths, make_folder, refuse_overwrites, write_atomic
 from nonogen.formats.nonjson import palette_rows
 from nonogen.grid import Partial
 from nonogen.image.options import SUBJECTS_FILE
 from nonogen.image.read import picture_rgb8, read_picture
+from nonogen.palette import parse_rgb
 from nonogen.pdf import Entry
 from nonogen.pdf.press import Press, print_book
 from nonogen.pipeline.make import sheet_paths, write_sheet

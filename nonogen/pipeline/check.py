@@ -21,12 +21,11 @@ from nonogen.backends import (
     loaded,
     run_all,
 )
-from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import InputError
 from nonogen.formats import expand_paths, write_puzzle
 from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.formats.files import read_text
-from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.palette import BLACK_ON_WHITE, Palette, parse_rgb
 from nonogen.pipeline.checkrows import CheckTally, agreement, recorded, table_row
 from nonogen.puzzle import Puzzle
 from nonogen.records import JsonObject

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.colour.contrast import parse_rgb
 from nonogen.errors import Option, Words, words
 from nonogen.image.palette import MERGE_DELTA_E, quantise
+from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
 from nonogen.pipeline.make import (

@@ -15,8 +15,8 @@ import numpy.typing as npt
 from PIL import Image, ImageDraw
 
 from nonogen.clues import ColourGrid
-from nonogen.colour.contrast import RGB, ink_for, parse_rgb
 from nonogen.errors import InputError
+from nonogen.palette import RGB255, ink_for, parse_rgb
 from nonogen.preview.canvas import (
     GIVEN,
     INK,
@@ -96,12 +96,12 @@ def colour_layout(puzzle: Puzzle, *, solution: bool) -> ColourLayout:
     )
 
 
-def _rgb(puzzle: Puzzle, colour: int) -> RGB:
+def _rgb(puzzle: Puzzle, colour: int) -> RGB255:
     """The ``(red, green, blue)`` of the puzzle's palette colour ``colour``."""
     return parse_rgb(puzzle.palette.colours[colour].rgb)
 
 
-def _swatch(draw: ImageDraw.ImageDraw, box: Box, rgb: RGB, text: str, font: Font) -> None:
+def _swatch(draw: ImageDraw.ImageDraw, box: Box, rgb: RGB255, text: str, font: Font) -> None:
     """A box of ``rgb`` with ``text`` centred on it in the contrasting ink."""
     draw.rectangle(box, fill=rgb, outline=OUTLINE)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)

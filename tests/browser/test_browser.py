@@ -23,12 +23,9 @@ from tests.browser.browsing import (
     filled,
     fragment,
     has_endpoint,
-    skip_without_chromium,
     solve_with_hints,
 )
 from tests.photos import disc_photo, encode
-
-pytestmark = [pytest.mark.browser, skip_without_chromium]
 
 
 def test_make_a_puzzle_from_a_picture_and_download_its_pdf(
@@ -225,6 +222,7 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     page: Page, server: str
 ) -> None:
     tiny = fragment([[1, 1], [3]], [[2], [1], [2]], "tiny")  # solved by "#.#", "###"
+    page.clock.install()  # the page's clock, moved on by the test (no waiting for real time)
     page.goto(f"{server}/{tiny}")
     expect(page.get_by_test_id("play-title")).to_have_text("Puzzle \u00b7 3 \u00d7 2")
     page.get_by_test_id("play-auto-cross").check()
@@ -235,6 +233,7 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     expect(page.get_by_test_id("play-col-clue-1")).to_have_class("clue col-clue done")
     expect(page.get_by_test_id("play-cell-0-1")).to_have_attribute("data-state", "crossed")
     page.get_by_test_id("play-cell-0-0").click()
+    page.clock.run_for(1500)
     expect(page.get_by_test_id("play-timer")).not_to_have_text("0:00")  # a second of play
     page.reload()
     expect(page.get_by_test_id("live")).to_contain_text("Resumed the puzzle")
@@ -247,7 +246,7 @@ def test_progress_and_time_survive_a_reload_and_links_share_the_puzzle(
     # The clock stops while the tab is hidden.
     page.evaluate(HIDE, True)
     hidden_at = page.get_by_test_id("play-timer").inner_text()
-    page.wait_for_timeout(1500)
+    page.clock.run_for(3000)
     assert page.get_by_test_id("play-timer").inner_text() == hidden_at
     page.evaluate(HIDE, False)
     page.get_by_test_id("play-cell-0-2").click()

@@ -15,10 +15,8 @@ from tests.browser.browsing import (
     PHONE,
     SAMPLES,
     new_page,
-    skip_without_chromium,
 )
 
-pytestmark = [pytest.mark.browser, skip_without_chromium]
 BLOCKING = ("serious", "critical")
 """The axe impacts that fail the test (minor and moderate ones are reported, not failed)."""
 

@@ -22,12 +22,10 @@ from tests.browser.browsing import (
     centre,
     has_form_field,
     new_page,
-    skip_without_chromium,
     solve_with_hints,
 )
 from tests.browser.test_browser_a11y import violations
 
-pytestmark = [pytest.mark.browser, skip_without_chromium]
 STRAWBERRY = SAMPLES / "colour" / "strawberry.json"
 SOLUTION: list[str] = json.loads(STRAWBERRY.read_text())["solution"]
 COLOUR_KEY = {"r": 1, "g": 2, "w": 3}

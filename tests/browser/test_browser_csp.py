@@ -3,14 +3,10 @@ breaks it (the headers themselves are tested in ``tests/service/test_headers.py`
 
 from __future__ import annotations
 
-import pytest
-
 from nonogen.service.app import create_app
 from nonogen.service.limits import Limits
-from tests.browser.browsing import CHROMIUM, skip_without_chromium
+from tests.browser.browsing import CHROMIUM
 from tests.servers import serving
-
-pytestmark = [pytest.mark.browser, skip_without_chromium]
 
 
 def test_no_page_breaks_its_policy_in_a_browser() -> None:

@@ -19,10 +19,8 @@ from tests.browser.browsing import (
     filled,
     fragment,
     new_page,
-    skip_without_chromium,
 )
 
-pytestmark = [pytest.mark.browser, skip_without_chromium]
 JUMPS = 3
 """Pointer moves in a 20-cell drag: each jumps about 6 cells."""
 

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.browsing import PHONE, SAMPLES, Clues, draw_two_ways, fragment, new_page
+from tests.waiting import wait_until
 
 LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 DEVICES = pytest.mark.parametrize("device", [LAPTOP, PHONE], ids=["desktop", "phone"])
@@ -52,8 +53,7 @@ def test_after_make_the_result_s_badges_are_in_view_and_play_starts_at_the_top(
         page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
         page.get_by_test_id("make-submit").click()
         expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")
-        page.wait_for_timeout(200)
-        assert in_view(page, "make-badges")
+        wait_until(lambda: in_view(page, "make-badges"), "the badges scrolled into view", 5)
         page.get_by_test_id("make-to-play").click()
         expect(page.get_by_test_id("play-board")).to_be_visible()
         assert page.evaluate("() => window.scrollY") == 0

@@ -11,9 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.browsing import DESKTOP, PHONE, SAMPLES, new_page, skip_without_chromium
-
-pytestmark = [pytest.mark.browser, skip_without_chromium]
+from tests.browser.browsing import DESKTOP, PHONE, SAMPLES, new_page
 
 
 def choose(page: Page, server: str, picture: str = "coffee.jpg", width: str = "25") -> None:

@@ -6,7 +6,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from nonogen.pipeline.prepare import BookOptions
 from nonogen.preview import SheetEntry
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
+from tests.waiting import wait_until
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 runner = CliRunner()
@@ -84,6 +84,7 @@ def test_a_killed_run_resumes_from_the_work_folder(inputs: Path, tmp_path: Path)
     assert not third.puzzles[0].cached  # other options, other key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "entry",
     [[], "text", {"source": 3}, {"source": "a.png", "puzzle": 5}, {"source": "a.png", "tier": 1}],
@@ -237,10 +238,8 @@ def test_a_book_run_killed_midway_leaves_no_pdf_and_resumes(inputs: Path, tmp_pa
     args = [sys.executable, "-m", "nonogen", "book", str(inputs), "-o", str(out)]
     args += ["--work-dir", str(work), "--jobs", "1", "-w", "30"]  # every picture prints
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
     # Until a puzzle is saved (the broken picture's record, saved too, is not one to reuse).
-    while not _saved_puzzles(work) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_until(lambda: bool(_saved_puzzles(work)), "a saved puzzle", 60)
     proc.kill()
     proc.wait(timeout=30)
     finished = len(list(work.glob("*.json")))
@@ -292,18 +291,11 @@ def test_book_workers_die_with_a_killed_parent(inputs: Path, tmp_path: Path) -> 
     args += ["--jobs", "2", "-w", "60"]
     log = (tmp_path / "stderr.log").open("w")
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 60
-    workers: set[int] = set()
-    while len(workers) < 2 and time.monotonic() < deadline:
-        workers = _children(proc.pid)
-        time.sleep(0.05)
-    assert len(workers) >= 2
+    wait_until(lambda: len(_children(proc.pid)) >= 2, "two workers", 60)
+    workers = _children(proc.pid)
     proc.kill()  # SIGKILL: the parent cannot stop its pool
     proc.wait(timeout=30)
-    deadline = time.monotonic() + 10
-    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_alive(pid) for pid in workers)
+    wait_until(lambda: not any(_alive(pid) for pid in workers), "the workers' end", 10)
     log.close()
     assert "Traceback" not in (tmp_path / "stderr.log").read_text()  # they die quietly
 
@@ -547,6 +539,7 @@ def test_a_puzzle_whose_drawing_is_doubtful_is_flagged_for_review(tmp_path: Path
     assert "(chelsea)" in result.stderr
 
 
+@pytest.mark.slow
 def test_pad_pads_a_book_only_as_its_print_rule_asks(inputs: Path, tmp_path: Path) -> None:
     from nonogen.pdf.rules import book_pages  # noqa: PLC0415  (reportlab)
 
@@ -591,6 +584,7 @@ def test_review_writes_a_contact_sheet_of_the_puzzles_made_from_pictures(tmp_pat
     assert "no review sheet" in files_only.stderr
 
 
+@pytest.mark.slow
 def test_a_second_run_on_a_work_folder_in_use_exits_4_at_once(inputs: Path, tmp_path: Path) -> None:
     import fcntl  # noqa: PLC0415  (Unix: the lock a running book holds)
 

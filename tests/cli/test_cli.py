@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from typer.testing import CliRunner
 from nonogen.cli import app
 from nonogen.image.options import PictureOptions
 from tests.photos import PHONE_FORMATS, big_jpeg, declaring, disc_photo, encode, header_of
+from tests.shared import CORPUS, needs
 from tests.waiting import unread, wait_until
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -225,7 +225,8 @@ def test_a_long_make_shows_where_it_is_on_a_terminal(
     assert shown.endswith("\r\033[K")  # the line is cleared when the make ends
     with progress.Ticker(30, shown=False) as ticker:
         ticker(MakeProgress("converting"))
-        time.sleep(0.05)
+        assert not ticker.thread.is_alive()  # nothing runs that could draw
+    assert not ticker.drawn
     assert capsys.readouterr().err == ""
 
 
@@ -466,6 +467,7 @@ def test_report_writes_a_contact_sheet_and_scores_a_bench(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_report_sheet_with_colours_draws_each_make_in_its_palette(tmp_path: Path) -> None:
     from PIL import Image  # noqa: PLC0415
 
@@ -725,11 +727,11 @@ def test_convert_a_colour_puzzle_to_webpbn_xml_and_back(tmp_path: Path) -> None:
     assert "the non format is black and white only" in refused.stderr
 
 
-FAASE = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "survey" / "survey-faase.json"
+FAASE = CORPUS / "survey" / "survey-faase.json"
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FAASE.exists(), reason="../shared/corpus is not present")
+@needs(FAASE)
 def test_check_explain_says_how_far_the_solver_got_on_an_unknown() -> None:
     result = runner.invoke(app, ["check", "--timeout", "1", "--explain", str(FAASE)])
     assert result.exit_code == 1
@@ -799,6 +801,7 @@ def test_running_out_of_memory_is_a_clear_error_not_a_bug(
     assert not list(tmp_path.glob("nonogen-crash-*.txt"))
 
 
+@pytest.mark.slow
 def test_make_makes_the_candidate_picked_by_its_key(tmp_path: Path) -> None:
     out = tmp_path / "coffee.json"
     picture = str(SAMPLES / "coffee.jpg")
@@ -846,6 +849,7 @@ def test_fix_refuses_clues_alone_and_a_bad_repair(tmp_path: Path) -> None:
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("colours", [[], ["--colors", "4"]], ids=["mono", "colour"])
 def test_a_make_whose_time_budget_runs_out_says_its_bytes_may_differ(
     tmp_path: Path, colours: list[str]

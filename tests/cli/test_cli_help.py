@@ -137,6 +137,7 @@ def _unnamed(templates: list[tuple[str, str, set[str]]], known: set[str]) -> lis
     return unknown
 
 
+@pytest.mark.slow
 def test_every_option_a_message_names_is_an_option_of_a_command_or_a_field() -> None:
     templates = _templates()
     assert len(templates) > 30  # the walk finds the messages

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from nonogen.cli.instant import MOST_BYTES, MOST_FILES, MOST_SIDE, check
+from tests.shared import CORPUS, REQUIRED, require
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SECONDS = re.compile(r" +\d+\.\d{3}(?=(  MISMATCH.*)?$)")
 SOLVING = re.compile(r"\d+\.\d\d s solving")
 
@@ -80,11 +80,14 @@ def unclocked(lines: list[str]) -> list[str]:
 def corpus_files() -> list[str]:
     """A slice of the corpus's black-and-white JSON files: classics, and the survey's puzzles
     the probing search settles (none without the corpus: the files made here stand)."""
+    if REQUIRED:
+        require(CORPUS)
     classic = sorted(CORPUS.glob("classic/*.json"))[:30]
     survey = [p for p in sorted(CORPUS.glob("survey/webpbn-*.json")) if p.stat().st_size < 20_000]
     return [str(p) for p in [*classic, *survey]]
 
 
+@pytest.mark.slow
 def test_it_answers_as_the_whole_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -214,6 +214,7 @@ def test_a_book_makes_a_colour_picture_too_big_for_a_page_into_a_colour_set(
     assert 0.9 * width * height <= shares <= width * height
 
 
+@pytest.mark.slow
 def test_a_colour_mosaic_writes_colour_tiles_of_one_palette_and_a_colour_pdf(
     tmp_path: Path,
 ) -> None:

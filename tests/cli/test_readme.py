@@ -8,11 +8,12 @@ import shlex
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -45,16 +46,16 @@ def run_serve(args: list[str], cwd: Path) -> None:
     with log.open("wb") as sink:
         server = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=sink)
     try:
-        deadline = time.monotonic() + 60
-        while True:
+
+        def healthy() -> bool:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as r:
-                    assert json.load(r)["status"] == "ok"
-                    return
+                    return bool(json.load(r)["status"] == "ok")
             except OSError:
                 assert server.poll() is None, log.read_text(errors="replace")
-                assert time.monotonic() < deadline, "the server did not answer in 60 s"
-                time.sleep(0.2)
+                return False
+
+        wait_until(healthy, "the server's answer", 60)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -86,6 +86,7 @@ def test_make_frames_the_box_and_records_it(bench: Path, tmp_path: Path) -> None
     assert 220 < bottom <= 240
 
 
+@pytest.mark.slow
 def test_report_points_at_the_true_masks_box_with_boxes(bench: Path) -> None:
     args = ["report", str(bench / "two.png"), "--widths", "12", "--json", "--seconds", "5"]
     alone = [json.loads(line) for line in runner.invoke(app, args).stdout.splitlines()]
@@ -152,6 +153,7 @@ def test_filled_iou_in_the_table_and_summary() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_book_reads_each_pictures_subject_from_subjects_csv(bench: Path) -> None:
     (bench / "other.png").write_bytes((bench / "two.png").read_bytes())
     (bench / "subjects.csv").write_text(f'picture,subject\ntwo.png,"{BOX}"\nthird.png,5,5\n')

@@ -20,6 +20,7 @@ from nonogen.service.app import create_app
 from nonogen.service.bodies import TRIM_BYTES, Gauges, lane_of
 from nonogen.service.limits import Limits
 from tests.servers import serving
+from tests.waiting import wait_until
 
 FAST = Limits(pool="thread", body_grace=0.5, body_rate=1000, body_seconds=3.0)
 """A body may take half a second, then must come at 1000 bytes a second, 3 s at most."""
@@ -44,6 +45,16 @@ def server_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFi
 
 def _port(url: str) -> int:
     return int(url.rsplit(":", 1)[1])
+
+
+def _body_bytes(url: str) -> int:
+    """The bytes of bodies the server holds now (its health answer)."""
+    return int(httpx2.get(f"{url}/api/health").json()["body_bytes"])
+
+
+def _left(log: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """The log lines of clients that left mid-body."""
+    return [r for r in log.records if "client left" in r.getMessage()]
 
 
 @contextmanager
@@ -75,6 +86,7 @@ def answer_of(sock: socket.socket) -> tuple[bytes, bool]:
     return b"".join(chunks), True
 
 
+@pytest.mark.slow
 def test_a_stalled_body_gets_408_its_connection_closed_one_log_line_no_traceback(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -94,6 +106,7 @@ def test_a_stalled_body_gets_408_its_connection_closed_one_log_line_no_traceback
     assert not [r for r in log.records if r.exc_info]
 
 
+@pytest.mark.slow
 def test_a_body_trickled_byte_by_byte_is_cut_at_its_rate() -> None:
     with serving(create_app(FAST)) as url, upload_started(url) as sock:
         started = time.monotonic()
@@ -109,6 +122,7 @@ def test_a_body_trickled_byte_by_byte_is_cut_at_its_rate() -> None:
         assert time.monotonic() - started < 1.5
 
 
+@pytest.mark.slow
 def test_a_client_that_leaves_mid_body_is_one_log_line(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -120,21 +134,22 @@ def test_a_client_that_leaves_mid_body_is_one_log_line(
                 "boundary=x\r\nContent-Length: 5000\r\n\r\n".encode()
                 + PREFIX
             )
-            time.sleep(0.1)
+            wait_until(lambda: _body_bytes(url) == len(PREFIX), "the body's start read")
             sock.close()
-        time.sleep(0.3)
+            wait_until(lambda: _body_bytes(url) == 0, "the body let go")
+        wait_until(lambda: len(_left(log)) == 2, "two log lines of clients that left")
         assert httpx2.get(f"{url}/api/health").status_code == 200
-    left = [r for r in log.records if "client left" in r.getMessage()]
-    assert len(left) == 2
+    assert len(_left(log)) == 2
     assert not [r for r in log.records if r.exc_info]
 
 
+@pytest.mark.slow
 def test_slow_uploads_hold_no_place_in_either_lane() -> None:
     limits = replace(FAST, body_grace=30.0, requests=2)
     with serving(create_app(limits)) as url:
         slow = [upload_started(url) for _ in range(3)]
         with slow[0], slow[1], slow[2]:
-            time.sleep(0.2)
+            wait_until(lambda: _body_bytes(url) == 3 * len(PREFIX), "three bodies' starts read")
             health = httpx2.get(f"{url}/api/health").json()
             assert health["lanes"]["pictures"]["in_flight"] == 0
             assert health["body_bytes"] == 3 * len(PREFIX)
@@ -144,13 +159,14 @@ def test_slow_uploads_hold_no_place_in_either_lane() -> None:
 def test_bodies_over_the_memory_budget_are_503() -> None:
     limits = replace(FAST, body_grace=30.0, bodies_bytes=len(PREFIX) + 10)
     with serving(create_app(limits)) as url, upload_started(url):
-        time.sleep(0.2)
+        wait_until(lambda: _body_bytes(url) == len(PREFIX), "the body's start read")
         response = httpx2.post(f"{url}/api/check", json=SMALL)
         assert response.status_code == 503
         assert "MB of bodies" in response.json()["message"]
         assert response.headers["retry-after"] == "2"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("path", "body", "words"),
     [

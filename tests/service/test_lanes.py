@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 from fastapi.testclient import TestClient
 
 from nonogen.service import Limits
@@ -44,6 +45,7 @@ def test_a_check_settled_quickly_never_reaches_the_expensive_lane() -> None:
         assert answer.json()["status"] == "unique"
 
 
+@pytest.mark.slow
 def test_a_check_not_settled_in_the_quick_lane_goes_on_in_the_expensive_one() -> None:
     puzzle = noise_puzzle(60)
     no_room = Limits(pool="thread", heavy_jobs=0, quick_seconds=0.05, wait_seconds=0.05)

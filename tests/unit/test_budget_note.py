@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from nonogen.formats import format_puzzle
 from nonogen.generate import repair
@@ -47,6 +48,7 @@ def test_a_repair_that_ends_on_its_own_does_not() -> None:
     assert not over.ran_out
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_bytes_or_the_note_every_time() -> None:
     """The issue's case: the auto repair's flips ran out of their share of 0.6 s without a
     word, and runs differed. Two runs now either match or both carry the note."""

@@ -17,6 +17,7 @@ from nonogen.palette import BLACK_ON_WHITE, make_palette, plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks
 from nonogen.solve import Status, solve_puzzle
 from tests.colour_sample import random_puzzle
+from tests.examples import examples
 
 WEBPBN = """<?xml version="1.0"?>
 <!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">
@@ -65,7 +66,7 @@ def same(a: Puzzle, b: Puzzle) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     colours=st.integers(1, 8),

@@ -26,6 +26,7 @@ from nonogen.pdf import Entry, PageOptions, puzzle_pdf
 from nonogen.puzzle import Puzzle, givens_grid, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
 from tests.colour_brute import brute_solutions
+from tests.examples import examples
 from tests.unit.test_colour_solve import EXPECTED, keys, small_puzzles
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -125,7 +126,7 @@ def puzzles_with_givens(draw: st.DrawFn) -> Puzzle:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(puzzles_with_givens())
 def test_the_solver_with_givens_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)

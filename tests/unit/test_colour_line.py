@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from nonogen.clues import ColourClue, blocks_min_length, line_blocks
 from nonogen.solve.colourline import Line, from_planes, solve_line, to_planes
 from tests.colour_brute import arrangements, brute_line, every_colouring
+from tests.examples import examples
 
 
 @st.composite
@@ -44,7 +45,7 @@ def parse(text: str) -> Line:
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(colour_lines())
 def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
     clue, line = case
@@ -52,7 +53,7 @@ def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(colour_lines())
 def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
     clue, line = case
@@ -64,7 +65,7 @@ def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(colour_lines())
 def test_commutes_with_reversal(case: tuple[ColourClue, Line]) -> None:
     clue, line = case

@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from PIL import Image, ImageDraw
 
 from nonogen.image.options import PictureOptions
@@ -40,6 +41,7 @@ def test_every_name_is_plain_words() -> None:
     assert len({name for name, _ in NAMED}) == len(NAMED)
 
 
+@pytest.mark.slow
 def test_a_tiger_keeps_its_stripes_and_every_two_colours_are_apart() -> None:
     """An orange animal with thin black stripes on a green ground, in 4 colours: the stripes
     keep their black, and no two colours are closer than Delta E 20."""

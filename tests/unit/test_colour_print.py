@@ -20,7 +20,8 @@ from pypdf.generic import DictionaryObject
 from typer.testing import CliRunner
 
 from nonogen.cli import app
-from nonogen.colour.contrast import (
+from nonogen.errors import LimitError
+from nonogen.palette import (
     BLACK,
     MIN_CONTRAST,
     WHITE,
@@ -28,9 +29,8 @@ from nonogen.colour.contrast import (
     ink_for,
     luminance,
     parse_rgb,
+    plain_palette,
 )
-from nonogen.errors import LimitError
-from nonogen.palette import plain_palette
 from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf, require_legible, solution_pdf
 from nonogen.pdf.patterns import PATTERNS, pattern_of
 from nonogen.pipeline import ansi_rows, print_ready, terminal_rows
@@ -245,6 +245,7 @@ def test_preview_without_a_solution_still_has_coloured_clues() -> None:
     assert image.width < Image.open(io.BytesIO(colour_preview_png(puzzle))).width
 
 
+@pytest.mark.slow
 def test_a_made_colour_preview_shows_its_source_and_marks_its_changes_and_givens() -> None:
     from nonogen.preview.canvas import GIVEN, MARK  # noqa: PLC0415
 

@@ -6,7 +6,6 @@ import importlib
 import math
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +25,8 @@ from nonogen.solve.coloursat import SearchResult, sat_search
 from tests.colour_brute import brute_solutions
 from tests.colour_dfs import search
 from tests.colour_sample import mixed, perturbed, random_puzzle
+from tests.examples import examples
+from tests.shared import CORPUS, needs
 
 Searcher = Callable[..., SearchResult]
 EXPECTED = {0: Status.NONE, 1: Status.UNIQUE, 2: Status.MULTIPLE}
@@ -54,7 +55,7 @@ def keys(grids: Iterable[npt.ArrayLike]) -> set[bytes]:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_puzzles())
 def test_verdict_agrees_with_brute_force(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=2)
@@ -69,7 +70,7 @@ def test_verdict_agrees_with_brute_force(puzzle: Puzzle) -> None:
         assert verdict.differing()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(small_puzzles(max_side=4))
 def test_search_finds_every_solution(puzzle: Puzzle) -> None:
     """Search alone, from the start board, enumerates exactly the brute-force solutions."""
@@ -86,7 +87,7 @@ def test_search_finds_every_solution(puzzle: Puzzle) -> None:
     assert keys(solution(b) for b in found.solutions) == keys(brute)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(small_puzzles())
 def test_line_logic_and_probing_keep_every_solution(puzzle: Puzzle) -> None:
     brute = brute_solutions(puzzle, limit=50)
@@ -109,7 +110,7 @@ def test_line_logic_and_probing_keep_every_solution(puzzle: Puzzle) -> None:
             )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_puzzles(max_side=4))
 def test_transposing_commutes_with_solving(puzzle: Puzzle) -> None:
     flipped = puzzle_from_blocks(puzzle.col_blocks, puzzle.row_blocks, puzzle.palette)
@@ -268,12 +269,11 @@ def test_the_colour_search_reports_its_conflicts_and_restarts_as_black_and_white
     assert {"decisions", "conflicts", "restarts"} <= set(verdict.stats)
 
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 PROBED = ("jwilk/jwilk-022.json", "jwilk/jwilk-038.json", "survey/webpbn-00027.json")
 """Corpus puzzles that probing solves (and line logic does not)."""
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present")
+@needs(CORPUS)
 @pytest.mark.parametrize("name", PROBED)
 def test_one_probing_for_both_kinds_gives_a_puzzle_read_in_two_colours_the_same_grade(
     name: str,

@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from PIL import Image, ImageDraw
 
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned, specks
@@ -97,6 +98,7 @@ def fish() -> bytes:
     return png(image)
 
 
+@pytest.mark.slow
 def test_a_colour_make_keeps_or_drops_small_parts_as_detail_asks() -> None:
     def eye(detail: bool | None) -> int:
         picture = PictureOptions(width=20, detail=detail)
@@ -158,6 +160,7 @@ def animal() -> bytes:
     return png(image)
 
 
+@pytest.mark.slow
 def test_legs_thinner_than_a_cell_survive_and_the_grid_is_cut_to_the_subject() -> None:
     made = make_puzzle(
         animal(), name="animal.png", options=MakeOptions(picture=PictureOptions(width=20))
@@ -172,6 +175,7 @@ def test_legs_thinner_than_a_cell_survive_and_the_grid_is_cut_to_the_subject() -
     assert len(feet) == 4, "\n".join(rows)
 
 
+@pytest.mark.slow
 def test_a_colour_puzzle_is_on_paper_white_whatever_the_picture_s_ground() -> None:
     image = Image.new("RGB", (300, 300), (0, 0, 0))  # a black ground
     draw = ImageDraw.Draw(image)

@@ -25,6 +25,7 @@ def test_a_read_stops_at_its_byte_cap(tmp_path: Path) -> None:
         read_bytes(tmp_path / "missing.bin")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_an_endless_input_exits_3_naming_the_limit(tmp_path: Path) -> None:
     out = tmp_path / "zero.json"

@@ -17,6 +17,7 @@ from nonogen.grid import UNKNOWN, Grid, format_grid
 from nonogen.palette import plain_palette
 from nonogen.puzzle import givens_grid, make_puzzle, puzzle_from_grid
 from nonogen.solve import Status, solve_puzzle
+from tests.examples import examples
 from tests.strategies import brute_solutions, grids
 
 NOISE = np.random.default_rng(1).random((15, 15)) < 0.5
@@ -109,7 +110,7 @@ def test_out_of_budget_is_failed_and_says_what_to_try() -> None:
     assert fix.verdict.status is not Status.UNIQUE or not fix.verdict.line_solvable
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(grids(max_side=5), st.sampled_from(["flips", "givens", "auto"]))
 def test_every_fix_is_unique_and_logic_only(drawing: Grid, mode: str) -> None:
     fix = fix_drawing(drawing, seconds=10, mode=mode)

@@ -33,8 +33,9 @@ from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.grid import Grid, cell_code, format_grid, parse_partial
 from nonogen.palette import BLACK_ON_WHITE
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_blocks, puzzle_from_grid
+from tests.examples import examples
+from tests.shared import CORPUS, require
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 EXTENSION = {"json": "json", "non": "non", "xml": "xml", "text": "txt", "r": "txt"}
 
 grids = arrays(np.bool_, st.tuples(st.integers(1, 7), st.integers(1, 7)))
@@ -55,16 +56,14 @@ def clues(puzzle: Puzzle) -> tuple[list[list[int]], list[list[int]]]:
 
 def corpus() -> Path:
     """The shared corpus folder, or a skip when it is not beside the clone."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"corpus not found at {CORPUS}")
-    return CORPUS
+    return require(CORPUS)
 
 
 # --- round trips -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(picture=grids)
 def test_every_format_round_trips(fmt: str, picture: Grid) -> None:
     puzzle = puzzle_from_grid(picture, meta={"title": 'Round & <trip> "x"'})
@@ -82,7 +81,7 @@ def test_every_format_round_trips(fmt: str, picture: Grid) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["json", "non", "xml"])
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(picture=grids)
 def test_a_goal_given_later_is_written(fmt: str, picture: Grid) -> None:
     puzzle = puzzle_from_grid(picture)
@@ -780,7 +779,7 @@ def _codes_one_by_one(lines: list[str]) -> Grid | None:
     return np.array(codes, dtype=np.int8)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.lists(
         st.text(alphabet=NOTATION + "az\x00\x01\x02\x03\n\t\x7f", min_size=0, max_size=6),
@@ -795,7 +794,7 @@ def test_rows_read_at_once_are_the_rows_read_a_character_at_a_time(lines: list[s
         assert np.array_equal(fast, slow)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     arrays(np.bool_, st.tuples(st.integers(1, 6), st.integers(1, 6))),
     st.integers(0, 3),

@@ -13,6 +13,7 @@ from nonogen.clues import Clue, grid_clues
 from nonogen.generate import Repair, RepairMode, Target, repair, undetermined
 from nonogen.grid import UNKNOWN, Grid, Partial
 from nonogen.solve import Status, solve_puzzle
+from tests.examples import examples
 from tests.strategies import grids, line_arrangements
 
 
@@ -176,7 +177,7 @@ def test_auto_needs_no_givens_when_flips_suffice() -> None:
     assert auto.givens == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(grids(max_side=5), st.sampled_from(["givens", "auto"]), st.integers(0, 3))
 def test_any_small_grid_repaired_has_one_solution_its_grid(
     grid: Grid, mode: str, seed: int

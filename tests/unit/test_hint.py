@@ -17,6 +17,7 @@ from nonogen.solve.search import search
 from tests.colour_brute import brute_line as brute_colour_line
 from tests.colour_brute import brute_solutions as brute_colour
 from tests.colour_sample import random_puzzle
+from tests.examples import examples
 from tests.strategies import brute_line, brute_solutions, grids
 
 
@@ -103,7 +104,7 @@ def assert_best_line(hint: Hint, news: list[int] | None, height: int, empty: lis
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(marked())
 def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
     goal, grid = case
@@ -143,7 +144,7 @@ def consistent_with(solution: tuple[int, ...], grid: Partial) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(grids(max_side=5))
 def test_right_marks_are_never_a_mistake_and_hints_finish_unique_puzzles(goal: Grid) -> None:
     rows, cols = grid_clues(goal)
@@ -429,7 +430,7 @@ def colour_news(puzzle: Puzzle, grid: Partial) -> list[int] | None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(colour_marked())
 def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> None:
     puzzle, grid = case
@@ -459,7 +460,7 @@ def test_colour_hints_agree_with_brute_force(case: tuple[Puzzle, Partial]) -> No
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_colour_hints_finish_a_unique_puzzle_with_its_goal(seed: int) -> None:
     rng = np.random.default_rng(seed)

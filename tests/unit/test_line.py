@@ -7,6 +7,7 @@ from hypothesis import given, settings
 
 from nonogen.clues import Clue
 from nonogen.line import placements, reverse_bits, solve_line
+from tests.examples import examples
 from tests.strategies import brute_line, partial_lines
 
 
@@ -48,7 +49,7 @@ def test_examples(clue: Clue, before: str, after: str | None) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(partial_lines())
 def test_agrees_with_enumeration(case: tuple[Clue, int, int, int]) -> None:
     clue, size, filled, empty = case
@@ -56,7 +57,7 @@ def test_agrees_with_enumeration(case: tuple[Clue, int, int, int]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(partial_lines())
 def test_refines_and_is_idempotent(case: tuple[Clue, int, int, int]) -> None:
     clue, size, filled, empty = case
@@ -71,7 +72,7 @@ def test_refines_and_is_idempotent(case: tuple[Clue, int, int, int]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(partial_lines())
 def test_commutes_with_reversal(case: tuple[Clue, int, int, int]) -> None:
     clue, size, filled, empty = case

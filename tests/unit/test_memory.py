@@ -50,6 +50,7 @@ def peak_of(argv: list[str]) -> tuple[int, str, int]:
     return int(code), str(err), int(peak)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["check", "solve"])
 def test_a_puzzle_too_big_for_the_budget_stops_with_exit_3_under_it(
     tmp_path: Path, command: str
@@ -63,6 +64,7 @@ def test_a_puzzle_too_big_for_the_budget_stops_with_exit_3_under_it(
     assert peak <= BUDGET * 1024  # kB: the peak stayed under the budget
 
 
+@pytest.mark.slow
 def test_fix_stops_too(tmp_path: Path) -> None:
     grid = np.random.default_rng(1).random((200, 200)) < 0.5
     drawn = tmp_path / "drawn.txt"

@@ -29,15 +29,17 @@ from nonogen.solve.colourboard import propagate as colour_propagate
 from nonogen.solve.colourboard import propagate_py as colour_propagate_py
 from nonogen.solve.probe import probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
+from tests.examples import examples
+from tests.shared import CORPUS, require
 from tests.strategies import brute_line, brute_solutions, grids, partial_lines
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT.parent / "shared" / "corpus"
 built = pytest.mark.skipif(NATIVE is None, reason="the C core was not built (no C compiler)")
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(partial_lines())
 def test_the_native_line_agrees_with_enumeration_and_the_reference(
     case: tuple[Clue, int, int, int],
@@ -122,8 +124,9 @@ def boards(
     return rows, cols, partial, options
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(boards())
 def test_native_propagation_takes_the_reference_s_steps(
     case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
@@ -136,7 +139,7 @@ def test_native_propagation_takes_the_reference_s_steps(
 
 
 @built
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(boards())
 def test_native_probing_makes_the_reference_s_probes(
     case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
@@ -150,8 +153,9 @@ def test_native_probing_makes_the_reference_s_probes(
     assert native == probe_py(rows, cols, start, deadline=far)  # board, probes, fixed
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(boards())
 def test_the_native_cnf_is_the_reference_s_clause_for_clause(
     case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
@@ -193,8 +197,9 @@ def _consistent(rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board) ->
     ]
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(boards(), st.integers(1, 4))
 def test_the_probing_search_finds_what_brute_force_finds(
     case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]], limit: int
@@ -308,9 +313,7 @@ def test_search_settles_what_probing_settles_and_hands_a_branching_unique_puzzle
     assert probed is not None  # probing the root solves it: unique, no SAT needed
     assert probed.probing
     assert probed.solutions == (tuple(int(sum(1 << c for c in np.flatnonzero(r))) for r in grid),)
-    path = CORPUS / "dom" / "dom-05.json"
-    if not path.exists():
-        pytest.skip("the shared corpus is not here")
+    path = require(CORPUS / "dom" / "dom-05.json")
     puzzle = read_puzzle(path)
     start = board_from_partial(np.full((puzzle.height, puzzle.width), UNKNOWN, np.int8))
     assert search.probing_search(puzzle.rows, puzzle.cols, start, limit=2, seconds=60) is None
@@ -351,9 +354,7 @@ def _check(paths: list[str], native: str) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_the_pure_python_fallback_gives_the_same_verdicts() -> None:
-    paths = sorted(str(p) for p in (CORPUS / "jwilk").glob("jwilk-00*.json"))
-    if not paths:
-        pytest.skip("the shared corpus is not here")
+    paths = sorted(str(p) for p in require(CORPUS / "jwilk").glob("jwilk-00*.json"))
     probe = [sys.executable, "-c", "import nonogen.line as l; print(l.NATIVE is None)"]
     env = {**os.environ, "NONOGEN_NATIVE": "0"}
     off = subprocess.run(probe, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
@@ -400,8 +401,9 @@ def colour_boards(
     return rows, cols, board, dirty_rows, dirty_cols, sweeps
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(colour_boards())
 def test_native_colour_line_logic_takes_the_reference_s_steps(
     case: tuple[tuple[ColourClue, ...], tuple[ColourClue, ...], ColourBoard, Any, Any, int | None],
@@ -450,8 +452,9 @@ def test_bad_arguments_to_the_colour_core_raise_not_crash() -> None:
         NATIVE.colour_propagate(rows, ((),), ((3,),), [5], None, -1)
 
 
+@pytest.mark.slow
 @built
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(partial_lines(max_size=64))
 def test_native_line_starts_are_the_reference_placements(
     case: tuple[Clue, int, int, int],
@@ -476,7 +479,7 @@ def test_line_starts_take_the_reference_beyond_a_word() -> None:
 
 
 @built
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(boards())
 def test_what_probing_implies_holds_in_every_solution(
     case: tuple[tuple[Clue, ...], tuple[Clue, ...], np.ndarray, dict[str, Any]],
@@ -554,9 +557,7 @@ def test_sat_is_given_what_probing_implies_only_when_the_search_found_nothing(
     assert result.complete
     assert len(result.solutions) == 2
     assert set(result.solutions) <= set(brute_solutions(permutations, permutations))
-    path = CORPUS / "dom" / "dom-05.json"
-    if not path.exists():
-        pytest.skip("the shared corpus is not here")
+    path = require(CORPUS / "dom" / "dom-05.json")
     monkeypatch.setattr(search, "PROBING_WORK", 3_000_000)
     puzzle = read_puzzle(path)  # unique: the search finds it only by branching, SAT grades it
     start = board_from_partial(np.full((puzzle.height, puzzle.width), UNKNOWN, np.int8))

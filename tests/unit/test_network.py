@@ -110,6 +110,7 @@ def _umbrella_and_sun() -> tuple[Picture, np.ndarray, np.ndarray]:
     return Picture(rgb, (cols, rows)), umbrella, sun
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [20, 30])
 def test_two_things_drawn_are_both_kept(width: int) -> None:
     """The picture's two things both reach the grid (the default conversion once cropped to
@@ -140,6 +141,7 @@ def test_the_classical_model_chooses_when_the_finder_found_nothing() -> None:
     assert "net_in" not in model(CLASSICAL_FILE).names
 
 
+@pytest.mark.slow
 def test_a_photo_the_finder_never_saw_keeps_its_subject() -> None:
     """The coffee cup fills its photo and the finder sees nothing in it: the classical model
     chooses, and the cup is drawn, not a poster of the frame."""

@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from bench.peer import main
+from tests.shared import CORPUS, needs
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "survey"
+SURVEY = CORPUS / "survey"
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+@needs(SURVEY)
 def test_the_peer_bench_times_both_on_one_file_and_flags_a_failing_peer(tmp_path: Path) -> None:
     lines: list[str] = []
     # A stand-in peer that reads the file it is given and fails with exit 3.
     peer = f'{sys.executable} -c "import sys; open(sys.argv[1]).read(); sys.exit(3)" {{file}}'
-    puzzle = CORPUS / "webpbn-00001.json"
+    puzzle = SURVEY / "webpbn-00001.json"
     status = main(["--peer", peer, "--runs", "2", str(puzzle)], out=lines.append)
     assert lines[0].split() == ["puzzle", "nonogen", "s", "peer", "s", "ratio"]
     row = lines[1].split()
@@ -39,12 +40,12 @@ def test_the_peer_bench_refuses_a_command_without_the_file(
     assert "{file}" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+@needs(SURVEY)
 def test_the_kinds_bench_grades_a_puzzle_alike_in_both_kinds() -> None:
     from bench.kinds import main as kinds  # noqa: PLC0415
 
     lines: list[str] = []
-    puzzles = [str(CORPUS / "webpbn-00001.json"), str(CORPUS.parent / "jwilk" / "jwilk-038.json")]
+    puzzles = [str(SURVEY / "webpbn-00001.json"), str(CORPUS / "jwilk" / "jwilk-038.json")]
     assert kinds(puzzles, out=lines.append) == 0
     assert lines[0] == "same grade either way: 2 of 2"
     assert lines[1] == "same grade read as red on white (solve_puzzle): 2 of 2"

@@ -116,6 +116,7 @@ def two_things() -> tuple[Picture, Mask, Mask]:
     return Picture(rgb, (cols, rows)), np.asarray(big), np.asarray(small)
 
 
+@pytest.mark.slow
 def test_the_box_picks_the_thing_that_is_not_the_default_choice() -> None:
     picture, big, small = two_things()
     alone = convert(picture, PictureOptions(width=20))
@@ -136,6 +137,7 @@ def test_the_box_picks_the_thing_that_is_not_the_default_choice() -> None:
     assert "subject" not in alone.record()
 
 
+@pytest.mark.slow
 def test_a_subject_touching_the_box_is_found_whole() -> None:
     picture, _, small = two_things()
     ys, xs = np.nonzero(small)
@@ -151,6 +153,7 @@ def test_a_subject_touching_the_box_is_found_whole() -> None:
     assert all(s.method == "pointed" for s in splits)
 
 
+@pytest.mark.slow
 def test_a_point_is_made_the_box_of_the_thing_under_it() -> None:
     picture, _, small = two_things()
     pointed = convert(picture, PictureOptions(width=20, subject=SubjectPoint(300, 190)))
@@ -168,6 +171,7 @@ def test_a_point_is_made_the_box_of_the_thing_under_it() -> None:
     assert silhouette_iou(grid, mask_cells(small, pointed.cells.box, grid.shape)) > 0.7
 
 
+@pytest.mark.slow
 def test_pointing_is_deterministic() -> None:
     picture, _, _ = two_things()
     for subject in (SubjectBox(262, 140, 340, 220), SubjectPoint(300, 190)):

@@ -325,6 +325,7 @@ def test_the_contact_sheet_is_deterministic() -> None:
     assert contact_sheet(entries) == contact_sheet(list(entries))
 
 
+@pytest.mark.slow
 def test_sixty_entries_fit_under_the_height_cap() -> None:
     entries = [entry(i, failed=i % 7 == 0) for i in range(60)]
     pixels = decode(contact_sheet(entries))

@@ -41,6 +41,7 @@ from nonogen.pdf import Entry, PageOptions, fonts, glyph_warnings, puzzle_pdf
 from nonogen.pdf.pages import cut_text
 from nonogen.pdf.shaping import bidi_levels, layout
 from nonogen.puzzle import Puzzle, puzzle_from_grid
+from tests.examples import examples
 
 LETTER = PageOptions()
 
@@ -379,7 +380,7 @@ MIXED = st.text(
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(MIXED)
 def test_any_mix_of_scripts_lays_out_every_character_once(text: str) -> None:
     line = layout(fonts.PLAIN, text)
@@ -393,14 +394,14 @@ def test_any_mix_of_scripts_lays_out_every_character_once(text: str) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(MIXED)
 def test_any_mix_of_scripts_prints_the_same_bytes_twice(text: str) -> None:
     first = puzzle_pdf(Entry(small_puzzle(), text, 1, text), options=LETTER)
     assert first == puzzle_pdf(Entry(small_puzzle(), text, 1, text), options=LETTER)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from([*"ab 12.,-+$%:/", *"שלום", *"مرحبا٣٤", "\u0301"])))
 def test_bidi_order_agrees_with_the_rust_algorithm_on_random_text(text: str) -> None:
     """python-bidi's Rust algorithm (get_display) is the reference for the visual order."""

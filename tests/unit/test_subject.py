@@ -223,6 +223,7 @@ def test_crop_compares_candidates_over_the_whole_frame() -> None:
     assert found.chosen.whole_frame.shape[1] == 30
 
 
+@pytest.mark.slow
 def test_a_poster_asked_for_is_drawn_whatever_the_subject_rules_say() -> None:
     photo = read_picture((SAMPLES / "chelsea.jpg").read_bytes(), name="chelsea.jpg")
     found = convert(photo, PictureOptions(width=40, method="poster"))

@@ -102,6 +102,7 @@ def close_horse() -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None:
     """The horse cropped so that it fills the frame and runs off it: the subject finder sees
     it over most of the picture and its border, so the frame itself is drawn."""
@@ -115,6 +116,7 @@ def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None
     assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
 
 
+@pytest.mark.slow
 def test_only_colour_draws_a_subject_that_fills_the_frame_whole() -> None:
     """In black and white a close-up's silhouette reads better than a stencil of its frame
     (docs/benchmarks.md): the rule that draws the whole picture is colour's alone."""
