@@ -107,21 +107,30 @@ def test_a_run_imports_only_the_command_it_runs() -> None:
 
 
 @pytest.mark.parametrize("package", ["nonogen.pipeline", "nonogen.pdf"])
-def test_a_lazy_package_loads_each_name_from_the_module_its_imports_say(package: str) -> None:
+def test_a_lazy_package_loads_each_name_from_the_module_its_stub_says(package: str) -> None:
     import ast  # noqa: PLC0415
     import importlib  # noqa: PLC0415
 
+    from nonogen.lazy import stub_names  # noqa: PLC0415
+
     module = importlib.import_module(package)
     assert module.__file__ is not None
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    declared = {  # the imports mypy reads, under TYPE_CHECKING
+    stub = Path(module.__file__).with_suffix(".pyi").read_text(encoding="utf-8")
+    declared = {  # the imports mypy reads, parsed by Python itself
         alias.asname or alias.name: node.module
-        for node in ast.walk(tree)
+        for node in ast.walk(ast.parse(stub))
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package)
         for alias in node.names
     }
-    assert declared == module._WHERE
-    assert sorted(module.__all__) == sorted(declared)
+    assert all(  # each exported as the stub's rule says: ``name as name``
+        alias.asname == alias.name
+        for node in ast.walk(ast.parse(stub))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    )
+    assert len(declared) > 10
+    assert stub_names(stub) == declared
+    assert module.__all__ == sorted(declared)
     for name, where in declared.items():
         assert getattr(module, name) is getattr(importlib.import_module(where), name)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
