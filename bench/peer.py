@@ -16,6 +16,11 @@ peer), then the totals, how many puzzles nonogen was no slower on, the worst rat
 puzzles that take the peer 0.03 s or more, and how many of the others nonogen finishes
 within 0.06 s (issue 53's targets).
 
+``--batch`` times a set instead (each PUZZLES argument a JSON Lines file, ``--first N`` of
+its puzzles, square ones): nonogen checks the set as JSON Lines in one process (first solution
+and uniqueness), the peer solves it in its batch mode (``--taai``, the TAAI tournament format;
+``--peer-batch``), and the target is a ratio of 0.8 or less (issue 53).
+
 The peer is not vendored. Elsewhere, build ``nonosolve`` (MIT; it fetches and builds CaDiCaL
 and Kissat, MIT): clone https://github.com/hyouv/FastNonogramSolver, run ``deps/build_sat.sh``
 then ``make`` there, and pass ``--peer "/path/to/FastNonogramSolver/bin/nonosolve -q {file}"``
@@ -25,6 +30,7 @@ then ``make`` there, and pass ``--peer "/path/to/FastNonogramSolver/bin/nonosolv
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import shutil
 import statistics
@@ -37,12 +43,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nonogen.formats import format_puzzle, read_puzzle
+from nonogen.formats.codec import iter_labelled
+from nonogen.formats.files import read_text
 from nonogen.puzzle import Puzzle
 
 PEER_SLOW = 0.03
 """Puzzles that take the peer at least this long must not be slower under nonogen."""
 FAST = 0.06
 """Every other puzzle must take nonogen at most this long, whole process (issue 53)."""
+BATCH_RATIO = 0.8
+"""A set in one process must take nonogen at most this share of the peer's time (issue 53)."""
 SHARED_PEER = Path(__file__).resolve().parents[2] / "shared" / "peers" / "nonosolve"
 """The peer built for this machine, where the shared folder is beside the checkout."""
 
@@ -56,6 +66,22 @@ def nin(puzzle: Puzzle) -> str:
 
     body = [f"{puzzle.width} {puzzle.height}", *lines(puzzle.rows), *lines(puzzle.cols)]
     return "\n".join(body) + "\n"
+
+
+def taai(puzzles: Sequence[Puzzle]) -> str:
+    """Square black-and-white puzzles as the peer's batch (the TAAI tournament format): per
+    puzzle ``$N``, then its column clues, then its row clues, one a line, runs tab-separated,
+    ``0`` for an empty line."""
+
+    def lines(clues: Sequence[Sequence[int]]) -> list[str]:
+        return ["\t".join(map(str, clue)) or "0" for clue in clues]
+
+    text = []
+    for number, puzzle in enumerate(puzzles, 1):
+        if puzzle.width != puzzle.height:
+            raise ValueError(f"puzzle {number} is not square: the TAAI format has one size")
+        text += [f"${number}", *lines(puzzle.cols), *lines(puzzle.rows)]
+    return "\n".join(text) + "\n"
 
 
 def written(puzzle: Puzzle, fmt: str) -> str:
@@ -132,6 +158,50 @@ def measure(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> li
     return [timing for timing, _, _ in prepared]
 
 
+def measure_batch(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> list[Timing]:
+    """Each set's first ``args.first`` puzzles written as JSON Lines (ours) and as the peer's
+    batch, then both timed, interleaved."""
+    pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
+    installed = Path(sys.executable).with_name("nonogen")
+    program = [str(installed)] if installed.is_file() else [sys.executable, "-m", "nonogen"]
+    prepared = []
+    for path in files:
+        found = [puzzle for _, puzzle in iter_labelled(read_text(str(path)), name=str(path))]
+        chosen = found[: args.first] if args.first else found
+        stem = path.name.split(".")[0] + f"-{len(chosen)}"
+        mine, peers, answers = (folder / f"{stem}{end}" for end in (".jsonl", ".txt", ".out"))
+        mine.write_text(
+            "".join(json.dumps(json.loads(format_puzzle(p, "json"))) + "\n" for p in chosen)
+        )
+        peers.write_text(taai(chosen))
+        theirs = args.peer_batch.replace("{file}", shlex.quote(str(peers)))
+        theirs = theirs.replace("{out}", shlex.quote(str(answers)))
+        prepared.append(
+            (Timing(stem), [*pin, *program, "check", str(mine)], [*pin, *shlex.split(theirs)])
+        )
+    for round_ in range(args.runs):
+        for timing, ours, theirs_command in prepared:
+            pair = [(timing.ours, ours), (timing.theirs, theirs_command)]
+            for times, command in pair if round_ % 2 == 0 else reversed(pair):
+                seconds, problem = run(command, args.timeout)
+                times.append(seconds)
+                if problem:
+                    timing.failed.append(f"{command[0]}: {problem}")
+    return [timing for timing, _, _ in prepared]
+
+
+def report_batch(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
+    """Print each set's times and ratio; how many sets missed BATCH_RATIO."""
+    out(f"{'set':<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
+    for t in timings:
+        flag = f"  ({'; '.join(sorted(set(t.failed)))})" if t.failed else ""
+        ours, theirs = statistics.median(t.ours), statistics.median(t.theirs)
+        out(f"{t.name:<24} {ours:>10.3f} {theirs:>10.3f} {t.ratio:>7.2f}{flag}")
+    missed = sum(t.ratio > BATCH_RATIO or bool(t.failed) for t in timings)
+    out(f"sets at or under {BATCH_RATIO} of the peer: {len(timings) - missed} of {len(timings)}")
+    return missed
+
+
 def report(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
     """Print the table and the summary; how many targets were missed."""
     out(f"{'puzzle':<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
@@ -164,7 +234,6 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument(
         "--peer",
         default=shared,
-        required=shared is None,
         help='its command, "{file}" for the puzzle (default: ../shared/peers/nonosolve)',
     )
     parser.add_argument(
@@ -174,9 +243,27 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--runs", type=int, default=3, help="rounds, 1-9 (median of them)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
     parser.add_argument("--cpu", type=int, default=None, help="pin both to this core")
+    parser.add_argument(
+        "--batch", action="store_true", help="time sets in one process (JSON Lines files)"
+    )
+    parser.add_argument("--first", type=int, default=0, help="the first N of each set (0: all)")
+    batch = f"{SHARED_PEER} --taai {{file}} -o {{out}}" if SHARED_PEER.is_file() else None
+    parser.add_argument(
+        "--peer-batch",
+        default=batch,
+        help='its batch command, "{file}" for the set and "{out}" for its answers',
+    )
     args = parser.parse_args(argv)
-    if "{file}" not in args.peer or not 1 <= args.runs <= 9 or args.timeout <= 0:
-        parser.error('--peer needs "{file}"; --runs 1-9; --timeout > 0')
+    if not 1 <= args.runs <= 9 or args.timeout <= 0:
+        parser.error("--runs 1-9; --timeout > 0")
+    if args.batch:
+        if args.peer_batch is None or "{file}" not in args.peer_batch or args.first < 0:
+            parser.error('--batch needs --peer-batch with "{file}"; --first 0 or more')
+        with tempfile.TemporaryDirectory() as folder:
+            timings = measure_batch(args, [Path(p) for p in args.puzzles], Path(folder))
+        return 1 if report_batch(timings, out) else 0
+    if args.peer is None or "{file}" not in args.peer:
+        parser.error('--peer is needed (no ../shared/peers/nonosolve here), with "{file}"')
     if args.cpu is not None and shutil.which("taskset") is None:
         parser.error("--cpu needs taskset (util-linux)")
     files = puzzle_files(args.puzzles)

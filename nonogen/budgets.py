@@ -1,6 +1,7 @@
 """The solver's budgets: how long it works on a puzzle, how many solutions it keeps and what
-share of its time and work each stage may take: plain numbers, kept apart from the solver so
-that the instant check (``nonogen.cli.instant``) follows the same steps without loading it."""
+share of its time and work each stage may take; and how many JSON values a puzzle's text may
+hold. Plain numbers, kept apart from the solver and the readers so that the instant check
+(``nonogen.cli.instant``) follows the same steps and limits without loading them."""
 
 from __future__ import annotations
 
@@ -27,3 +28,22 @@ PROBING_SHARE: Final = 0.25
 """Share of the search's time the probing search may take."""
 MAX_PROBING_SIDE: Final = 64
 """The probing search works on one machine word a line."""
+
+JSON_PER_CELL: Final = 8
+"""JSON values a puzzle document (or a request) may hold per cell of the largest puzzle taken,
+plus ``JSON_SPARE``: a colour puzzle's clues as ``[length, "colour"]`` blocks, its grid and its
+palette need at most about 7 per cell."""
+JSON_SPARE: Final = 4096
+
+
+def json_value_limit(side: int) -> int:
+    """The most JSON values a document about a puzzle of at most ``side`` cells a side holds."""
+    return JSON_PER_CELL * side * side + JSON_SPARE
+
+
+def json_values(text: str | bytes) -> int:
+    """The values of a JSON text counted from above without parsing it: its commas and
+    opening brackets, plus one (those inside strings count too, so it never counts short)."""
+    if isinstance(text, bytes):
+        return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
+    return text.count(",") + text.count("[") + text.count("{") + 1

@@ -6,10 +6,11 @@ than solving a small puzzle. This path loads only the JSON reader of the standar
 the C core's line logic and the check table's rows (``nonogen.pipeline.checkrows``), and it
 answers only what it can answer exactly as the whole command would:
 
-    nonogen check FILE.json [FILE.json ...]      (no option; at most MOST_FILES files)
-    -> each file: a black-and-white nonogen JSON puzzle, plain and well formed
-       (``plain_puzzle``: no palette or givens; clues that fit; a goal of '#' and '.' rows
-       that gives these clues)
+    nonogen check FILE.json|FILE.jsonl[.gz] ...   (no option; at most MOST_FILES files)
+    -> each file: a black-and-white nonogen JSON puzzle, or JSON Lines of them (a
+       tournament's set), plain and well formed (``plain_object``: no palette or givens;
+       clues that fit; a goal of '#' and '.' rows that gives these clues), at most
+       MOST_PUZZLES in all
     -> the whole command's steps, in the C core, with its default budget (``_settled``):
        line logic from nothing known: solved, unique and ``line_difficulty(sweeps)``; a line
        with no arrangement left, or row and column totals that differ: no solution;
@@ -17,9 +18,11 @@ answers only what it can answer exactly as the whole command would:
        one found without branching, graded by probing the line-logic board
        (``probing_difficulty``, else ``search_difficulty`` of its branchings)
 
-Anything else (an option, stdin, a folder, another format, colour, a puzzle these steps do
-not settle without the SAT solvers, no C core) returns None before a line is printed, and the
-whole command runs as ever. The rows, the summary and the exit code are the whole command's,
+A puzzle these steps do not settle without the SAT solvers is handed, alone, to the whole
+command's solver (``nonogen.pipeline.check.check_puzzles``, loaded then): its row is the whole
+command's. Anything else (an option, stdin, a folder, another format, colour, a line that is
+not such a puzzle, a progress bar to draw, no C core) returns None before a line is printed,
+and the whole command runs as ever. The rows, the summary and the exit code are the whole command's,
 byte for byte but for the seconds (``tests/cli/test_instant.py`` holds the two side by side on
 the corpus).
 """
@@ -30,18 +33,29 @@ import json
 import os
 import sys
 import time
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+from nonogen.budgets import json_value_limit, json_values
+
+if TYPE_CHECKING:
+    from nonogen.pipeline.checkrows import CheckTally
 
 MOST_FILES: Final = 64
 """More files than this go to the whole command (its progress and its workers)."""
 MOST_SIDE: Final = 200
 """A puzzle with a longer side goes to the whole command (and its memory guard)."""
 MOST_BYTES: Final = 1 << 20
-"""A larger file goes to the whole command."""
+"""A larger JSON file goes to the whole command."""
+MOST_LINES_BYTES: Final = 16 << 20
+"""A JSON Lines file of more bytes (once gunzipped) goes to the whole command."""
+MOST_PUZZLES: Final = 10_000
+"""More puzzles than this in all go to the whole command."""
 LEFT_TO_IT: Final = ("palette", "givens")
 """Keys whose puzzles the whole command reads: colour, and cells given."""
 
 Clues = tuple[tuple[int, ...], ...]
+Entry = tuple[str, Clues, Clues, dict[str, object]]
+"""A puzzle to check: its label, row and column clues, and its keys (the recorded verdict)."""
 
 
 def check(args: list[str]) -> int | None:
@@ -49,47 +63,51 @@ def check(args: list[str]) -> int | None:
     printed) when the whole command must answer."""
     if not args or len(args) > MOST_FILES or any(arg.startswith("-") for arg in args):
         return None
+    if sys.stderr.isatty() and not sys.stdout.isatty():
+        return None  # the whole command draws a progress bar
     try:
         from nonogen import _native  # noqa: F401, PLC0415  (the C core, where it is built)
     except ImportError:
         return None
+    entries: list[Entry] = []
+    for path in args:
+        found = puzzles_in(path)
+        if found is None or len(entries) + len(found) > MOST_PUZZLES:
+            return None
+        entries += found
+
     from nonogen.pipeline.checkrows import (  # noqa: PLC0415
         CHECK_HEADER,
         CheckTally,
         agreement,
         table_row,
     )
-
-    rows_out: list[tuple[str, tuple[int, int], str, bool, int | None, float, bool]] = []
-    for path in args:
-        puzzle = plain_puzzle(path)
-        if puzzle is None:
-            return None
-        rows, cols, meta = puzzle
-        started = time.perf_counter()
-        answer = _settled(rows, cols)
-        seconds = time.perf_counter() - started
-        if answer is None:
-            return None
-        status, line, difficulty = answer
-        mismatch = agreement(meta, status, line) is False
-        rows_out.append((path, (len(cols), len(rows)), status, line, difficulty, seconds, mismatch))
+    from nonogen.probed import kept  # noqa: PLC0415
 
     tally = CheckTally()
     try:
         print(CHECK_HEADER)
-        for label, size, status, line, difficulty, seconds, mismatch in rows_out:
-            row = table_row(
-                label,
-                size,
-                status,
-                line_solvable=line,
-                difficulty=difficulty,
-                seconds=seconds,
-                mismatch=mismatch,
-            )
-            print(row, flush=True)
-            tally.count(status, seconds=seconds, line_solvable=line, mismatch=mismatch)
+        with kept():  # a puzzle left to SAT is not searched twice
+            for label, rows, cols, meta in entries:
+                started = time.perf_counter()
+                answer = _settled(rows, cols)
+                seconds = time.perf_counter() - started
+                if answer is None:  # the SAT solvers' turn: the whole command's solver
+                    print(_searched(label, meta, tally), flush=True)
+                    continue
+                status, line, difficulty = answer
+                mismatch = agreement(meta, status, line) is False
+                row = table_row(
+                    label,
+                    (len(cols), len(rows)),
+                    status,
+                    line_solvable=line,
+                    difficulty=difficulty,
+                    seconds=seconds,
+                    mismatch=mismatch,
+                )
+                print(row, flush=True)
+                tally.count(status, seconds=seconds, line_solvable=line, mismatch=mismatch)
     except BrokenPipeError:  # the reader left (| head): exit 0 (`cli.root.main`'s rule)
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (nothing more to flush)
         return 0
@@ -97,19 +115,104 @@ def check(args: list[str]) -> int | None:
     return int(tally.exit_code)
 
 
+def _searched(label: str, meta: dict[str, object], tally: CheckTally) -> str:
+    """The whole command's row of a puzzle the instant steps left to the SAT solvers: read
+    and solved by the whole command's own functions, on its backend, in its memory guard."""
+    from nonogen.backends import choose_backend  # noqa: PLC0415
+    from nonogen.backends.memory import MEMORY_MB, memory_guard  # noqa: PLC0415
+    from nonogen.formats.nonjson import puzzle_from_object  # noqa: PLC0415
+    from nonogen.pipeline.check import SolveOptions, check_puzzles, tallied  # noqa: PLC0415
+
+    puzzle = puzzle_from_object(meta, label)
+    with memory_guard(MEMORY_MB):
+        (checked,) = check_puzzles(
+            [(label, puzzle, "")], options=SolveOptions(), backend=choose_backend(1)
+        )
+    tallied(tally, checked)
+    return checked.line()
+
+
+def puzzles_in(path: str) -> list[Entry] | None:
+    """The plain puzzles of a nonogen JSON file or a JSON Lines file (``.jsonl``, or gzipped
+    ``.jsonl.gz``), labelled as the whole command labels them; None for anything else, or
+    for a file with any line the whole command must read."""
+    if path.endswith(".json"):
+        puzzle = plain_puzzle(path)
+        return None if puzzle is None else [(path, *puzzle)]
+    if not path.endswith((".jsonl", ".jsonl.gz")) or not os.path.isfile(path):
+        return None
+    text = _lines_text(path)
+    if text is None:
+        return None
+    found: list[Entry] = []
+    for lineno, line in enumerate(text.splitlines(), 1):  # as ``nonjson.jsonl_entries``
+        if not line.strip():
+            continue
+        if json_values(line) > json_value_limit(MOST_SIDE):
+            return None
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):
+            return None
+        puzzle = plain_object(obj)
+        if puzzle is None or len(found) >= MOST_PUZZLES:
+            return None
+        ident = obj.get("id")
+        has_id = isinstance(ident, (str, int)) and not isinstance(ident, bool) and ident != ""
+        found.append(((f"{path}#{ident}" if has_id else f"{path}:{lineno}"), *puzzle))
+    return found
+
+
+def _lines_text(path: str) -> str | None:
+    """The text of a JSON Lines file, gunzipped for ``.gz``; None when it is over
+    MOST_LINES_BYTES, unreadable, not UTF-8, or not one whole gzip stream."""
+    try:
+        if os.path.getsize(path) > MOST_LINES_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            data: bytes | None = handle.read()
+        if path.endswith(".gz"):
+            data = _gunzipped(data or b"")
+        return None if data is None else data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _gunzipped(data: bytes) -> bytes | None:
+    """One whole gzip stream of at most MOST_LINES_BYTES, undone; else None."""
+    import zlib  # noqa: PLC0415  (only for a gzipped file)
+
+    stream = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer
+    try:
+        out = stream.decompress(data, MOST_LINES_BYTES + 1)
+    except zlib.error:
+        return None
+    if len(out) > MOST_LINES_BYTES or not stream.eof or stream.unused_data:
+        return None
+    return out
+
+
 def plain_puzzle(path: str) -> tuple[Clues, Clues, dict[str, object]] | None:
-    """(rows, cols, the file's other keys) of a plain black-and-white nonogen JSON puzzle
-    file, or None for anything the whole command must read."""
-    if not path.endswith(".json") or not os.path.isfile(path):
+    """(rows, cols, the file's keys) of a plain black-and-white nonogen JSON puzzle file, or
+    None for anything the whole command must read."""
+    if not os.path.isfile(path):
         return None
     try:
         if os.path.getsize(path) > MOST_BYTES:
             return None
         with open(path, "rb") as handle:
             text = handle.read().decode("utf-8")
+        if json_values(text) > json_value_limit(MOST_SIDE):
+            return None
         obj = json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
+    return plain_object(obj)
+
+
+def plain_object(obj: object) -> tuple[Clues, Clues, dict[str, object]] | None:
+    """(rows, cols, its keys) of a decoded JSON object that is a plain black-and-white
+    puzzle, or None."""
     if not isinstance(obj, dict) or any(obj.get(key) is not None for key in LEFT_TO_IT):
         return None
     version = obj.get("version", 1)
@@ -143,7 +246,7 @@ def _goal_clues(goal: object, width: int) -> tuple[Clues, Clues] | None:
     if not all(isinstance(row, str) and len(row) == width and set(row) <= plain for row in goal):
         return None
     lines = [str(row) for row in goal]
-    columns = ["".join(row[c] for row in lines) for c in range(width)]
+    columns = ["".join(column) for column in zip(*lines, strict=True)]
 
     def runs(line: str) -> tuple[int, ...]:
         return tuple(len(run) for run in line.split(".") if run)
@@ -186,6 +289,7 @@ def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
         probing_difficulty,
         search_difficulty,
     )
+    from nonogen.probed import probing_search  # noqa: PLC0415
 
     started = time.perf_counter()
     if sum(map(sum, rows)) != sum(map(sum, cols)):
@@ -203,9 +307,9 @@ def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
         return None
     deadline = started + DEFAULT_TIMEOUT
     seconds = deadline - EXPLAIN_SHARE * DEFAULT_TIMEOUT - time.perf_counter()
-    found, complete, nodes, branched, _ = core.search(
-        rows, cols, *masks, 2, PROBING_WORK, seconds * PROBING_SHARE
-    )
+    found, complete, nodes, branched, _ = probing_search(
+        core, rows, cols, masks, limit=2, work=PROBING_WORK, seconds=seconds * PROBING_SHARE
+    )  # kept: a puzzle left to SAT is not searched twice
     if not complete or (len(found) == 1 and nodes > 1):
         return None  # the time ran out, or SAT's decisions grade it
     if len(found) != 1:

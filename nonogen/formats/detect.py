@@ -7,8 +7,8 @@ import re
 from pathlib import PurePath
 from typing import Final
 
+from nonogen.budgets import json_value_limit, json_values
 from nonogen.errors import InputError
-from nonogen.formats.shared import json_value_limit, json_values
 from nonogen.grid import EMPTY_CHARS, FILLED_CHARS, UNKNOWN_CHARS
 from nonogen.puzzle import MAX_SIDE
 

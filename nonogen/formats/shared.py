@@ -8,6 +8,7 @@ from typing import Final
 
 import numpy as np
 
+from nonogen.budgets import json_value_limit, json_values
 from nonogen.clues import Clue
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import FILLED, UNKNOWN, Grid, Partial, cell_code, parse_partial
@@ -18,25 +19,6 @@ COUNT_DIGITS: Final = 9
 limit, and Python's ``int`` refuses to read one of more than 4,300 digits."""
 
 _RUN: Final = re.compile(r"[0-9]+")
-
-JSON_PER_CELL: Final = 8
-"""JSON values a puzzle document (or a request) may hold per cell of the largest puzzle taken,
-plus ``JSON_SPARE``: a colour puzzle's clues as ``[length, "colour"]`` blocks, its grid and its
-palette need at most about 7 per cell."""
-JSON_SPARE: Final = 4096
-
-
-def json_value_limit(side: int) -> int:
-    """The most JSON values a document about a puzzle of at most ``side`` cells a side holds."""
-    return JSON_PER_CELL * side * side + JSON_SPARE
-
-
-def json_values(text: str | bytes) -> int:
-    """The values of a JSON text counted from above without parsing it: its commas and
-    opening brackets, plus one (those inside strings count too, so it never counts short)."""
-    if isinstance(text, bytes):
-        return text.count(b",") + text.count(b"[") + text.count(b"{") + 1
-    return text.count(",") + text.count("[") + text.count("{") + 1
 
 
 def check_json_values(text: str | bytes, where: str, side: int = MAX_SIDE) -> None:

@@ -204,6 +204,20 @@ def check_paths(
     """Solve every puzzle found under the paths, on the backend (``jobs`` local processes if
     none is given), largest first; yielded in input order."""
     inputs = list(_inputs(paths, fmt))
+    yield from check_puzzles(
+        inputs, options=options, backend=backend or choose_backend(jobs), on_progress=on_progress
+    )
+
+
+def check_puzzles(
+    inputs: Sequence[tuple[str, Puzzle | None, str]],
+    *,
+    options: SolveOptions,
+    backend: Backend,
+    on_progress: Progress | None = None,
+) -> Iterator[Checked]:
+    """Solve every puzzle of (label, puzzle or None, why none) on the backend, largest first;
+    yielded in input order, a row of its error for each input without a puzzle."""
     unreadable = [
         (i, Checked(label, None, None, error))
         for i, (label, puzzle, error) in enumerate(inputs)
@@ -217,7 +231,7 @@ def check_paths(
         if on_progress:
             on_progress(len(unreadable) + done, len(inputs))
 
-    runs = run_all(_check_one, items, backend=backend or choose_backend(jobs), on_progress=progress)
+    runs = run_all(_check_one, items, backend=backend, on_progress=progress)
     solved = (
         (puzzles[j][0], _checked(inputs[puzzles[j][0]][0], puzzles[j][1], o)) for j, o in runs
     )

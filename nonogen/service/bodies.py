@@ -31,10 +31,11 @@ from typing import Final, cast
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from nonogen.budgets import json_values
 from nonogen.errors import BusyError, LimitError, NonogenError, SlowBodyError
 from nonogen.errors import field as request_field
 from nonogen.errors import label as page_label
-from nonogen.formats.shared import json_values, too_many_values
+from nonogen.formats.shared import too_many_values
 from nonogen.service.errors import send_json
 from nonogen.service.limits import Limits
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from nonogen.backends.memory import MEMORY_MB
+from nonogen.budgets import json_value_limit
 from nonogen.errors import LimitError
-from nonogen.formats.shared import json_value_limit
 from nonogen.image.options import MAX_CELLS
 
 UPLOAD_BYTES: Final = 20 * 1024 * 1024

@@ -36,6 +36,7 @@ from pysat.solvers import Solver
 from nonogen.budgets import MAX_PROBING_SIDE, PROBING_SHARE, PROBING_WORK
 from nonogen.clues import Clue
 from nonogen.line import NATIVE, line_starts
+from nonogen.probed import probing_search as probed_answer
 from nonogen.solve.beliefs import beliefs
 from nonogen.solve.board import Board
 from nonogen.solve.portfolio import FIRST_SLICE, SEARCHED_SLICE, interrupter, turns
@@ -367,11 +368,12 @@ def _probing(
     rows: tuple[Clue, ...], cols: tuple[Clue, ...], board: Board, *, limit: int, seconds: float
 ) -> Probed | None:
     """What the C core's probing depth-first search found within PROBING_WORK and
-    ``seconds``, or None where no C core is built and for boards over 64 cells a side."""
+    ``seconds`` (or found before in this process, ``nonogen.probed``), or None where no C core
+    is built and for boards over 64 cells a side."""
     if NATIVE is None or not _fits(board):
         return None
-    found, complete, nodes, branched, _ = NATIVE.search(
-        rows, cols, *board.masks(), limit, PROBING_WORK, seconds
+    found, complete, nodes, branched, _ = probed_answer(
+        NATIVE, rows, cols, board.masks(), limit=limit, work=PROBING_WORK, seconds=seconds
     )
     return Probed(tuple(found), complete, nodes, branched)
 

@@ -14,8 +14,9 @@ from dataclasses import replace
 import httpx2
 import pytest
 
+from nonogen.budgets import json_value_limit, json_values
 from nonogen.errors import LimitError
-from nonogen.formats.shared import check_json_values, json_value_limit, json_values
+from nonogen.formats.shared import check_json_values
 from nonogen.service.app import create_app
 from nonogen.service.bodies import TRIM_BYTES, Gauges, lane_of
 from nonogen.service.limits import Limits
