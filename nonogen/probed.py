@@ -12,13 +12,33 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
-from typing import Final
+from typing import Final, Protocol
 
 Clues = tuple[tuple[int, ...], ...]
 Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Answer = tuple[list[tuple[int, ...]], bool, int, int, int]
 """Solutions found (row masks), whether it ran to its end, nodes, branchings, probes."""
+
+
+class Core(Protocol):
+    """What is used of the C core (``nonogen._native``): its probing search."""
+
+    def search(  # noqa: PLR0917  (the C core's positional arguments)
+        self,
+        rows: Clues,
+        cols: Clues,
+        row_filled: tuple[int, ...],
+        row_empty: tuple[int, ...],
+        col_filled: tuple[int, ...],
+        col_empty: tuple[int, ...],
+        limit: int,
+        max_work: int,
+        seconds: float,
+        /,
+    ) -> Answer:
+        """Up to ``limit`` solutions within ``max_work`` and ``seconds``."""
+        ...
+
 
 MOST_KEPT: Final = 64
 """Answers kept at most (a few kilobytes each for a 64-cell-a-side board)."""
@@ -41,7 +61,7 @@ def kept() -> Iterator[None]:
 
 
 def probing_search(
-    core: ModuleType,
+    core: Core,
     rows: Clues,
     cols: Clues,
     masks: Masks,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from nonogen.cli import instant as instant_module
 from nonogen.cli.instant import MOST_BYTES, MOST_FILES, MOST_PUZZLES, MOST_SIDE, check
 from tests.shared import CORPUS, REQUIRED, require
 
@@ -172,6 +173,21 @@ def test_a_set_with_any_line_it_cannot_read_goes_to_the_whole_command(
     many = lines_file(tmp_path, "many", [plain] * (MOST_PUZZLES + 1))
     assert instant([str(many)], capsys)[0] is None
     assert instant([str(lines_file(tmp_path, "few", [plain] * 3))], capsys)[0] == 0
+
+
+def test_a_set_over_its_bytes_goes_to_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = {"rows": [[1]], "cols": [[1]]}
+    objects: list[object] = [plain] * 20  # about 560 bytes, 2 KiB gzipped or not
+    flat, packed = lines_file(tmp_path, "flat", objects), lines_file(tmp_path, "packed", objects)
+    packed = lines_file(tmp_path, "packed", objects, gz=True)
+    assert instant([str(flat)], capsys)[0] == 0
+    assert instant([str(packed)], capsys)[0] == 0
+    monkeypatch.setattr(instant_module, "MOST_LINES_BYTES", 200)  # over it once gunzipped
+    assert packed.stat().st_size < 200 < flat.stat().st_size
+    assert instant([str(flat)], capsys)[0] is None
+    assert instant([str(packed)], capsys)[0] is None
 
 
 def test_a_recorded_verdict_that_disagrees_is_marked(
