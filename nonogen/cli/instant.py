@@ -39,6 +39,7 @@ from nonogen.budgets import json_value_limit, json_values
 
 if TYPE_CHECKING:
     from nonogen.pipeline.checkrows import CheckTally
+    from nonogen.records import JsonObject
 
 MOST_FILES: Final = 64
 """More files than this go to the whole command (its progress and its workers)."""
@@ -54,7 +55,7 @@ LEFT_TO_IT: Final = ("palette", "givens")
 """Keys whose puzzles the whole command reads: colour, and cells given."""
 
 Clues = tuple[tuple[int, ...], ...]
-Entry = tuple[str, Clues, Clues, dict[str, object]]
+Entry = tuple[str, Clues, Clues, "JsonObject"]
 """A puzzle to check: its label, row and column clues, and its keys (the recorded verdict)."""
 
 
@@ -93,7 +94,7 @@ def check(args: list[str]) -> int | None:
                 answer = _settled(rows, cols)
                 seconds = time.perf_counter() - started
                 if answer is None:  # the SAT solvers' turn: the whole command's solver
-                    print(_searched(label, meta, tally), flush=True)
+                    print(_searched(label, rows, cols, meta, tally), flush=True)
                     continue
                 status, line, difficulty = answer
                 mismatch = agreement(meta, status, line) is False
@@ -115,15 +116,17 @@ def check(args: list[str]) -> int | None:
     return int(tally.exit_code)
 
 
-def _searched(label: str, meta: dict[str, object], tally: CheckTally) -> str:
+def _searched(label: str, rows: Clues, cols: Clues, meta: JsonObject, tally: CheckTally) -> str:
     """The whole command's row of a puzzle the instant steps left to the SAT solvers: read
     and solved by the whole command's own functions, on its backend, in its memory guard."""
     from nonogen.backends import choose_backend  # noqa: PLC0415
     from nonogen.backends.memory import MEMORY_MB, memory_guard  # noqa: PLC0415
-    from nonogen.formats.nonjson import puzzle_from_object  # noqa: PLC0415
     from nonogen.pipeline.check import SolveOptions, check_puzzles, tallied  # noqa: PLC0415
+    from nonogen.puzzle import make_puzzle  # noqa: PLC0415
 
-    puzzle = puzzle_from_object(meta, label)
+    # Clues checked already (``plain_object``), and the keys its row reads (a recorded
+    # verdict): the solver reads nothing else, so no reader of files is loaded.
+    puzzle = make_puzzle(rows, cols, meta=meta, where=label)
     with memory_guard(MEMORY_MB):
         (checked,) = check_puzzles(
             [(label, puzzle, "")], options=SolveOptions(), backend=choose_backend(1)
@@ -192,7 +195,7 @@ def _gunzipped(data: bytes) -> bytes | None:
     return out
 
 
-def plain_puzzle(path: str) -> tuple[Clues, Clues, dict[str, object]] | None:
+def plain_puzzle(path: str) -> tuple[Clues, Clues, JsonObject] | None:
     """(rows, cols, the file's keys) of a plain black-and-white nonogen JSON puzzle file, or
     None for anything the whole command must read."""
     if not os.path.isfile(path):
@@ -210,7 +213,7 @@ def plain_puzzle(path: str) -> tuple[Clues, Clues, dict[str, object]] | None:
     return plain_object(obj)
 
 
-def plain_object(obj: object) -> tuple[Clues, Clues, dict[str, object]] | None:
+def plain_object(obj: object) -> tuple[Clues, Clues, JsonObject] | None:
     """(rows, cols, its keys) of a decoded JSON object that is a plain black-and-white
     puzzle, or None."""
     if not isinstance(obj, dict) or any(obj.get(key) is not None for key in LEFT_TO_IT):
@@ -249,7 +252,7 @@ def _goal_clues(goal: object, width: int) -> tuple[Clues, Clues] | None:
     columns = ["".join(column) for column in zip(*lines, strict=True)]
 
     def runs(line: str) -> tuple[int, ...]:
-        return tuple(len(run) for run in line.split(".") if run)
+        return tuple(map(len, line.replace(".", " ").split()))  # the runs of '#'
 
     return tuple(runs(row) for row in lines), tuple(runs(col) for col in columns)
 

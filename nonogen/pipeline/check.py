@@ -22,9 +22,6 @@ from nonogen.backends import (
     run_all,
 )
 from nonogen.errors import InputError
-from nonogen.formats import expand_paths, write_puzzle
-from nonogen.formats.codec import iter_entries, iter_labelled
-from nonogen.formats.files import read_text
 from nonogen.palette import BLACK_ON_WHITE, Palette, parse_rgb
 from nonogen.pipeline.checkrows import CheckTally, agreement, recorded, table_row
 from nonogen.puzzle import Puzzle
@@ -107,18 +104,28 @@ class SolveOptions:
 
 def read_any(source: str, fmt: str | None) -> list[tuple[str, Puzzle]]:
     """(label, puzzle) for every puzzle of a file, of either kind."""
+    from nonogen.formats.codec import iter_labelled  # noqa: PLC0415  (readers: see _inputs)
+    from nonogen.formats.files import read_text  # noqa: PLC0415
+
     return list(iter_labelled(read_text(source), name=source, fmt=fmt))
 
 
 def entries_in_text(text: str, name: str) -> list[tuple[str, Puzzle | InputError]]:
     """(label, puzzle) for every puzzle of a text in a detected format, of either kind; a
     JSON Lines text's broken line as (its label, the InputError saying why: ``iter_entries``)."""
+    from nonogen.formats.codec import iter_entries  # noqa: PLC0415  (readers: see _inputs)
+
     return list(iter_entries(text, name=name))
 
 
 def _inputs(paths: Sequence[str], fmt: str | None) -> Iterator[tuple[str, Puzzle | None, str]]:
     """Every puzzle of every path, or the error that made a file (or a line of a JSON Lines
-    file) unreadable."""
+    file) unreadable. The readers load here, not with the module: the instant check
+    (``nonogen.cli.instant``) solves a puzzle it has read itself through ``check_puzzles``."""
+    from nonogen.formats import expand_paths  # noqa: PLC0415
+    from nonogen.formats.codec import iter_entries  # noqa: PLC0415
+    from nonogen.formats.files import read_text  # noqa: PLC0415
+
     for path in expand_paths(paths):
         try:
             for label, entry in iter_entries(read_text(path), name=path, fmt=fmt):
@@ -342,6 +349,8 @@ def only_puzzle(found: list[tuple[str, Puzzle]], path: str) -> Puzzle:
 
 def convert_file(source: str, output: str, *, to: str | None, fmt: str | None) -> None:
     """Convert a puzzle file (a colour puzzle: to nonogen JSON or webpbn XML)."""
+    from nonogen.formats import write_puzzle  # noqa: PLC0415  (readers: see _inputs)
+
     write_puzzle(only_puzzle(read_any(source, fmt), source), output, to)
 
 
