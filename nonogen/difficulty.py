@@ -5,11 +5,13 @@ how the solver's work becomes a score): plain arithmetic, so that the instant ch
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import Final, Literal, get_args
 
-TIERS: Final = ("easy", "medium", "hard", "expert")
-"""The difficulty tiers, easiest first, as ``difficulty_tier`` names them: the one list the
-generators of both kinds climb and ``--difficulty`` takes."""
+Tier = Literal["easy", "medium", "hard", "expert"]
+"""A difficulty tier, as ``difficulty_tier`` names them (the form models' type)."""
+TIERS: Final[tuple[Tier, ...]] = get_args(Tier)
+"""The difficulty tiers, easiest first: the one list the generators of both kinds climb and
+``--difficulty`` takes."""
 
 
 def difficulty_tier(score: int | None) -> str:

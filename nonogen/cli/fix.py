@@ -13,7 +13,7 @@ from nonogen.cli.root import command
 from nonogen.errors import UsageError
 from nonogen.exits import ExitCode
 from nonogen.formats import refuse_overwrites
-from nonogen.pipeline import fix_file, verdict_record
+from nonogen.pipeline import REPAIRS, fix_file, verdict_record
 from nonogen.solve import MAX_TIMEOUT
 
 
@@ -49,9 +49,8 @@ def fix(
     """Fix a hand-made grid: the fewest flips or givens found that make its puzzle unique
     and solvable by logic alone, written to -o (with the changes recorded in its "fix").
     Exit 0 when fixed (or already fine), 1 when the budgets ran out (nothing written)."""
-    modes = ("flips", "givens", "auto")
-    if repair not in modes:
-        raise UsageError(f"expected --repair to be one of {', '.join(modes)}, got {repair!r}")
+    if repair not in REPAIRS:
+        raise UsageError(f"expected --repair to be one of {', '.join(REPAIRS)}, got {repair!r}")
     refuse_overwrites([puzzle], {"-o": output})
     with memory_guard(memory):
         done = fix_file(

@@ -11,6 +11,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from nonogen.difficulty import Tier
 from nonogen.errors import LimitError, SubjectError, malformed, words
 from nonogen.image.options import (
     MIN_CELLS,
@@ -60,7 +61,7 @@ class MakeForm(BaseModel):
     invert: bool | None = form_field("invert")
     force: bool = form_field("force")
     seed: int = form_field("seed")
-    difficulty: Literal["easy", "medium", "hard", "expert"] | None = form_field("difficulty")
+    difficulty: Tier | None = form_field("difficulty")
     repair: Literal["flips", "givens", "auto"] = form_field("repair")
     allow_search: bool = form_field("allow_search")
     max_flips: int | None = form_field("max_flips")
