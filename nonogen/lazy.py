@@ -5,13 +5,9 @@ once, in the package's ``__init__.pyi``), and ``nonogen.service``."""
 from __future__ import annotations
 
 import importlib
-import re
+import os
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
-
-_IMPORT = re.compile(r"^from\s+([\w.]+)\s+import\s+(?:\(([^)]*)\)|(.*))$", re.MULTILINE)
-"""``from module import a, b`` or ``from module import (a, b,)`` at the start of a line."""
 
 
 def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
@@ -31,17 +27,19 @@ def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
 
 
 def stub_names(stub: str) -> dict[str, str]:
-    """Each name a stub's ``from module import ...`` lines import, and its module (comments
-    and the ``from __future__`` line aside)."""
+    """Each name a stub's ``from module import ...`` statements import (each statement on a
+    line of its own, names in parentheses or not, ``name as name`` or ``name``), and its
+    module; ``from __future__`` aside. Plain string work: no ``re`` to load."""
     where: dict[str, str] = {}
-    for module, grouped, single in _IMPORT.findall(stub):
-        if module == "__future__":
+    for statement in stub.split("\nfrom ")[1:]:
+        module, _, names = statement.partition(" import ")
+        listed = names.split(")")[0] if names.startswith("(") else names.split("\n")[0]
+        if module.strip() == "__future__":
             continue
-        listed = re.sub(r"#[^\n]*", "", grouped or single)
-        for part in listed.split(","):
+        for part in listed.strip("( \n").split(","):
             name = part.split(" as ")[-1].strip()  # ``name as name``: the stub's export
             if name:
-                where[name] = module
+                where[name] = module.strip()
     return where
 
 
@@ -49,5 +47,6 @@ def stubbed(package: str, init: str) -> tuple[Callable[[str], Any], list[str]]:
     """The package's ``__getattr__`` and ``__all__``, read from the ``__init__.pyi`` beside its
     ``__init__.py`` (``init``: its ``__file__``), the one place its names are said: the stub
     is what type checkers read, and here it says where each name loads from."""
-    where = stub_names(Path(init).with_suffix(".pyi").read_text(encoding="utf-8"))
+    with open(os.path.splitext(init)[0] + ".pyi", encoding="utf-8") as stub:
+        where = stub_names(stub.read())
     return lazy_names(package, where), sorted(where)
