@@ -97,7 +97,7 @@ def report(
     chosen = pictures or ["samples/*.png", "samples/*.jpg"]
     paths = [p for p in expand_paths(chosen, pictures=True) if is_picture_name(p) or p == "-"]
     from nonogen.pipeline.blind import check_blind_folder, write_blind  # noqa: PLC0415
-    from nonogen.pipeline.make import sheet_paths, write_sheet  # noqa: PLC0415
+    from nonogen.pipeline.made import sheet_paths, write_sheet  # noqa: PLC0415
     from nonogen.pipeline.report import report_header, report_rows, report_summary  # noqa: PLC0415
 
     if not paths:

@@ -34,7 +34,7 @@ FIX_SEED: Final = 0
 """The seed of every fix: a drawing always gets the same answer."""
 REPAIR_SHARE: Final = 0.8
 """The share of the time budget the repair gets; the rest gives the verdict."""
-VERDICT_SECONDS: Final = 0.2
+LEAST_VERDICT_SECONDS: Final = 0.2
 """The least time the verdict gets, even when the repair used up the budget."""
 FLIP_SHARE: Final = 20
 """The default flip budget: one cell in this many (at least one), as ``nonogen make``."""
@@ -155,7 +155,7 @@ def fix_drawing(
     goal = np.asarray(grid).astype(np.uint8)
     drawn = puzzle_from_grid(goal, palette)
     if _line_solves(drawn):
-        verdict = solve_puzzle(drawn, timeout=max(VERDICT_SECONDS, seconds))
+        verdict = solve_puzzle(drawn, timeout=max(LEAST_VERDICT_SECONDS, seconds))
         reason = "Line logic alone solves the drawing's puzzle, so it is unique: nothing to change"
         return Fix(FixStatus.ALREADY, reason, goal, verdict)
     flips = max(1, goal.size // FLIP_SHARE) if max_flips is None else max_flips
@@ -169,7 +169,7 @@ def fix_drawing(
         target=Target.LINE,
         mode=mode,
     )
-    left = max(VERDICT_SECONDS, deadline - time.perf_counter())
+    left = max(LEAST_VERDICT_SECONDS, deadline - time.perf_counter())
     if repaired.solved:
         verdict = solve_puzzle(repaired.puzzle(), timeout=left)
         reason = (

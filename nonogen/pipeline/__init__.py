@@ -1,10 +1,11 @@
 """The one orchestration the entry points call (cli and service): read puzzles, solve them,
 make puzzles from pictures, report records.
 
-    check   puzzles read, solved and recorded, either kind (check, solve, convert, print)
-    make    a picture made into a unique black-and-white puzzle
-    colour  a picture made into a unique colour puzzle
-    report  every picture at every width, scored against the bench masks
+    check    puzzles read, solved and recorded, either kind (check, solve, convert, print)
+    picture  a picture made into a puzzle (``make_puzzle``), either kind
+    made     what a make gives: ``Made`` (black and white), its repair, verdict and preview
+    colour   ``MadeColour``: the colour kind of a made puzzle
+    report   every picture at every width, scored against the bench masks
 
 Importing a name loads only the module that defines it (PEP 562), so that ``nonogen check``
 does not load the picture stages it never uses.

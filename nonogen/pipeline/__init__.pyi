@@ -35,11 +35,11 @@ from nonogen.pipeline.fidelity import (
     mono_fidelity as mono_fidelity,
 )
 from nonogen.pipeline.fixing import fix_file as fix_file
-from nonogen.pipeline.make import (
+from nonogen.pipeline.made import (
     OPEN_WEIGHT as OPEN_WEIGHT,
     REPAIR_RANKED as REPAIR_RANKED,
     RETRIES as RETRIES,
-    VERDICT_SECONDS as VERDICT_SECONDS,
+    MAX_VERDICT_SECONDS as MAX_VERDICT_SECONDS,
     Made as Made,
     MadeMono as MadeMono,
     MakeListener as MakeListener,

@@ -11,7 +11,7 @@ import numpy as np
 
 from nonogen.errors import OutputError, words
 from nonogen.formats import make_folder, write_atomic
-from nonogen.pipeline.make import Made
+from nonogen.pipeline.made import Made
 
 BLIND_GRIDS = "grids"
 BLIND_KEY = "key.tsv"

@@ -25,7 +25,7 @@ from nonogen.image.read import picture_rgb8, read_picture
 from nonogen.palette import parse_rgb
 from nonogen.pdf import Entry
 from nonogen.pdf.press import Press, print_book
-from nonogen.pipeline.make import sheet_paths, write_sheet
+from nonogen.pipeline.made import sheet_paths, write_sheet
 from nonogen.pipeline.prepare import (
     TITLES_FILE,
     BookOptions,

@@ -14,7 +14,7 @@ from nonogen.image.palette import MERGE_DELTA_E, quantise
 from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
-from nonogen.pipeline.make import (
+from nonogen.pipeline.made import (
     Drawing,
     Made,
     outlined,

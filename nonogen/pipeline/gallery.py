@@ -18,7 +18,7 @@ from nonogen.generate import undetermined
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import grid_rows
-from nonogen.pipeline.make import by_repair_cost, choices
+from nonogen.pipeline.made import by_repair_cost, choices
 from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject

@@ -37,7 +37,7 @@ from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import VerdictRecord, grid_rows
-from nonogen.pipeline.make import (
+from nonogen.pipeline.made import (
     Made,
     MakeListener,
     MakeProgress,

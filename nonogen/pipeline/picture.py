@@ -22,7 +22,7 @@ from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import VerdictRecord, grid_rows
 from nonogen.pipeline.colour import MadeColour
-from nonogen.pipeline.make import (
+from nonogen.pipeline.made import (
     Drawing,
     Made,
     MadeMono,

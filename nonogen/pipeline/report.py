@@ -34,7 +34,7 @@ from nonogen.image.options import SubjectBox
 from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
-from nonogen.pipeline.make import Made
+from nonogen.pipeline.made import Made
 from nonogen.pipeline.picture import kind_of, make_puzzle
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject

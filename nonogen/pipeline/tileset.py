@@ -25,7 +25,7 @@ from nonogen.pdf import Entry, entry_texts, glyph_warnings
 from nonogen.pdf.checks import most_per_page
 from nonogen.pdf.mosaic import mosaic_pdf, tile_legible, tile_problems
 from nonogen.pdf.tiles import Cuts, Place
-from nonogen.pipeline.make import first_conversion
+from nonogen.pipeline.made import first_conversion
 from nonogen.pipeline.mosaic import (
     MAX_TILES,
     Box,

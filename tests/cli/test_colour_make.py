@@ -227,7 +227,7 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
     from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
     from nonogen.pipeline import colour as colour_module  # noqa: PLC0415
     from nonogen.pipeline import picture as picture_module  # noqa: PLC0415
-    from nonogen.pipeline.make import repaired_grid as real_repair  # noqa: PLC0415
+    from nonogen.pipeline.made import repaired_grid as real_repair  # noqa: PLC0415
 
     real_quantise = palette_module.quantise
     subjects: list[object] = []

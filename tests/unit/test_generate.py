@@ -121,18 +121,18 @@ def test_the_default_mode_is_flips_for_the_old_targets_and_auto_for_the_tiers() 
 
 
 def test_a_make_keeps_a_tenth_of_its_budget_for_the_verdict() -> None:
-    from nonogen.pipeline.make import (  # noqa: PLC0415
+    from nonogen.pipeline.made import (  # noqa: PLC0415
+        MAX_VERDICT_SECONDS,
         MIN_VERDICT_SECONDS,
-        VERDICT_SECONDS,
         verdict_reserve,
         verdict_timeout,
     )
 
     assert verdict_reserve(30.0) == pytest.approx(3.0)
     assert verdict_reserve(0.1) == MIN_VERDICT_SECONDS
-    assert verdict_reserve(1000.0) == VERDICT_SECONDS
+    assert verdict_reserve(1000.0) == MAX_VERDICT_SECONDS
     assert verdict_timeout(0.0) == MIN_VERDICT_SECONDS  # past the deadline: the least
-    assert verdict_timeout(time.perf_counter() + 100.0) == VERDICT_SECONDS
+    assert verdict_timeout(time.perf_counter() + 100.0) == MAX_VERDICT_SECONDS
 
 
 # --- one generator for both kinds -------------------------------------------------------------

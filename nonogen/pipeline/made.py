@@ -301,7 +301,7 @@ class MadeMono(Made):
         return list(self.repair.flips)
 
 
-VERDICT_SECONDS = 10.0
+MAX_VERDICT_SECONDS = 10.0
 """The complete solver's budget for the final verdict on a made puzzle."""
 VERDICT_SHARE = 0.1
 """The share of a make's budget kept for the final verdict: the repair stops that much before
@@ -313,12 +313,12 @@ puzzle in milliseconds."""
 
 def verdict_reserve(seconds: float) -> float:
     """Seconds of a make's budget kept for its final verdict."""
-    return min(VERDICT_SECONDS, max(MIN_VERDICT_SECONDS, VERDICT_SHARE * seconds))
+    return min(MAX_VERDICT_SECONDS, max(MIN_VERDICT_SECONDS, VERDICT_SHARE * seconds))
 
 
 def verdict_timeout(deadline: float) -> float:
     """The final verdict's time limit: what is left until the make's deadline."""
-    return max(MIN_VERDICT_SECONDS, min(VERDICT_SECONDS, deadline - time.perf_counter()))
+    return max(MIN_VERDICT_SECONDS, min(MAX_VERDICT_SECONDS, deadline - time.perf_counter()))
 
 
 REPAIR_RANKED = 4
