@@ -12,7 +12,7 @@ export const PRESETS = [
   ["yellow", "#f4c20d"], ["orange", "#f77f00"], ["purple", "#7b2cbf"], ["brown", "#8d5524"],
   ["pink", "#f472b6"], ["grey", "#9ca3af"],
 ];
-const SPARE_CHARS = "123456789abcdefghijklmnopqrstuvwxyz";
+const SPARE_CHARS = "123456789abcdefghijklmnopqrstuvwxyz#*+=%@"; // as nonogen/palette.py
 
 /** WCAG relative luminance of "#rrggbb". */
 export function luminance(rgb) {
