@@ -1,4 +1,4 @@
-"""The instant check: ``nonogen check FILE.json ...`` answered by the C core alone.
+"""The instant check: ``nonogen check FILE ...`` answered by the C core.
 
 A designer's editor or a script runs ``nonogen check`` once per change or per file; loading
 the whole command (typer, numpy, the readers of every format, the solver) costs far more
@@ -6,11 +6,11 @@ than solving a small puzzle. This path loads only the JSON reader of the standar
 the C core's line logic and the check table's rows (``nonogen.pipeline.checkrows``), and it
 answers only what it can answer exactly as the whole command would:
 
-    nonogen check FILE.json|FILE.jsonl[.gz] ...   (no option; at most MOST_FILES files)
-    -> each file: a black-and-white nonogen JSON puzzle, or JSON Lines of them (a
-       tournament's set), plain and well formed (``plain_object``: no palette or givens;
-       clues that fit; a goal of '#' and '.' rows that gives these clues), at most
-       MOST_PUZZLES in all
+    nonogen check FILE.json|FILE.jsonl[.gz]|FILE.txt ...   (no option; MOST_FILES at most)
+    -> each file: a black-and-white nonogen JSON puzzle, JSON Lines of them (a tournament's
+       set), or a text picture of '#' and '.' rows (``picture_clues``); plain and well
+       formed (``plain_object``: no palette or givens; clues that fit; a goal of '#' and
+       '.' rows that gives these clues), at most MOST_PUZZLES in all
     -> the whole command's steps, in the C core, with its default budget (``_settled``):
        line logic from nothing known: solved, unique and ``line_difficulty(sweeps)``; a line
        with no arrangement left, or row and column totals that differ: no solution;
@@ -142,6 +142,9 @@ def puzzles_in(path: str) -> list[Entry] | None:
     if path.endswith(".json"):
         puzzle = plain_puzzle(path)
         return None if puzzle is None else [(path, *puzzle)]
+    if path.endswith(".txt"):
+        picture = picture_clues(path)
+        return None if picture is None else [(path, *picture, {})]
     if not path.endswith((".jsonl", ".jsonl.gz")) or not os.path.isfile(path):
         return None
     text = _lines_text(path)
@@ -193,6 +196,33 @@ def _gunzipped(data: bytes) -> bytes | None:
     if len(out) > MOST_LINES_BYTES or not stream.eof or stream.unused_data:
         return None
     return out
+
+
+def picture_clues(path: str) -> tuple[Clues, Clues] | None:
+    """The clues of a text picture file (``nonogen.formats.text``) of '#' and '.' rows only,
+    read as the whole command reads it (comment lines starting with ';' dropped, then the
+    blank lines around the picture); None for anything else, such as other cell characters,
+    a ragged row or a byte-order mark."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        if os.path.getsize(path) > MOST_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            text = handle.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    lines = [line.removesuffix("\r") for line in text.split("\n") if not line.startswith(";")]
+    drawn = [i for i, line in enumerate(lines) if line]
+    if not drawn:
+        return None
+    rows = lines[drawn[0] : drawn[-1] + 1]
+    width = len(rows[0])
+    if not 1 <= len(rows) <= MOST_SIDE or width > MOST_SIDE:
+        return None
+    if any(len(row) != width or row.strip("#.") for row in rows):
+        return None
+    return _goal_clues(rows, width)
 
 
 def plain_puzzle(path: str) -> tuple[Clues, Clues, JsonObject] | None:

@@ -190,6 +190,47 @@ def test_a_set_over_its_bytes_goes_to_the_whole_command(
     assert instant([str(packed)], capsys)[0] is None
 
 
+PICTURES = {
+    "diagonal.txt": "#.\n.#\n",  # two solutions
+    "empty.txt": "...\n...\n",
+    "framed.txt": "; a comment line\r\n\r\n.#.\r\n###\r\n; another\r\n.#.\r\n\r\n",
+}
+
+
+def test_text_pictures_are_answered_as_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = [str(Path(__file__).resolve().parents[2] / "samples" / "heart.txt")]
+    for name, text in PICTURES.items():
+        (tmp_path / name).write_bytes(text.encode())
+        paths.append(str(tmp_path / name))
+    code, rows, summary = instant(paths, capsys)
+    whole_code, whole_rows, whole_summary = whole(paths)
+    assert code == whole_code == 1  # the diagonal has two solutions
+    assert unclocked(rows) == unclocked(whole_rows)
+    assert unclocked([summary]) == unclocked([whole_summary])
+    assert len(rows) == 1 + len(paths)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "#X\n.#\n",  # another cell character (the whole command reads it)
+        "##\n#\n",  # a ragged row
+        "\ufeff#.\n.#\n",  # a byte-order mark
+        "#.\n\n.#\n",  # a blank row inside the picture
+        "#?\n.#\n",  # a cell not given: not a picture
+        "",  # nothing drawn
+    ],
+)
+def test_a_picture_it_cannot_read_so_goes_to_the_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "picture.txt"
+    path.write_bytes(text.encode())
+    assert instant([str(path)], capsys)[0] is None
+
+
 def test_a_recorded_verdict_that_disagrees_is_marked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
