@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from nonogen.errors import InputError, words
+from nonogen.errors import InputError
+from nonogen.wording import words
 
 MAX_COLOURS: Final = 8
 """The most block colours (besides the background) a palette may have."""

@@ -49,7 +49,8 @@ from nonogen.backends.workers import (
     run_in,
     watch_parent,
 )
-from nonogen.errors import InputError, NonogenError, UsageError, WorkerError, words
+from nonogen.errors import InputError, NonogenError, UsageError, WorkerError
+from nonogen.wording import words
 
 __all__ = [
     "BACKENDS",

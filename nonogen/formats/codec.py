@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
-from nonogen.errors import InputError, utf8_safe
+from nonogen.errors import InputError
 from nonogen.formats.detect import FORMATS, READ_FORMATS, detect_format
 from nonogen.formats.meta import checked_meta
 from nonogen.formats.non import format_non, parse_non
@@ -14,6 +14,7 @@ from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
 from nonogen.puzzle import Puzzle, has_givens
+from nonogen.wording import utf8_safe
 
 Labelled = tuple[str, Puzzle]
 """A puzzle and the label that says where it came from (``file``, ``file#id``, ``file:7``)."""

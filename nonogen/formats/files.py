@@ -16,10 +16,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from nonogen.errors import InputError, LimitError, OutputError, UsageError, words
+from nonogen.errors import InputError, LimitError, OutputError, UsageError
 from nonogen.formats.codec import Labelled, format_puzzle, iter_labelled, only_puzzle
 from nonogen.formats.detect import FORMATS, format_from_name
 from nonogen.puzzle import Puzzle
+from nonogen.wording import words
 
 STDIO: Final = "-"
 """The path that means stdin when reading and stdout when writing."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from nonogen.errors import InputError, LimitError, Option, utf8_safe, words
+from nonogen.errors import InputError, LimitError
 from nonogen.puzzle import Meta, Puzzle
+from nonogen.wording import Option, utf8_safe, words
 
 TITLE_CHARS: Final = 200
 """The longest title nonogen reads, in characters (files and service requests alike)."""

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
 from nonogen.image.filters import CROP_MARGIN, despeckle, subject_box
 from nonogen.image.options import PictureOptions, grid_size
 from nonogen.image.read import Grey, Picture, resize
+from nonogen.wording import Words
 
 Region = tuple[float, float, float, float]
 """A region as fractions of the picture: ``(top, left, bottom, right)`` in ``[0, 1]``."""

@@ -26,7 +26,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError, Option, Spelling, Words, flag, tries, words
+from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
@@ -39,6 +39,7 @@ from nonogen.image.read import Picture
 from nonogen.image.scored import CONSENSUS, MIN_LIKENESS, Scored, measured, score_grids
 from nonogen.image.source import Source
 from nonogen.records import JsonObject
+from nonogen.wording import Option, Spelling, Words, flag, tries, words
 
 __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it is defined
     "FRAMES",

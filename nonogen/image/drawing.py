@@ -25,7 +25,6 @@ from typing import Final
 import cv2
 import numpy as np
 
-from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.boxes import Box
@@ -37,6 +36,7 @@ from nonogen.image.masks import thin_parts
 from nonogen.image.options import DEFAULT_WIDTH, PictureOptions
 from nonogen.image.read import Grey, Picture
 from nonogen.image.scored import Scored
+from nonogen.wording import Words
 
 WIDEN: Final = 0.8
 """A thin part is grown by this share of a cell (on top of its own width): a part of any

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from nonogen.errors import InputError, LimitError, Option, SubjectError, Words, not_one_of, words
+from nonogen.errors import InputError, LimitError, SubjectError
+from nonogen.wording import Option, Words, not_one_of, words
 
 MAX_PIXELS: Final = 50_000_000
 """The largest picture read, in pixels, whatever the format and however it is decoded (a guard

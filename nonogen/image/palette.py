@@ -33,12 +33,13 @@ import numpy.typing as npt
 from skimage import color
 
 from nonogen.clues import ColourGrid
-from nonogen.errors import InputError, words
+from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.masks import outline_ring
 from nonogen.image.read import Picture, resize
 from nonogen.palette import Palette, check_colours, make_palette
+from nonogen.wording import words
 
 _T = TypeVar("_T", bound=np.generic)
 Lab = npt.NDArray[np.float64]

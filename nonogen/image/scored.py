@@ -26,7 +26,6 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import Words
 from nonogen.grid import Grid
 from nonogen.image.candidates import Split, polarity
 from nonogen.image.cells import Cells, pool, silhouette_iou
@@ -37,6 +36,7 @@ from nonogen.image.options import PictureOptions
 from nonogen.image.read import Grey
 from nonogen.image.source import Source
 from nonogen.records import JsonObject
+from nonogen.wording import Words
 
 MIN_FILL: Final = 0.03
 MAX_FILL: Final = 0.90

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.errors import InputError, not_one_of
+from nonogen.errors import InputError
 from nonogen.pdf.fonts import BOLD, REGULAR
 from nonogen.pdf.front import (
     Imprint,
@@ -44,6 +44,7 @@ from nonogen.pdf.sheet import (
     size_text,
     slots,
 )
+from nonogen.wording import not_one_of
 
 Progress = Callable[[int, int], None]
 """A callback told ``(done, total)`` pages as a book is drawn."""

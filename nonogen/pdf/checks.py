@@ -10,12 +10,13 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from nonogen.errors import LimitError, Option, Words, words
+from nonogen.errors import LimitError
 from nonogen.pdf.book import PUZZLES_PER_PAGE
 from nonogen.pdf.fonts import missing_message
 from nonogen.pdf.pages import INCH, MM, PAGE_SIZES, SIDE_RANGE, PageOptions, text_area
 from nonogen.pdf.rules import MIN_CELL_MM, MIN_CLUE_PT, parts_needed
 from nonogen.pdf.sheet import Entry, heading, printed_texts, puzzle_layout, slots
+from nonogen.wording import Option, Words, words
 from nonogen.words import page_name, with_a
 
 

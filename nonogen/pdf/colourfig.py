@@ -18,7 +18,6 @@ import numpy as np
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
 
 from nonogen.clues import ColourClue, ColourGrid
-from nonogen.errors import utf8_safe
 from nonogen.grid import Partial
 from nonogen.palette import BLACK, RGB255, Palette, ink_for, parse_rgb
 from nonogen.pdf.figure import (
@@ -38,6 +37,7 @@ from nonogen.pdf.fonts import REGULAR
 from nonogen.pdf.pages import Box, Pen, text_width
 from nonogen.pdf.patterns import draw_pattern, pattern_of
 from nonogen.puzzle import Puzzle
+from nonogen.wording import utf8_safe
 
 BOX_PAD: Final = 0.55
 """A swatch is this much wider than its number, in font sizes."""

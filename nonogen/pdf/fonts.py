@@ -35,7 +35,8 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped, unused-ignore]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped, unused-ignore]
 
-from nonogen.errors import InputError, words
+from nonogen.errors import InputError
+from nonogen.wording import words
 
 Run = tuple[str, str]
 """A stretch of text set in one font: (registered font name, text)."""

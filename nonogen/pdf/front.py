@@ -6,9 +6,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonogen.errors import UsageError, utf8_safe, words
+from nonogen.errors import UsageError
 from nonogen.pdf.pages import MM, PageOptions, Pen, draw_centred, text_area, wrap_text
 from nonogen.pdf.sheet import Entry, draw_lines_of_text, size_text
+from nonogen.wording import utf8_safe, words
 
 NOTES_SQUARE = 5 * MM
 """Side of the squares ruled on a notes page."""

@@ -14,7 +14,7 @@ from typing import Final
 
 import numpy as np
 
-from nonogen.errors import InputError, Words, words
+from nonogen.errors import InputError
 from nonogen.pdf.colourfig import draw_colour_cells
 from nonogen.pdf.figure import MAX_CELL, Bands, Layout, draw_cells, draw_lines, fit_layout
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, footer, text_area
@@ -30,6 +30,7 @@ from nonogen.pdf.sheet import (
     size_text,
 )
 from nonogen.pdf.tiles import Place
+from nonogen.wording import Words, words
 from nonogen.words import page_name, with_a
 
 KEY_HEIGHT: Final = 24 * MM

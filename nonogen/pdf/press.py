@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from nonogen.errors import LimitError, words
+from nonogen.errors import LimitError
 from nonogen.pdf.book import Progress, book_layout, book_pdf, fitted_pages
 from nonogen.pdf.checks import (
     entry_texts,
@@ -19,6 +19,7 @@ from nonogen.pdf.front import Imprint
 from nonogen.pdf.mosaic import tile_legible
 from nonogen.pdf.pages import PageOptions
 from nonogen.pdf.sheet import Entry
+from nonogen.wording import words
 
 
 @dataclass(frozen=True)

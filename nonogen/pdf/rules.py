@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from nonogen.errors import LimitError, UsageError, not_one_of, words
+from nonogen.errors import LimitError, UsageError
+from nonogen.wording import not_one_of, words
 
 PAGE_SIZE: Final = "letter"
 """The page size of every command and request that prints, unless told otherwise."""

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from nonogen.errors import utf8_safe
 from nonogen.pdf.figure import Layout
 from nonogen.pdf.kinds import figure_of
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
+from nonogen.wording import utf8_safe
 
 if TYPE_CHECKING:
     from nonogen.pdf.tiles import Place

@@ -9,9 +9,10 @@ from typing import Any
 
 import numpy as np
 
-from nonogen.errors import OutputError, words
+from nonogen.errors import OutputError
 from nonogen.formats import make_folder, write_atomic
 from nonogen.pipeline.made import Made
+from nonogen.wording import words
 
 BLIND_GRIDS = "grids"
 BLIND_KEY = "key.tsv"

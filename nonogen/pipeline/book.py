@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from nonogen.backends import Backend
-from nonogen.errors import InputError, NonogenError, OutputError, words
+from nonogen.errors import InputError, NonogenError, OutputError
 from nonogen.formats import expand_paths, make_folder, refuse_overwrites, write_atomic
 from nonogen.formats.nonjson import palette_rows
 from nonogen.grid import Partial
@@ -39,6 +39,7 @@ from nonogen.preview import SheetEntry
 from nonogen.puzzle import Puzzle
 from nonogen.records import Json, JsonObject, whole_numbers
 from nonogen.solve import difficulty_label
+from nonogen.wording import words
 
 if TYPE_CHECKING:
     from nonogen.pdf.press import Printed

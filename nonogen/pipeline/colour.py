@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import Option, Words, words
 from nonogen.image.palette import MERGE_DELTA_E, quantise
 from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
@@ -26,6 +25,7 @@ from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import SheetEntry, colour_preview_png, solution_png
 from nonogen.solve import Status, with_article
+from nonogen.wording import Option, Words, words
 from nonogen.words import counted
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from nonogen.errors import Spelling, Words, flag
 from nonogen.generate import undetermined
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
@@ -22,6 +21,7 @@ from nonogen.pipeline.made import by_repair_cost, choices
 from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
+from nonogen.wording import Spelling, Words, flag
 
 GALLERY_SIZE: Final = 6
 """Choices in a gallery at most: the model's pick and the next plausible candidates."""

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import Option, Words
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
@@ -30,6 +29,7 @@ from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
 from nonogen.puzzle import Puzzle
 from nonogen.solve import Status, Verdict, with_article
+from nonogen.wording import Option, Words
 from nonogen.words import counted
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import InputError, LimitError, Option, Spelling, flag, words
+from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid
 from nonogen.image.options import MAX_CELLS, MIN_CELLS
 from nonogen.image.palette import quantise
@@ -54,6 +54,7 @@ from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
+from nonogen.wording import Option, Spelling, flag, words
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion

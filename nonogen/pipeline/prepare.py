@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from nonogen.backends import Backend, Item, Outcome, choose_backend, hard_limit, run_all
 from nonogen.backends.costs import estimate, read_timings, recording, seconds_per_cell
-from nonogen.errors import InputError, NonogenError, not_one_of
+from nonogen.errors import InputError, NonogenError
 from nonogen.formats import (
     STDIO,
     format_puzzle,
@@ -47,6 +47,7 @@ from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
 from nonogen.records import JsonObject
 from nonogen.solve import Status
+from nonogen.wording import not_one_of
 
 if TYPE_CHECKING:
     from nonogen.pdf import Imprint, PageOptions

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from nonogen.errors import InputError, Option, Spelling, Words, not_one_of
+from nonogen.errors import InputError
 from nonogen.formats import check_title
 from nonogen.generate import TIERS, RepairMode
 from nonogen.image.options import (
@@ -32,6 +32,7 @@ from nonogen.palette import MAX_COLOURS, MIN_COLOURS, check_colours
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
 from nonogen.puzzle import kind_for
 from nonogen.solve import MAX_TIMEOUT
+from nonogen.wording import Option, Spelling, Words, not_one_of
 
 SEED_MAX: Final = 2**63 - 1
 """Seeds are 0 to this (numpy's generators take non-negative seeds)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from dataclasses import field as _field
 from typing import TYPE_CHECKING
 
-from nonogen.errors import Spelling, Tries, Words, field, flag
+from nonogen.wording import Spelling, Tries, Words, field, flag
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion

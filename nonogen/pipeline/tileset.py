@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.errors import InputError, LimitError, NonogenError, Option, words
+from nonogen.errors import InputError, LimitError, NonogenError
 from nonogen.formats import make_folder, write_atomic, write_puzzle
 from nonogen.image.read import read_picture
 from nonogen.pdf import Entry, entry_texts, glyph_warnings
@@ -44,6 +44,7 @@ from nonogen.pipeline.settings import MakeOptions
 from nonogen.puzzle import Puzzle
 from nonogen.records import whole_numbers
 from nonogen.solve import difficulty_label
+from nonogen.wording import Option, words
 
 if TYPE_CHECKING:
     from nonogen.pdf import Entry, PageOptions

@@ -33,7 +33,7 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.exceptions import HTTPException
 
 from nonogen import __version__
-from nonogen.errors import BusyError, InputError, NonogenError, utf8_safe
+from nonogen.errors import BusyError, InputError, NonogenError
 from nonogen.formats import check_title
 from nonogen.pdf import PageOptions
 from nonogen.service.answers import (
@@ -84,6 +84,7 @@ from nonogen.service.openapi import (
 )
 from nonogen.service.runner import Runner
 from nonogen.service.store import Store
+from nonogen.wording import utf8_safe
 
 STATIC: Final = Path(__file__).parent / "static"
 """The web page's files: plain HTML, CSS and JavaScript, no build step."""

@@ -33,11 +33,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nonogen.budgets import json_values
 from nonogen.errors import BusyError, LimitError, NonogenError, SlowBodyError
-from nonogen.errors import field as request_field
-from nonogen.errors import label as page_label
 from nonogen.formats.shared import too_many_values
 from nonogen.service.errors import send_json
 from nonogen.service.limits import Limits
+from nonogen.wording import field as request_field
+from nonogen.wording import label as page_label
 
 LOG: Final = logging.getLogger("uvicorn.error")
 PICTURE_PATHS: Final = frozenset({"/api/puzzles", "/api/conversions", "/api/mosaics"})

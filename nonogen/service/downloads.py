@@ -9,8 +9,8 @@ from urllib.parse import quote
 
 from fastapi.responses import Response
 
-from nonogen.errors import utf8_safe
 from nonogen.service.jobs import MadePuzzle
+from nonogen.wording import utf8_safe
 
 
 def links(ident: str, made: MadePuzzle) -> dict[str, str]:

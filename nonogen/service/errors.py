@@ -21,9 +21,10 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nonogen.errors import BusyError, LimitError, NonogenError, Words, field, label, utf8_safe
+from nonogen.errors import BusyError, LimitError, NonogenError
 from nonogen.service.headers import security_headers
 from nonogen.service.limits import DRAIN_BYTES
+from nonogen.wording import Words, field, label, utf8_safe
 
 ERROR_VERSION = 1
 

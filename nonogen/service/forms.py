@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from nonogen.difficulty import Tier
-from nonogen.errors import LimitError, SubjectError, malformed, words
+from nonogen.errors import LimitError, SubjectError, malformed
 from nonogen.image.options import (
     MIN_CELLS,
     parse_subject,
@@ -24,6 +24,7 @@ from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.errors import FieldWordsError
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
+from nonogen.wording import words
 
 
 def form_field(name: str, **extra: Any) -> Any:

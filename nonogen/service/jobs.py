@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from nonogen.clues import ColourClue
-from nonogen.errors import InputError, LimitError, NotMadeError, Words, label, words
+from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
 from nonogen.formats.nonjson import (
@@ -50,6 +50,7 @@ from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label
 from nonogen.solve.hint import next_step
+from nonogen.wording import Words, label, words
 
 if TYPE_CHECKING:
     from nonogen.image.convert import Conversion

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.cli.root import reflowed
-from nonogen.errors import COMMANDS as SUGGESTED
 from nonogen.service.forms import API_FIELDS
+from nonogen.wording import COMMANDS as SUGGESTED
 
 PACKAGE = Path(__file__).resolve().parents[2] / "nonogen"
 

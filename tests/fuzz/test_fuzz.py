@@ -45,7 +45,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from nonogen.errors import InputError, LimitError, NonogenError, utf8_safe
+from nonogen.errors import InputError, LimitError, NonogenError
 from nonogen.formats import FORMATS, READ_FORMATS, TITLE_CHARS, format_puzzle, parse_puzzles
 from nonogen.formats.codec import iter_labelled
 from nonogen.formats.detect import detect_format, sniff_format
@@ -59,6 +59,7 @@ from nonogen.image.convert import convert
 from nonogen.image.options import MAX_PIXELS, PictureOptions
 from nonogen.image.read import WORK_SIDE, Picture, read_mask, read_picture
 from nonogen.puzzle import MAX_SIDE, Puzzle
+from nonogen.wording import utf8_safe
 from tests.fuzz.fuzz_strategies import byte_mutations, file_bytes, mutated_documents
 from tests.photos import declaring, header_of
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import nonogen.pdf.pages
-from nonogen.errors import InputError, LimitError, utf8_safe
+from nonogen.errors import InputError, LimitError
 from nonogen.formats import (
     TITLE_CHARS,
     UNZIPPED_BYTES,
@@ -36,6 +36,7 @@ from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf
 from nonogen.pdf.pages import fit_text, text_width
 from nonogen.service.downloads import disposition
 from nonogen.service.errors import error_response
+from nonogen.wording import utf8_safe
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 HEART = (SAMPLES / "heart.txt").read_text()

@@ -21,7 +21,7 @@ from PIL import Image
 from pypdf import PageObject, PdfReader
 from pypdf.generic import DictionaryObject
 
-from nonogen.errors import InputError, LimitError, UsageError, field
+from nonogen.errors import InputError, LimitError, UsageError
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.pdf import (
     NO_SOLUTION,
@@ -44,6 +44,7 @@ from nonogen.pdf import (
 from nonogen.pdf.figure import layout
 from nonogen.pdf.pages import MM, text_area
 from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+from nonogen.wording import field
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "puzzle_12x10.png"
 LETTER = PageOptions()

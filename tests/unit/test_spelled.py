@@ -1,5 +1,5 @@
 """Errors name options, and each boundary spells them: ``--max-flips`` on the command line,
-``max_flips`` over HTTP, "Max flips" on the web page (``nonogen.errors.Words``)."""
+``max_flips`` over HTTP, "Max flips" on the web page (``nonogen.wording.Words``)."""
 
 from __future__ import annotations
 
@@ -8,20 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from nonogen.errors import (
-    PAGE_LABELS,
-    InputError,
-    NotMadeError,
-    Option,
-    SubjectError,
-    field,
-    flag,
-    label,
-    tries,
-    words,
-)
+from nonogen.errors import InputError, NotMadeError, SubjectError
 from nonogen.image.options import PictureOptions, parse_subject
 from nonogen.pipeline import MakeOptions, Shortfall
+from nonogen.wording import PAGE_LABELS, Option, field, flag, label, tries, words
 
 
 def test_each_boundary_spells_the_options_its_own_way() -> None:
