@@ -126,14 +126,38 @@ def run(command: list[str], seconds: float) -> tuple[float, str]:
     return elapsed, problem
 
 
+def pin(args: argparse.Namespace) -> list[str]:
+    """``taskset`` to the core asked for, or nothing."""
+    return ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
+
+
+def our_program(args: argparse.Namespace) -> list[str]:
+    """The ``nonogen`` program people run (the one beside this Python), pinned if asked."""
+    installed = Path(sys.executable).with_name("nonogen")
+    program = [str(installed)] if installed.is_file() else [sys.executable, "-m", "nonogen"]
+    return [*pin(args), *program]
+
+
 def commands(args: argparse.Namespace, mine: Path, peer: Path) -> tuple[list[str], list[str]]:
     """nonogen's and the peer's command lines on their files (pinned if asked)."""
-    pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
-    installed = Path(sys.executable).with_name("nonogen")  # the program people run
-    program = [str(installed)] if installed.is_file() else [sys.executable, "-m", "nonogen"]
-    ours = [*pin, *program, "check", str(mine)]
-    theirs = [*pin, *shlex.split(args.peer.replace("{file}", shlex.quote(str(peer))))]
-    return ours, theirs
+    theirs = args.peer.replace("{file}", shlex.quote(str(peer)))
+    return [*our_program(args), "check", str(mine)], [*pin(args), *shlex.split(theirs)]
+
+
+def interleaved(
+    args: argparse.Namespace, prepared: Sequence[tuple[Timing, list[str], list[str]]]
+) -> list[Timing]:
+    """Every (timing, nonogen's command, the peer's) run ``args.runs`` rounds, the order of
+    the two alternating from round to round."""
+    for round_ in range(args.runs):
+        for timing, mine, theirs in prepared:
+            pair = [(timing.ours, mine), (timing.theirs, theirs)]
+            for times, command in pair if round_ % 2 == 0 else reversed(pair):
+                seconds, problem = run(command, args.timeout)
+                times.append(seconds)
+                if problem:
+                    timing.failed.append(f"{command[0]}: {problem}")
+    return [timing for timing, _, _ in prepared]
 
 
 def measure(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> list[Timing]:
@@ -147,23 +171,12 @@ def measure(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> li
             target.parent.mkdir(exist_ok=True)
             target.write_text(written(puzzle, fmt), encoding="utf-8")
         prepared.append((Timing(path.stem), *commands(args, mine, peers)))
-    for round_ in range(args.runs):
-        for timing, ours, theirs in prepared:
-            pair = [(timing.ours, ours), (timing.theirs, theirs)]
-            for times, command in pair if round_ % 2 == 0 else reversed(pair):
-                seconds, problem = run(command, args.timeout)
-                times.append(seconds)
-                if problem:
-                    timing.failed.append(f"{command[0]}: {problem}")
-    return [timing for timing, _, _ in prepared]
+    return interleaved(args, prepared)
 
 
 def measure_batch(args: argparse.Namespace, files: Sequence[Path], folder: Path) -> list[Timing]:
     """Each set's first ``args.first`` puzzles written as JSON Lines (ours) and as the peer's
     batch, then both timed, interleaved."""
-    pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
-    installed = Path(sys.executable).with_name("nonogen")
-    program = [str(installed)] if installed.is_file() else [sys.executable, "-m", "nonogen"]
     prepared = []
     for path in files:
         found = [puzzle for _, puzzle in iter_labelled(read_text(str(path)), name=str(path))]
@@ -177,26 +190,28 @@ def measure_batch(args: argparse.Namespace, files: Sequence[Path], folder: Path)
         theirs = args.peer_batch.replace("{file}", shlex.quote(str(peers)))
         theirs = theirs.replace("{out}", shlex.quote(str(answers)))
         prepared.append(
-            (Timing(stem), [*pin, *program, "check", str(mine)], [*pin, *shlex.split(theirs)])
+            (
+                Timing(stem),
+                [*our_program(args), "check", str(mine)],
+                [*pin(args), *shlex.split(theirs)],
+            )
         )
-    for round_ in range(args.runs):
-        for timing, ours, theirs_command in prepared:
-            pair = [(timing.ours, ours), (timing.theirs, theirs_command)]
-            for times, command in pair if round_ % 2 == 0 else reversed(pair):
-                seconds, problem = run(command, args.timeout)
-                times.append(seconds)
-                if problem:
-                    timing.failed.append(f"{command[0]}: {problem}")
-    return [timing for timing, _, _ in prepared]
+    return interleaved(args, prepared)
+
+
+def table(timings: Sequence[Timing], out: Callable[[str], None], what: str) -> None:
+    """One row per puzzle or set: the median seconds of each program, their ratio, what
+    went wrong."""
+    out(f"{what:<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
+    for t in timings:
+        flag = f"  ({'; '.join(sorted(set(t.failed)))})" if t.failed else ""
+        mine, theirs = statistics.median(t.ours), statistics.median(t.theirs)
+        out(f"{t.name:<24} {mine:>10.3f} {theirs:>10.3f} {t.ratio:>7.2f}{flag}")
 
 
 def report_batch(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
     """Print each set's times and ratio; how many sets missed BATCH_RATIO."""
-    out(f"{'set':<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
-    for t in timings:
-        flag = f"  ({'; '.join(sorted(set(t.failed)))})" if t.failed else ""
-        ours, theirs = statistics.median(t.ours), statistics.median(t.theirs)
-        out(f"{t.name:<24} {ours:>10.3f} {theirs:>10.3f} {t.ratio:>7.2f}{flag}")
+    table(timings, out, "set")
     missed = sum(t.ratio > BATCH_RATIO or bool(t.failed) for t in timings)
     out(f"sets at or under {BATCH_RATIO} of the peer: {len(timings) - missed} of {len(timings)}")
     return missed
@@ -204,11 +219,7 @@ def report_batch(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
 
 def report(timings: Sequence[Timing], out: Callable[[str], None]) -> int:
     """Print the table and the summary; how many targets were missed."""
-    out(f"{'puzzle':<24} {'nonogen s':>10} {'peer s':>10} {'ratio':>7}")
-    for t in timings:
-        flag = f"  ({'; '.join(sorted(set(t.failed)))})" if t.failed else ""
-        ours, theirs = statistics.median(t.ours), statistics.median(t.theirs)
-        out(f"{t.name:<24} {ours:>10.3f} {theirs:>10.3f} {t.ratio:>7.2f}{flag}")
+    table(timings, out, "puzzle")
     ours = sum(statistics.median(t.ours) for t in timings)
     theirs = sum(statistics.median(t.theirs) for t in timings)
     slow = [t for t in timings if statistics.median(t.theirs) >= PEER_SLOW]

@@ -73,14 +73,15 @@ def probing_search(
     """``core.search`` on the board of ``masks`` (rows filled, rows empty, columns filled,
     columns empty); inside ``kept()``, the answer kept for these arguments if there is one,
     else searched now and kept unless the clock cut it short."""
+    if not _keeping[0]:
+        return core.search(rows, cols, *masks, limit, work, seconds)
     key = (rows, cols, masks, limit, work)
-    known = _KEPT.get(key) if _keeping[0] else None
+    known = _KEPT.get(key)
     if known is not None:
         return (list(known[0]), *known[1:])
     found, complete, nodes, branched, probes = core.search(rows, cols, *masks, limit, work, seconds)
-    answer: Answer = (found, complete, nodes, branched, probes)
-    if _keeping[0] and (complete or probes > work // (len(rows) + len(cols))):  # not the clock
+    if complete or probes > work // (len(rows) + len(cols)):  # not the clock's doing
         if len(_KEPT) >= MOST_KEPT:
             del _KEPT[next(iter(_KEPT))]
         _KEPT[key] = (list(found), complete, nodes, branched, probes)
-    return answer
+    return found, complete, nodes, branched, probes

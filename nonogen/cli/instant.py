@@ -145,7 +145,7 @@ def puzzles_in(path: str) -> list[Entry] | None:
     if path.endswith(".txt"):
         picture = picture_clues(path)
         return None if picture is None else [(path, *picture, {})]
-    if not path.endswith((".jsonl", ".jsonl.gz")) or not os.path.isfile(path):
+    if not path.endswith((".jsonl", ".jsonl.gz")):
         return None
     text = _lines_text(path)
     if text is None:
@@ -172,15 +172,34 @@ def puzzles_in(path: str) -> list[Entry] | None:
 def _lines_text(path: str) -> str | None:
     """The text of a JSON Lines file, gunzipped for ``.gz``; None when it is over
     MOST_LINES_BYTES, unreadable, not UTF-8, or not one whole gzip stream."""
+    data = _bytes_of(path, MOST_LINES_BYTES)
+    if data is not None and path.endswith(".gz"):
+        data = _gunzipped(data)
+    return None if data is None else _utf8(data)
+
+
+def _text_of(path: str) -> str | None:
+    """The UTF-8 text of a file of at most MOST_BYTES, or None."""
+    data = _bytes_of(path, MOST_BYTES)
+    return None if data is None else _utf8(data)
+
+
+def _bytes_of(path: str, most: int) -> bytes | None:
+    """The bytes of a plain file of at most ``most`` bytes, or None."""
     try:
-        if os.path.getsize(path) > MOST_LINES_BYTES:
+        if not os.path.isfile(path) or os.path.getsize(path) > most:
             return None
         with open(path, "rb") as handle:
-            data: bytes | None = handle.read()
-        if path.endswith(".gz"):
-            data = _gunzipped(data or b"")
-        return None if data is None else data.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+            return handle.read(most + 1)
+    except OSError:
+        return None
+
+
+def _utf8(data: bytes) -> str | None:
+    """The bytes as UTF-8 text (no byte-order mark taken off), or None."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
 
 
@@ -203,14 +222,8 @@ def picture_clues(path: str) -> tuple[Clues, Clues] | None:
     read as the whole command reads it (comment lines starting with ';' dropped, then the
     blank lines around the picture); None for anything else, such as other cell characters,
     a ragged row or a byte-order mark."""
-    if not os.path.isfile(path):
-        return None
-    try:
-        if os.path.getsize(path) > MOST_BYTES:
-            return None
-        with open(path, "rb") as handle:
-            text = handle.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+    text = _text_of(path)
+    if text is None:
         return None
     lines = [line.removesuffix("\r") for line in text.split("\n") if not line.startswith(";")]
     drawn = [i for i, line in enumerate(lines) if line]
@@ -228,17 +241,12 @@ def picture_clues(path: str) -> tuple[Clues, Clues] | None:
 def plain_puzzle(path: str) -> tuple[Clues, Clues, JsonObject] | None:
     """(rows, cols, the file's keys) of a plain black-and-white nonogen JSON puzzle file, or
     None for anything the whole command must read."""
-    if not os.path.isfile(path):
+    text = _text_of(path)
+    if text is None or json_values(text) > json_value_limit(MOST_SIDE):
         return None
     try:
-        if os.path.getsize(path) > MOST_BYTES:
-            return None
-        with open(path, "rb") as handle:
-            text = handle.read().decode("utf-8")
-        if json_values(text) > json_value_limit(MOST_SIDE):
-            return None
         obj = json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     return plain_object(obj)
 

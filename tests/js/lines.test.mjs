@@ -12,18 +12,7 @@ import { EMPTY, FILLED, UNKNOWN, gridClues, lineClue } from "../../nonogen/servi
 import {
   blocksOf, brokenLines, lineCells, lineOf, rules,
 } from "../../nonogen/service/static/lines.js";
-
-/** A seeded generator (mulberry32): the same draws on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./seeded.mjs";
 
 /** Every full line of n cells over colours 0..colours (0: background). */
 function* fullLines(n, colours) {

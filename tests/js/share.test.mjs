@@ -8,22 +8,9 @@ import { test } from "node:test";
 import { clueSpan, colourClues } from "../../nonogen/service/static/colour.js";
 import { gridClues } from "../../nonogen/service/static/common.js";
 import { fromFragment, puzzleKey, shareFragment } from "../../nonogen/service/static/share.js";
+import { pick, random } from "./seeded.mjs";
 
 const MAX_SIDE = 200;
-
-/** A seeded generator (mulberry32): the same draws on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = (draw, n) => Math.floor(draw() * n);
 
 /** A random black-and-white puzzle with givens and a title (some in other scripts). */
 function monoPuzzle(draw) {

@@ -6,20 +6,7 @@ import { mock, test } from "node:test";
 
 import { EMPTY, FILLED, UNKNOWN } from "../../nonogen/service/static/common.js";
 import { Sheet, shapeCells, undoKey } from "../../nonogen/service/static/sheet.js";
-
-/** A seeded generator (mulberry32): the same draws on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = (draw, n) => Math.floor(draw() * n);
+import { pick, random } from "./seeded.mjs";
 
 /** A board that keeps what was last drawn in each cell, and no page. */
 function fakeBoard(width, height) {
