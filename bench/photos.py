@@ -1,6 +1,6 @@
 """Photos as people take them, named blind: the thing fills the frame, and no ground is made.
 
-    python -m bench.photos sets OUT [--width 40] [--seed 0]
+    python -m bench.photos sets OUT [--set real|templates] [--width 40] [--seed 0] [--against DIR]
     python -m bench.photos score OUT
 
 A held-out set of real photographs that ship in packages (``PHOTOS``: scikit-image's and
@@ -11,13 +11,19 @@ and GPL wallpapers). Five of them (coins, moon, motorcycle, china, flower) are a
 subject finder's training *grounds* (``bench.world.photo_backgrounds``): it saw them as
 ground, never as subjects.
 
+``--set templates`` is a second source: Tux Paint's template photographs (a cliff, a
+jellyfish, a lighthouse, sheep in a field, a mill's gears, bark, rocks, waves, trees; Tux
+Paint's licence, GPL 2), held out until its first round (2026-12-06).
+
 ``sets`` makes every photo four ways at the width (nonogen in black and white and in 4
 colours, through the ``nonogen`` program beside this Python; the naive reduction of both,
 ``bench/blind.py naive``: the floor to beat) and writes four blind sets (OUT/set0 ... set3),
 each holding every photo once, the ways rotated so that no namer sees a photo twice, with
-contact sheets (``bench/blind.py sheets``). A helper who sees only one set's sheets names each
-grid into ``OUT/setK/answers.tsv`` (``NNN<TAB>name``). ``score`` scores the answers against
-``PHOTOS``' accepted words (a name counts when it holds one of them) and prints, per way, how
+contact sheets (``bench/blind.py sheets``). ``--against DIR`` (a checkout of another commit)
+adds two more ways, ``c4o`` and ``bwo``: the same makes by that checkout's code, and so six
+sets. A helper who sees only one set's sheets names each grid into ``OUT/setK/answers.tsv``
+(``NNN<TAB>name``). ``score`` scores the answers against each photo's accepted words (a name
+counts when it holds one of them as a word of its own, ``named_by``) and prints, per way, how
 many photos were named.
 """
 
@@ -26,6 +32,8 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -65,8 +73,74 @@ PHOTOS = (
     Photo("p13", f"{WALLS}/Storm.jpg", "a storm over a road", ("storm", "road", "cloud")),
     Photo("p14", f"{WALLS}/GreenMeadow.jpg", "grass", ("grass", "lawn", "meadow")),
 )
+TUX = "/usr/share/tuxpaint/templates"
+TEMPLATES = (
+    Photo("t01", f"{TUX}/burnt_bark.jpg", "burnt bark", ("bark", "tree", "wood", "log", "trunk")),
+    Photo("t02", f"{TUX}/cliff.jpg", "a cliff", ("cliff", "mountain", "rock", "hill", "peak")),
+    Photo(
+        "t03",
+        f"{TUX}/corn_maze.jpg",
+        "maize leaves",
+        ("corn", "maize", "leaves", "leaf", "plant", "grass", "reed", "crop"),
+    ),
+    Photo("t04", f"{TUX}/jellyfish.jpg", "jellyfish", ("jellyfish", "jelly")),
+    Photo("t05", f"{TUX}/lighthouse.jpg", "a lighthouse", ("lighthouse", "tower")),
+    Photo(
+        "t06",
+        f"{TUX}/mossy_bark.jpg",
+        "bark with lichen",
+        ("bark", "tree", "wood", "trunk", "lichen", "moss"),
+    ),
+    Photo("t07", f"{TUX}/mossy_log.jpg", "a mossy log", ("log", "moss", "tree", "trunk", "wood")),
+    Photo("t08", f"{TUX}/mudstone.jpg", "mudstone", ("rock", "stone", "mud")),
+    Photo(
+        "t09",
+        f"{TUX}/ocean_splash.jpg",
+        "sea foam",
+        ("water", "wave", "foam", "sea", "ocean", "splash", "surf"),
+    ),
+    Photo("t10", f"{TUX}/ocean_waves.jpg", "a wave", ("wave", "sea", "ocean", "surf", "beach")),
+    Photo("t11", f"{TUX}/redwoods_above.jpg", "redwoods", ("tree", "forest", "canopy", "woods")),
+    Photo("t12", f"{TUX}/rocks.jpg", "pebbles", ("rock", "pebble", "stone")),
+    Photo(
+        "t13",
+        f"{TUX}/sheep.jpg",
+        "sheep in a field",
+        ("sheep", "flock", "pasture", "field", "meadow"),
+    ),
+    Photo("t14", f"{TUX}/spiders_web.jpg", "a spider's web", ("web", "spider")),
+    Photo("t15", f"{TUX}/sun_behind_clouds.jpg", "a cloud", ("cloud", "sky", "sun")),
+    Photo(
+        "t16",
+        f"{TUX}/sun_behind_leaves.jpg",
+        "leaves",
+        ("leaf", "leaves", "branch", "tree", "plant"),
+    ),
+    Photo(
+        "t17", f"{TUX}/trees_above.jpg", "treetops", ("tree", "forest", "canopy", "woods", "sky")
+    ),
+    Photo("t18", f"{TUX}/trees_at_dusk.jpg", "trees at dusk", ("tree", "branch", "sunset", "dusk")),
+    Photo(
+        "t19",
+        f"{TUX}/wool_mill_machine.jpg",
+        "a mill's gears",
+        ("machine", "gear", "engine", "mill", "cog", "wheel"),
+    ),
+)
+SETS = {"real": PHOTOS, "templates": TEMPLATES}
+"""The photo sets, by name."""
 WAYS = ("c4", "bw", "n4", "n1")
 """nonogen in 4 colours and in black and white, the naive reduction of each."""
+OTHER_WAYS = ("c4o", "bwo")
+"""With ``--against``: the other checkout's nonogen in 4 colours and in black and white."""
+LABELS = {
+    "c4": "nonogen, 4 colours",
+    "bw": "nonogen, black and white",
+    "n4": "naive, 4 colours",
+    "n1": "naive, black and white",
+    "c4o": "the other checkout, 4 colours",
+    "bwo": "the other checkout, black and white",
+}
 
 
 def located(photo: Photo) -> Path | None:
@@ -87,12 +161,18 @@ def located(photo: Photo) -> Path | None:
     return path if path.is_file() else None
 
 
-def make_sets(out: Path, width: int, seed: int) -> None:
-    """Every photo made four ways, then the four rotated blind sets with their sheets."""
+def make_sets(
+    out: Path, width: int, seed: int, chosen: str = "real", against: Path | None = None
+) -> None:
+    """Every photo of the set ``chosen`` made four ways (six with ``against``), then as many
+    rotated blind sets with their sheets; ``OUT/photos.json`` records the set and the ways."""
     pictures = out / "pictures"
     pictures.mkdir(parents=True, exist_ok=True)
+    ways = WAYS + (OTHER_WAYS if against is not None else ())
+    manifest = {"set": chosen, "ways": list(ways)}
+    (out / "photos.json").write_text(json.dumps(manifest), encoding="utf-8")
     found = []
-    for photo in PHOTOS:
+    for photo in SETS[chosen]:
         path = located(photo)
         if path is None:
             print(f"note: {photo.where} is not here; {photo.name} is left out", file=sys.stderr)
@@ -100,32 +180,58 @@ def make_sets(out: Path, width: int, seed: int) -> None:
         copy = pictures / f"{photo.name}{path.suffix}"
         shutil.copyfile(path, copy)
         found.append((photo, copy))
-    program = Path(sys.executable).with_name("nonogen")
-    command = [str(program)] if program.is_file() else [sys.executable, "-m", "nonogen"]
-    for way, colours in (("c4", ["--colors", "4"]), ("bw", [])):
+    makers: list[tuple[str, list[str], Path | None]] = [
+        ("c4", ["--colors", "4"], None),
+        ("bw", [], None),
+    ]
+    if against is not None:
+        makers += [("c4o", ["--colors", "4"], against), ("bwo", [], against)]
+    for way, colours, root in makers:
         (out / way).mkdir(exist_ok=True)
         for photo, copy in found:
             target = out / way / f"{photo.name}.json"
-            args = ["make", str(copy), "--width", str(width), *colours, "-o", str(target)]
-            subprocess.run([*command, *args, "--seed", str(seed)], check=True, capture_output=True)
+            args = ["make", str(copy.resolve()), "--width", str(width), *colours]
+            args += ["-o", str(target.resolve()), "--seed", str(seed)]
+            _make(args, root)
     for way, count in (("n4", 4), ("n1", 1)):
         (out / way).mkdir(exist_ok=True)
         for photo, copy in found:
             record = naive(copy, width, count, seed)
             (out / way / f"{photo.name}.json").write_text(json.dumps(record), encoding="utf-8")
-    for k in range(len(WAYS)):
+    for k in range(len(ways)):
         files = [
-            out / WAYS[(i + k) % len(WAYS)] / f"{photo.name}.json"
+            out / ways[(i + k) % len(ways)] / f"{photo.name}.json"
             for i, (photo, _) in enumerate(found)
         ]
         write_blind(out / f"set{k}", puzzles(files, None), seed=seed + 11 + k)
         sheets(out / f"set{k}")
 
 
+def named_by(answer: str, words: tuple[str, ...]) -> bool:
+    """Whether the answer holds one of the words as a word of its own, or its plural ("trees"
+    for "tree", not "surface" for "surf")."""
+    return any(re.search(rf"\b{re.escape(word)}(s|es)?\b", answer.lower()) for word in words)
+
+
+def _make(args: list[str], root: Path | None) -> None:
+    """One ``nonogen`` run: this Python's, or the code of the checkout ``root``."""
+    if root is None:
+        program = Path(sys.executable).with_name("nonogen")
+        command = [str(program)] if program.is_file() else [sys.executable, "-m", "nonogen"]
+        subprocess.run([*command, *args], check=True, capture_output=True)
+        return
+    env = dict(os.environ, PYTHONPATH=str(root.resolve()))
+    command = [sys.executable, "-m", "nonogen", *args]
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=root)
+
+
 def score(out: Path) -> dict[str, tuple[int, int]]:
     """Per way: photos named and photos shown, from every set's answers and key."""
-    words = {photo.name: photo.words for photo in PHOTOS}
-    named = {way: [0, 0] for way in WAYS}
+    manifest_file = out / "photos.json"
+    manifest = json.loads(manifest_file.read_text()) if manifest_file.is_file() else {}
+    chosen, ways = manifest.get("set", "real"), manifest.get("ways", list(WAYS))
+    words = {photo.name: photo.words for photo in SETS[chosen]}
+    named = {way: [0, 0] for way in ways}
     for folder in sorted(out.glob("set*")):
         answers_file = folder / "answers.tsv"
         if not answers_file.is_file():
@@ -140,7 +246,7 @@ def score(out: Path) -> dict[str, tuple[int, int]]:
                 way, name = row["picture"].split("/")
                 answer = answers.get(number, "").lower()
                 named[way][1] += 1
-                named[way][0] += any(word in answer for word in words[name])
+                named[way][0] += named_by(answer, words[name])
     return {way: (hits, shown) for way, (hits, shown) in named.items()}
 
 
@@ -152,20 +258,16 @@ def main() -> None:
     made.add_argument("out", type=Path)
     made.add_argument("--width", type=int, default=40)
     made.add_argument("--seed", type=int, default=0)
+    made.add_argument("--set", choices=sorted(SETS), default="real", help="Which photos.")
+    made.add_argument("--against", type=Path, default=None, help="Another checkout.")
     scored = commands.add_parser("score")
     scored.add_argument("out", type=Path)
     args = parser.parse_args()
     if args.command == "sets":
-        make_sets(args.out, args.width, args.seed)
+        make_sets(args.out, args.width, args.seed, args.set, args.against)
         return
-    labels = {
-        "c4": "nonogen, 4 colours",
-        "bw": "nonogen, black and white",
-        "n4": "naive, 4 colours",
-        "n1": "naive, black and white",
-    }
     for way, (hits, shown) in score(args.out).items():
-        print(f"{labels[way]:<26} {hits} of {shown} named")
+        print(f"{LABELS[way]:<36} {hits} of {shown} named")
 
 
 if __name__ == "__main__":

@@ -62,8 +62,10 @@ def thin_parts(mask: Grid, side: int) -> Grey:
 
 
 def outline_ring(filled: Grid) -> Grid:
-    """The subject cells with a side on the ground or on the grid's edge."""
+    """The subject cells with a side or a corner on the ground or on the grid's edge: a ring
+    whose cells touch by a side, so that it reads as one closed line (cells that touch only
+    by a corner read as dots in a grid, and a repair takes them apart)."""
     padded = np.pad(filled, 1).astype(np.uint8)
-    kernel = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
+    kernel = np.ones((3, 3), dtype=np.uint8)
     shrunk = cv2.erode(padded, kernel)[1:-1, 1:-1] > 0
     return np.asarray(filled & ~shrunk, dtype=np.bool_)

@@ -8,7 +8,10 @@
     -> clusters merged, the cheapest pair first, at a cost that weighs their sizes only by
        the square root (``_merged``): a small colour that differs much (a red cap, a yellow
        beak) outlives a large one that differs little
-    -> centres closer than MERGE_DELTA_E merged, the nearest pair first, until all are distinct
+    -> centres closer than MERGE_DELTA_E spread apart, as a pixel artist pushes a photo's
+       close tones apart (``_spread``: steps of a tone, SPREAD_FROM to MERGE_DELTA_E apart,
+       each moved at most SPREAD_LIMIT); where that cannot be, merged, the nearest pair first,
+       until all are distinct
     -> each subject cell takes the colour most of its subject sub-pixels are nearest to
     -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them;
        the ``detail`` option keeps every small part that stands out (on) or none (off)
@@ -17,10 +20,11 @@
 
 The background is paper white, whatever the picture's ground: the subject is what is drawn,
 and a subject colour is never the ground's. A subject all of white keeps it as a colour.
-Colours are named in the words a person uses: the nearest entry, in Lab, of ``NAMED`` (the
-basic colour terms, most of them light, dark and pale too) not yet taken, and keep the
-cluster's centre as their RGB. Every two colours, and every colour and the paper, are at least
-``MERGE_DELTA_E`` apart. Colours are numbered by how many cells they cover, most first.
+Colours are named in the words a person uses: an entry, near in Lab, of ``NAMED`` (the
+basic colour terms, most of them light, dark and pale too), chosen together so that no name
+is taken twice, and keep the cluster's centre as their RGB. Every two colours, and every
+colour and the paper, are at least ``MERGE_DELTA_E`` apart. Colours are numbered by how many
+cells they cover, most first.
 """
 
 from __future__ import annotations
@@ -58,6 +62,16 @@ SPLIT_FACTOR: Final = 3
 """k-means finds this many times the colours asked before they are merged down."""
 PAPER: Final = np.array([100.0, 0.0, 0.0])
 """Paper white in Lab: the background of every colour puzzle."""
+SPREAD_LIMIT: Final = 12.0
+"""A colour may be moved this far (Delta E) from the mean of its pixels so that it stands
+MERGE_DELTA_E apart from the others and from the paper (``_spread``), as a pixel artist pushes a
+photo's close tones apart; a colour that would move further merges instead."""
+SPREAD_FROM: Final = 10.0
+"""Colours closer than this (Delta E) are one colour of the picture (two reds a glance does
+not tell apart) and merge; between this and MERGE_DELTA_E they are steps of a tone (a cat's
+fur, a sky's gradient) and are spread apart."""
+SPREAD_ROUNDS: Final = 60
+"""Rounds of pushing too-close colours apart before the spread is given up."""
 
 
 NAMED: Final = (
@@ -196,6 +210,10 @@ def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
         gaps = delta_e(means[:, None, :], means[None, :, :])
         gaps[np.diag_indices(len(groups))] = np.inf
         pale = delta_e(means, PAPER[None, :])
+        if len(groups) <= count:
+            spread = _spread(means)
+            if spread is not None:
+                return spread, merged
         if len(groups) <= count and gaps.min() >= MERGE_DELTA_E:
             if pale.min() >= MERGE_DELTA_E:
                 break
@@ -213,6 +231,49 @@ def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
         groups[i] = (ni + nj, (ni * mi + nj * mj) / (ni + nj))
         del groups[j]
     return np.array([m for _, m in groups]), merged
+
+
+def _spread(means: Lab) -> Lab | None:
+    """The colours pushed apart until every two, and each and the paper, are MERGE_DELTA_E
+    apart, each kept within sRGB; None when two are closer than SPREAD_FROM (one colour, to be
+    merged) or it would move a colour more than SPREAD_LIMIT from its mean (or does not settle
+    in SPREAD_ROUNDS). Colours already apart are returned as they are."""
+    centres = np.array(means, dtype=np.float64)
+    gaps = delta_e(centres[:, None, :], centres[None, :, :])
+    gaps[np.diag_indices(len(centres))] = np.inf
+    if gaps.min() < SPREAD_FROM:
+        return None
+    for _ in range(SPREAD_ROUNDS):
+        if _apart(centres):
+            break
+        for i in range(len(centres)):
+            for j in range(i + 1, len(centres)):
+                step = centres[i] - centres[j]
+                gap = float(np.sqrt((step**2).sum()))
+                if gap < MERGE_DELTA_E:
+                    way = step / gap if gap > 1e-6 else np.array([1.0, 0.0, 0.0])
+                    push = (MERGE_DELTA_E - gap) / 2 + 0.05
+                    centres[i] += way * push
+                    centres[j] -= way * push
+            step = centres[i] - PAPER
+            gap = float(np.sqrt((step**2).sum()))
+            if gap < MERGE_DELTA_E:
+                way = step / gap if gap > 1e-6 else np.array([-1.0, 0.0, 0.0])
+                centres[i] = PAPER + way * (MERGE_DELTA_E + 0.05)
+        rgb = np.clip(np.asarray(color.lab2rgb(centres[None]), dtype=np.float64), 0.0, 1.0)
+        centres = np.asarray(color.rgb2lab(rgb), dtype=np.float64)[0]
+    if not _apart(centres) or float(delta_e(centres, means).max()) > SPREAD_LIMIT:
+        return None
+    return centres
+
+
+def _apart(centres: Lab) -> bool:
+    """Whether every two colours, and each colour and the paper, are MERGE_DELTA_E apart."""
+    gaps = delta_e(centres[:, None, :], centres[None, :, :])
+    gaps[np.diag_indices(len(centres))] = np.inf
+    return bool(
+        gaps.min() >= MERGE_DELTA_E and delta_e(centres, PAPER[None, :]).min() >= MERGE_DELTA_E
+    )
 
 
 def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> ColourGrid:
@@ -342,16 +403,19 @@ def _cell_colours(lab: Lab, inside: npt.NDArray[np.bool_], subject: Grid) -> Lab
 
 
 def _named(lab: Lab) -> Palette:
-    """The palette: each colour named after the nearest free entry of NAMED, background first."""
+    """The palette: each colour named after an entry of NAMED, background first, no entry
+    twice, the names chosen together so that their squared Delta E summed is least (four greys are
+    black, dark grey, grey and light grey, not a grey named after a green because its nearest
+    name went to a darker one)."""
+    from scipy.optimize import linear_sum_assignment  # noqa: PLC0415 (colour only)
+
     table = np.array([[int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)] for _, h in NAMED])
     table_lab = np.asarray(color.rgb2lab(table[None]), dtype=np.float64)[0]
     rgb = np.clip(np.asarray(color.lab2rgb(lab[None]), dtype=np.float64)[0], 0.0, 1.0)
-    taken: set[int] = set()
+    cost = delta_e(lab[:, None, :], table_lab[None, :, :]) ** 2
+    _, picks = linear_sum_assignment(cost)
     entries: list[tuple[str, str, str | None]] = []
-    for i, colour in enumerate(lab):
-        order = np.argsort(delta_e(table_lab, colour[None, :]), kind="stable")
-        pick = next(int(j) for j in order if int(j) not in taken)
-        taken.add(pick)
+    for i, pick in enumerate(picks):
         hexed = "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb[i])
-        entries.append((NAMED[pick][0], hexed, None))
+        entries.append((NAMED[int(pick)][0], hexed, None))
     return make_palette(entries, where="--colors")

@@ -11,13 +11,22 @@ from typing import Any
 import numpy as np
 import pytest
 from PIL import Image
+from skimage import color
 from typer.testing import CliRunner
 
 from nonogen.cli import app
 from nonogen.formats import parse_puzzle
 from nonogen.generate import Repair, repair, undetermined
 from nonogen.image.options import PictureOptions
-from nonogen.image.palette import MERGE_DELTA_E, delta_e, quantise
+from nonogen.image.palette import (
+    MERGE_DELTA_E,
+    PAPER,
+    SPREAD_FROM,
+    SPREAD_LIMIT,
+    _named,
+    delta_e,
+    quantise,
+)
 from nonogen.image.read import Picture
 from nonogen.palette import plain_palette
 from nonogen.puzzle import puzzle_from_grid
@@ -391,3 +400,27 @@ def test_a_missed_tier_records_the_candidate_it_kept() -> None:
     assert made.conversion is not None
     assert made.puzzle.meta["source_box"] == list(made.conversion.chosen.cells.box)
     assert made.puzzle.meta["conversion"] == made.conversion.record()
+
+
+def test_the_quantiser_spreads_the_steps_of_a_tone_apart() -> None:
+    # Four browns 12 to 16 Delta E apart: steps of one tone (a cat's fur), each too close to
+    # the next to print, yet too far apart to be one colour. They are pushed apart, not merged.
+    browns = ((95, 62, 40), (130, 92, 64), (165, 124, 92), (200, 160, 124))
+    picture_lab = color.rgb2lab(np.array([browns], dtype=np.float64) / 255.0)[0]
+    before = delta_e(picture_lab[:-1], picture_lab[1:])
+    assert (before >= SPREAD_FROM).all()
+    assert (before < MERGE_DELTA_E).all()
+    grid, lab = _quantised(_shapes(*browns), 4)
+    assert len(lab) == 5  # the background and all four browns
+    gaps = delta_e(lab[:, None, :], lab[None, :, :])
+    assert gaps[~np.eye(len(lab), dtype=bool)].min() >= MERGE_DELTA_E
+    moved = delta_e(np.sort(lab[1:], axis=0), np.sort(picture_lab, axis=0))
+    assert moved.max() <= SPREAD_LIMIT
+    assert len({int(grid[5, c]) for c in (3, 6, 9, 12)}) == 4  # one colour a rectangle
+
+
+def test_the_palette_names_four_greys_as_a_person_does() -> None:
+    greys = np.array([[[11, 11, 11], [55, 55, 55], [102, 102, 102], [155, 155, 155]]]) / 255.0
+    lab = np.vstack([PAPER[None, :], color.rgb2lab(greys)[0]])
+    names = [c.name for c in _named(lab).colours]
+    assert names == ["white", "black", "dark grey", "grey", "light grey"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.photos import PHOTOS, WAYS, score
+from bench.photos import LABELS, OTHER_WAYS, PHOTOS, SETS, WAYS, named_by, score
 
 
 def test_answers_are_scored_by_the_words_that_name_each_photo(tmp_path: Path) -> None:
@@ -23,3 +23,16 @@ def test_answers_are_scored_by_the_words_that_name_each_photo(tmp_path: Path) ->
     assert score(tmp_path) == {"c4": (1, 1), "bw": (0, 1), "n4": (1, 1), "n1": (0, 1)}
     assert len({photo.name for photo in PHOTOS}) == len(PHOTOS)
     assert WAYS == ("c4", "bw", "n4", "n1")
+
+
+def test_a_word_counts_only_as_a_word_of_its_own() -> None:
+    assert named_by("Tall trees at dusk", ("tree",))
+    assert named_by("a curling wave", ("wave", "sea"))
+    assert not named_by("a granite rock surface", ("surf", "sea"))
+    assert not named_by("a seat", ("sea",))
+
+
+def test_the_sets_are_named_apart_and_every_way_has_a_label() -> None:
+    names = [photo.name for photos in SETS.values() for photo in photos]
+    assert len(set(names)) == len(names)
+    assert set(WAYS + OTHER_WAYS) == set(LABELS)

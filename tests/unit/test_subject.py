@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import pytest
-from scipy.ndimage import gaussian_filter
+from scipy.ndimage import gaussian_filter, label
 
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.choice import inputs, model, read_model
@@ -139,6 +139,24 @@ def test_the_outline_ring_is_the_subject_cells_beside_the_ground() -> None:
     assert not ring[2:5, 2:5].any()
     edge = np.ones((3, 3), dtype=np.bool_)  # on the grid's edge, every cell is outline
     assert outline_ring(edge).sum() == 8
+
+
+def test_the_outline_of_a_round_subject_is_one_closed_line_of_side_neighbours() -> None:
+    # A ring whose cells touch only by a corner reads as dots, and a repair takes it apart:
+    # every ring cell has a ring cell beside it, the ring is one piece by sides, and the inside
+    # cannot reach the ground without crossing it, even by a corner.
+    filled = disc(40, 40, (19.5, 19.5), 15)
+    ring = outline_ring(filled)
+    padded = np.pad(ring, 1)
+    sides = padded[:-2, 1:-1] | padded[2:, 1:-1] | padded[1:-1, :-2] | padded[1:-1, 2:]
+    assert (sides[ring]).all()
+    _, pieces = label(ring)  # by sides
+    assert pieces == 1
+    inside = filled & ~ring
+    labels, apart = label(~ring, structure=np.ones((3, 3)))  # by sides and corners
+    assert apart == 2  # the ground and the inside
+    assert labels[20, 20] != labels[0, 0]
+    assert inside[20, 20]
 
 
 def penguin(rows: int = 300, cols: int = 300) -> tuple[Picture, npt.NDArray[np.bool_]]:
