@@ -182,9 +182,8 @@ def convert(
 ) -> Conversion:
     """The grid that looks most like the picture's subject, from every allowed candidate;
     with ``offer_whole``, the whole picture drawn beside it (``Conversion.whole``) whenever it
-    may be drawn, not only when it is chosen; with ``fills_whole``, the whole picture drawn
-    when the subject fills the frame (``fills_frame``), as colour does and black and white
-    does not (``Made.whole_when_filled``)."""
+    may be drawn, not only when it is chosen; with ``fills_whole`` (the default, both kinds),
+    the whole picture drawn when the subject fills the frame (``fills_frame``)."""
     source = source_of(picture, options)
     warnings: list[Words] = []
 

@@ -4,10 +4,10 @@ When the thing fills the frame (a cat's face, a friend, a house) or no ground st
 there is no subject to cut out: the frame itself is drawn.
 
     the working copy
-    -> flattened   mean shift at the cell's scale (OpenCV): fur, grain and blur become flat
-                   areas with their edges kept, as a pixel artist's areas are flat
-    -> stencil     (black and white) the flattened lightness cut at Otsu's level, the dark
-                   side inked
+    -> stencil     (black and white) the lightness against Otsu's cut of it at cell size,
+                   the dark side inked: a seam or a line thinner than a cell darkens its cell
+                   and is kept (a ball's seams, a jacket's buttons), as the naive reduction
+                   keeps them; a mean shift that flattened the picture first merged them away
     -> pooled      as any split (``nonogen.image.cells``)
     -> drawn       (``nonogen.image.drawing.drawn_whole``) the cells read as areas
                    (``nonogen.image.areas``): specks merged into the areas around them,
@@ -19,43 +19,27 @@ the palette comes from the picture itself, and only the picture's own near-white
 
 from __future__ import annotations
 
-from typing import Final
-
 import cv2
 import numpy as np
 
 from nonogen.image.filters import otsu
 from nonogen.image.read import RGB, Grey, luminance
 
-CELL_WORK_PX: Final = 8.0
-"""The picture is flattened at about this many pixels a cell side (smaller copies are as
-they are): enough to find a cell's areas, little enough to be quick."""
-SPATIAL: Final = 0.6
-"""Mean shift's spatial window, in cells: areas smaller than this are merged into others."""
-COLOUR_RANGE: Final = 16.0
-"""Mean shift's colour window (0-255 RGB units): tones closer than this are one area."""
-
-
-def flattened(rgb: RGB, cell_px: float) -> RGB:
-    """The picture (``(rows, cols, 3)`` floats in ``[0, 1]``) with its areas flattened and its
-    edges kept: OpenCV's mean shift filter at SPATIAL cells and COLOUR_RANGE, on a copy of
-    about CELL_WORK_PX pixels a cell; the same shape as ``rgb``' copy it ran on."""
-    rows, cols = rgb.shape[:2]
-    scale = min(1.0, CELL_WORK_PX / max(cell_px, 1e-9))
-    size = (max(1, round(cols * scale)), max(1, round(rows * scale)))
-    bytes8 = np.clip(np.rint(rgb * 255.0), 0, 255).astype(np.uint8)
-    small = cv2.resize(bytes8, size, interpolation=cv2.INTER_AREA) if scale < 1.0 else bytes8
-    radius = max(2.0, SPATIAL * cell_px * scale)
-    flat = cv2.pyrMeanShiftFiltering(np.ascontiguousarray(small), radius, COLOUR_RANGE)
-    return np.asarray(flat, dtype=np.float64) / 255.0
-
 
 def stencil(rgb: RGB, cell_px: float) -> Grey | None:
-    """Per pixel of the flattened copy (see ``flattened``), 1.0 where it is on the dark side
-    of Otsu's cut of its lightness; None for a picture of one tone."""
-    flat = flattened(rgb, cell_px)
-    grey = luminance(flat)
+    """Per pixel, how dark it is against Otsu's cut of the picture's lightness *at cell size*
+    (the lightness area-averaged to cells of ``cell_px`` pixels, as the naive reduction does):
+    ``0.5 + (cut - lightness) / 2``, in ``[0, 1]``. It is linear in the lightness, so a cell's
+    mean share is 0.5 or more exactly where its mean lightness is at or under the cut: a seam
+    or a line thinner than a cell darkens its cell and is drawn, where a cut of each pixel
+    would leave it under half the cell and lose it. None for a picture of one tone."""
+    grey = luminance(rgb)
     if float(np.ptp(grey)) < 1e-3:
         return None
-    cut = float(otsu(grey))
-    return np.asarray(grey < cut, dtype=np.float64)
+    rows, cols = grey.shape
+    size = (max(1, round(cols / max(cell_px, 1e-9))), max(1, round(rows / max(cell_px, 1e-9))))
+    cells = cv2.resize(np.ascontiguousarray(grey), size, interpolation=cv2.INTER_AREA)
+    if float(np.ptp(cells)) < 1e-3:
+        return None
+    cut = float(otsu(np.asarray(cells, dtype=np.float64)))
+    return np.asarray(np.clip(0.5 + (cut - grey) / 2.0, 0.0, 1.0), dtype=np.float64)

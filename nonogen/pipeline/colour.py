@@ -44,7 +44,6 @@ class MadeColour(Made):
     kind: ClassVar[str] = "colour"
     changed_word: ClassVar[str] = "changed"
     mosaic_tiers: ClassVar[bool] = False
-    whole_when_filled: ClassVar[bool] = True
     fidelity: ColourFidelity
 
     @classmethod

@@ -104,9 +104,7 @@ def gallery(
     started = time.perf_counter()
     kind = kind_of(options)
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
-    conversion = convert(
-        picture, options.picture, offer_whole=count > 1, fills_whole=kind.whole_when_filled
-    )
+    conversion = convert(picture, options.picture, offer_whole=count > 1)
     conversion = by_repair_cost(conversion, options.picture)
     picks = choices(conversion) if count > 1 else [conversion.chosen]
     rest = [s for s in conversion.ranked if s.eligible and all(s is not p for p in picks)]

@@ -103,11 +103,6 @@ class Made(ABC):
     """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
     mosaic_tiers: ClassVar[bool]
     """Whether a mosaic's tiles of this kind are steered to a ``--difficulty`` tier."""
-    whole_when_filled: ClassVar[bool]
-    """Whether a subject that fills the frame is drawn as the whole picture (``convert``'s
-    ``fills_whole``): in colour the frame keeps what names a close-up; in black and white the
-    thing's silhouette reads better than a stencil of the frame (stamp close-ups named blind:
-    6 of 30 without the rule, 3 with it; docs/benchmarks.md, rounds 3 and 4)."""
     puzzle: Puzzle
     repair: Repair
     source: npt.NDArray[Any]
@@ -216,7 +211,6 @@ class MadeMono(Made):
     kind: ClassVar[str] = "mono"
     changed_word: ClassVar[str] = "flipped"
     mosaic_tiers: ClassVar[bool] = True
-    whole_when_filled: ClassVar[bool] = False
     fidelity: MonoFidelity
 
     @classmethod
@@ -349,14 +343,11 @@ def source_name(name: str) -> str:
     return "stdin" if name == "-" else Path(name).stem
 
 
-def first_conversion(
-    picture: Picture, options: PictureOptions, *, fills_whole: bool = True
-) -> Conversion:
+def first_conversion(picture: Picture, options: PictureOptions) -> Conversion:
     """The conversion ``make`` repairs first: ranked by what the repair would cost, its chosen
-    grid with the subject's detail as the options ask (what a mosaic cuts into tiles);
-    ``fills_whole`` as the kind's ``Made.whole_when_filled``."""
+    grid with the subject's detail as the options ask (what a mosaic cuts into tiles)."""
 
-    conversion = by_repair_cost(convert(picture, options, fills_whole=fills_whole), options)
+    conversion = by_repair_cost(convert(picture, options), options)
     scored = drawn(picture, conversion, conversion.chosen, options)
     return conversion if scored is conversion.chosen else replace(conversion, chosen=scored)
 

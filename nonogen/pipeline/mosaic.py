@@ -375,11 +375,7 @@ def make_mosaic(
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
     on_progress(MakeProgress("converting"))
     # A mosaic is the whole picture cut into tiles: its frame is never cut to the subject.
-    conversion = first_conversion(
-        picture,
-        replace(make.picture, tight=False),
-        fills_whole=kind_of(make).whole_when_filled,
-    )
+    conversion = first_conversion(picture, replace(make.picture, tight=False))
     record = {k: v for k, v in conversion.record().items() if k != "candidates"}
     title = "stdin" if name == "-" else Path(name).stem
     cutting = _cutting(picture, conversion, title, options, record)

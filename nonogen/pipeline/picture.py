@@ -74,9 +74,7 @@ def make_puzzle(
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     on_progress(MakeProgress("converting"))
-    conversion = by_repair_cost(
-        convert(picture, options.picture, fills_whole=kind.whole_when_filled), options.picture
-    )
+    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
     deadline = started + options.seconds
     repairs_end = deadline - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)

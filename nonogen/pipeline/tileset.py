@@ -39,7 +39,6 @@ from nonogen.pipeline.mosaic import (
     place_name,
     tile_boxes,
 )
-from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.puzzle import Puzzle
 from nonogen.records import whole_numbers
@@ -178,7 +177,7 @@ def mosaic_for_print(
     started = time.perf_counter()
     picture = read_picture(data, name=name, max_pixels=make.max_pixels)
     whole = replace(make.picture, tight=False)  # a mosaic is the whole picture, as make_mosaic
-    conversion = first_conversion(picture, whole, fills_whole=kind_of(make).whole_when_filled)
+    conversion = first_conversion(picture, whole)
     source = mosaic_source(picture, conversion, make)
     if most_per_page(Entry(source.puzzle()), page, 1):
         return None
