@@ -12,7 +12,9 @@
        close tones apart (``_spread``: steps of a tone, SPREAD_FROM to MERGE_DELTA_E apart,
        each moved at most SPREAD_LIMIT); where that cannot be, merged, the nearest pair first,
        until all are distinct
-    -> each subject cell takes the colour most of its subject sub-pixels are nearest to
+    -> each subject cell takes the colour most of its subject sub-pixels are nearest to; when
+       the subject is the whole frame, the colour (or the paper) nearest the cell's mean, so
+       that a seam thinner than a cell is drawn, and no outline is drawn along the frame
     -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them;
        the ``detail`` option keeps every small part that stands out (on) or none (off)
     -> the subject's own white drawn as paper, where it touches the ground in the subject's
@@ -170,12 +172,17 @@ def quantise(
     pixels = lab[coloured]
     found = _kmeans(pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
     centres, merged = _chosen(pixels, found, colours)
-    labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
-    labels = np.where(white, -1, labels)
-    grid = _pooled(labels, inside, filled, len(centres))
     measured = _cell_colours(lab, inside, filled)
+    whole = bool(filled.all() and inside.all())
+    if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
+        grid = _nearest(measured, centres)
+    else:
+        labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
+        labels = np.where(white, -1, labels)
+        grid = _pooled(labels, inside, filled, len(centres))
     grid = cleaned(grid.astype(np.int16), filled, measured, detail=detail).astype(np.uint8)
-    grid = _outlined(grid, filled, centres)
+    if not whole:  # a frame's edge is not the subject's outline
+        grid = _outlined(grid, filled, centres)
     pooled = len(centres)
     grid, centres = _renumbered(grid, centres)
     merged += pooled - len(centres)
@@ -273,6 +280,16 @@ def _apart(centres: Lab) -> bool:
     gaps[np.diag_indices(len(centres))] = np.inf
     return bool(
         gaps.min() >= MERGE_DELTA_E and delta_e(centres, PAPER[None, :]).min() >= MERGE_DELTA_E
+    )
+
+
+def _nearest(measured: Lab, centres: Lab) -> ColourGrid:
+    """Each cell the colour nearest its measured mean (1-based), or the paper (0) where that
+    is nearer: a seam or a line thinner than a cell shifts its cell's mean and is drawn, as a
+    vote of its sub-pixels would not."""
+    palette = np.vstack([PAPER[None, :], centres])
+    return np.asarray(
+        np.argmin(delta_e(measured[:, :, None, :], palette[None, None]), axis=2), dtype=np.uint8
     )
 
 

@@ -424,3 +424,26 @@ def test_the_palette_names_four_greys_as_a_person_does() -> None:
     lab = np.vstack([PAPER[None, :], color.rgb2lab(greys)[0]])
     names = [c.name for c in _named(lab).colours]
     assert names == ["white", "black", "dark grey", "grey", "light grey"]
+
+
+def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame() -> None:
+    # The whole picture as its subject (every cell coloured): a dark seam a quarter of a cell
+    # wide darkens its cells and is drawn, and the frame's edge is not outlined as a subject.
+    rgb = np.full((120, 160, 3), 250, dtype=np.uint8)  # near-white: paper
+    rgb[40:80, 20:60] = (200, 40, 40)
+    rgb[:, 102:105] = (60, 60, 60)  # in cell column 10 (pixels 100-109)
+    picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
+    made = quantise(
+        picture,
+        np.ones((120, 160)),
+        np.ones((12, 16), dtype=np.bool_),
+        (0, 0, 160, 120),
+        colours=3,
+        rng=np.random.default_rng(0),
+    )
+    seam = made.grid[:, 10]
+    assert (seam != 0).all()
+    assert len(set(seam.tolist())) == 1
+    assert int(made.grid[6, 3]) not in (0, int(seam[0]))  # the red block
+    assert (made.grid[:, 0] == 0).all()  # the paper runs to the edge: no frame drawn
+    assert (made.grid[0, 11:] == 0).all()
