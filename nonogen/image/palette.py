@@ -181,13 +181,16 @@ def quantise(
         labels = np.where(white, -1, labels)
         grid = _pooled(labels, inside, filled, len(centres))
     grid = cleaned(grid.astype(np.int16), filled, measured, detail=detail).astype(np.uint8)
+    edge = np.zeros(filled.shape, dtype=np.bool_)
     if not whole:  # a frame's edge is not the subject's outline
-        grid = _outlined(grid, filled, centres)
+        grid, edge = _outlined(grid, filled, centres)
     pooled = len(centres)
     grid, centres = _renumbered(grid, centres)
     merged += pooled - len(centres)
     all_lab = np.vstack([PAPER[None, :], centres])
-    cells = _cell_colours(lab, inside, filled)
+    # An outline drawn on the subject's white is the drawing's, not a cell the picture
+    # leaves white: it costs its colour, so that a repair does not take it apart for free.
+    cells = np.where(edge[:, :, None], all_lab[grid], measured)
     return PaletteGrid(grid, all_lab, cells, _named(all_lab), merged)
 
 
@@ -293,14 +296,15 @@ def _nearest(measured: Lab, centres: Lab) -> ColourGrid:
     )
 
 
-def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> ColourGrid:
+def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> tuple[ColourGrid, Grid]:
     """The subject's white cells (0 inside the subject) on its outline given its darkest
-    colour, so that the subject's white never runs into the paper around it."""
+    colour, so that the subject's white never runs into the paper around it; and those
+    cells."""
     edge = outline_ring(filled) & (grid == 0) & filled
     if not edge.any() or len(centres) == 0:
-        return grid
+        return grid, np.zeros(filled.shape, dtype=np.bool_)
     darkest = int(np.argmin(centres[:, 0])) + 1
-    return np.asarray(np.where(edge, darkest, grid), dtype=np.uint8)
+    return np.asarray(np.where(edge, darkest, grid), dtype=np.uint8), edge
 
 
 def _side(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> int:

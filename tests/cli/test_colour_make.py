@@ -447,3 +447,32 @@ def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame
     assert int(made.grid[6, 3]) not in (0, int(seam[0]))  # the red block
     assert (made.grid[:, 0] == 0).all()  # the paper runs to the edge: no frame drawn
     assert (made.grid[0, 11:] == 0).all()
+
+
+def test_an_outline_drawn_on_the_subjects_white_costs_its_colour() -> None:
+    # A white disc on a blue ground, with a dark dot: its outline is drawn in the darkest
+    # colour on cells the picture leaves white, and leaving them white costs as much as any recolour,
+    # so that the repair does not take the outline apart for free.
+    y, x = np.mgrid[0:120, 0:160]
+    disc = (y - 60) ** 2 + (x - 80) ** 2 <= 50**2
+    rgb = np.zeros((120, 160, 3), dtype=np.uint8)
+    rgb[:] = (40, 60, 200)
+    rgb[disc] = (250, 250, 250)
+    rgb[55:65, 75:85] = (30, 30, 30)
+    picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
+    filled = disc.reshape(12, 10, 16, 10).mean(axis=(1, 3)) >= 0.5
+    made = quantise(
+        picture,
+        disc.astype(np.float64),
+        filled,
+        (0, 0, 160, 120),
+        colours=2,
+        rng=np.random.default_rng(0),
+    )
+    outline = filled & (made.grid != 0)
+    assert outline.sum() >= 20  # the ring around the disc's white
+    assert not (made.grid[4:8, 5:11] != 0).any()  # its inside left white
+    costs = made.costs()
+    drawn = np.take_along_axis(costs, made.grid[:, :, None].astype(np.intp), axis=2)[:, :, 0]
+    assert np.allclose(drawn[outline], 0.0)
+    assert (costs[:, :, 0][outline] > 20.0).all()  # paper costs the outline's colour
