@@ -451,8 +451,8 @@ def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame
 
 def test_an_outline_drawn_on_the_subjects_white_costs_its_colour() -> None:
     # A white disc on a blue ground, with a dark dot: its outline is drawn in the darkest
-    # colour on cells the picture leaves white, and leaving them white costs as much as any recolour,
-    # so that the repair does not take the outline apart for free.
+    # colour on cells the picture leaves white, and leaving them white costs as much as any
+    # recolour, so that the repair does not take the outline apart for free.
     y, x = np.mgrid[0:120, 0:160]
     disc = (y - 60) ** 2 + (x - 80) ** 2 <= 50**2
     rgb = np.zeros((120, 160, 3), dtype=np.uint8)
