@@ -50,12 +50,6 @@ PIECE_CELLS: Final = 2.0
 """A separate piece of the subject under PIECE_SHARE of the largest piece's area and under
 PIECE_CELLS cells of the grid over the whole frame is a crumb of the split, not a part (as a
 stone or a star is): it is left out of the drawing and of the frame."""
-MAX_ASPECT: Final = 2.5
-"""A frame cut tight to a subject is at most this many times as long as it is wide, or as
-wide as it is long (unless the picture itself is narrower): past it, the frame is widened
-with ground on both sides. A sliver cut from a close-up (a pot's rim, a horn's edge) is not
-drawn as a 40 x 200 grid, and a thin thing (a pencil) keeps a puzzle of a printable shape.
-When both sides of the grid are asked, their aspect is the person's."""
 FRAME_ROUNDS: Final = 3
 """Times the frame is cut again when pooling left more than one empty line at a border."""
 
@@ -88,7 +82,7 @@ def drawn_outline(
         cells = pool(replace(split, subject=widened), picture, plain, warnings, frame)
         if not options.tight or options.crop:
             break
-        cut = within_aspect(_trimmed(cells.filled, frame), outer, options)
+        cut = _trimmed(cells.filled, frame)
         if cut == frame:
             break
         frame = cut
@@ -195,37 +189,12 @@ def tight_frame(subject: Grid, outer: Box, size: tuple[int, int], options: Pictu
     else:
         assert asked_h is not None
         cell = (y1 - y0) / max(1, asked_h - 2)
-    framed = (
+    return (
         max(left, math.floor(x0 - cell)),
         max(top, math.floor(y0 - cell)),
         min(right, math.ceil(x1 + cell)),
         min(bottom, math.ceil(y1 + cell)),
     )
-    return within_aspect(framed, outer, options)
-
-
-def within_aspect(frame: Box, outer: Box, options: PictureOptions) -> Box:
-    """The frame widened, about its middle and within ``outer``, until neither side is more
-    than MAX_ASPECT times the other (as it is when both sides of the grid are asked)."""
-    if options.width is not None and options.height is not None:
-        return frame
-    left, top, right, bottom = frame
-    width, height = right - left, bottom - top
-    if width <= 0 or height <= 0:
-        return frame
-    if height > MAX_ASPECT * width:
-        left, right = _widened_span(left, right, height / MAX_ASPECT, outer[0], outer[2])
-    elif width > MAX_ASPECT * height:
-        top, bottom = _widened_span(top, bottom, width / MAX_ASPECT, outer[1], outer[3])
-    return (left, top, right, bottom)
-
-
-def _widened_span(low: int, high: int, span: float, least: int, most: int) -> tuple[int, int]:
-    """``low..high`` widened to ``span`` about its middle, shifted to stay in ``least..most``
-    (all of it, when that is shorter)."""
-    span = min(span, most - least)
-    start = min(max((low + high - span) / 2, least), most - span)
-    return max(least, min(low, math.floor(start))), min(most, max(high, math.ceil(start + span)))
 
 
 def _trimmed(filled: Grid, frame: Box) -> Box:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned, specks
-from nonogen.image.drawing import MAX_ASPECT, despeckled, main_pieces, tight_frame
+from nonogen.image.drawing import despeckled, main_pieces, tight_frame
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import NAMED, quantise
 from nonogen.image.read import Picture
@@ -117,9 +117,7 @@ def test_the_tight_frame_holds_the_subject_and_a_cell_of_ground_a_side() -> None
     mask = np.zeros((100, 200), dtype=np.bool_)
     mask[40:60, 50:150] = True  # a subject 100 x 20 pixels in a 200 x 100 picture
     frame = tight_frame(mask, (0, 0, 200, 100), (200, 100), PictureOptions(width=12))
-    # A cell is 100 / (12 - 2) = 10 pixels: 40..160 across; 30..70 down would be 3 to 1, so
-    # it is widened about its middle to 120 / MAX_ASPECT = 48 pixels.
-    assert frame == (40, 26, 160, 74)
+    assert frame == (40, 30, 160, 70)  # a cell is 100 / (12 - 2) = 10 pixels
     tall = np.zeros((300, 200), dtype=np.bool_)
     tall[140:160, 50:150] = True
     both = tight_frame(tall, (0, 0, 200, 300), (200, 300), PictureOptions(width=12, height=12))
@@ -128,24 +126,6 @@ def test_the_tight_frame_holds_the_subject_and_a_cell_of_ground_a_side() -> None
     assert (left, right) == (40, 160)
     within = tight_frame(mask, (60, 0, 200, 100), (200, 100), PictureOptions(width=12))
     assert within[0] >= 60  # never outside the box pointed at
-
-
-def test_a_sliver_is_framed_in_a_printable_shape_unless_both_sides_are_asked() -> None:
-    sliver = np.zeros((300, 400), dtype=np.bool_)
-    sliver[20:280, 195:205] = True  # 10 pixels wide, 260 tall: a pot's rim, a pencil
-    outer = (0, 0, 400, 300)
-    left, top, right, bottom = tight_frame(sliver, outer, (400, 300), PictureOptions(width=40))
-    assert bottom - top <= MAX_ASPECT * (right - left) + 1
-    assert left < 195  # about the sliver's middle
-    assert right > 205
-    assert abs((left + right) / 2 - 200) <= 1
-    near_edge = np.zeros((300, 400), dtype=np.bool_)
-    near_edge[20:280, 0:10] = True
-    edge = tight_frame(near_edge, outer, (400, 300), PictureOptions(width=40))
-    assert edge[0] == 0  # shifted to stay in the picture, still widened
-    assert edge[3] - edge[1] <= MAX_ASPECT * (edge[2] - edge[0]) + 1
-    asked = tight_frame(sliver, outer, (400, 300), PictureOptions(width=10, height=80))
-    assert (asked[3] - asked[1]) / (asked[2] - asked[0]) == pytest.approx(8.0, rel=0.1)
 
 
 def test_crumbs_of_a_split_are_left_out_but_small_parts_stay() -> None:
