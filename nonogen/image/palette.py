@@ -368,27 +368,41 @@ def _subject_subpixels(
 
 def _kmeans(pixels: Lab, k: int, rng: np.random.Generator) -> Lab:
     """``k`` cluster centres of the pixels: k-means++ start from the seeded generator, then
-    Lloyd iterations until no pixel changes cluster."""
-    centres = [pixels[int(rng.integers(len(pixels)))]]
+    Lloyd iterations until no pixel changes cluster. Each pixel's squared distance to the
+    nearest centre chosen so far is kept and lowered as centres are added."""
+    first = pixels[int(rng.integers(len(pixels)))]
+    centres = [first]
+    near = ((pixels - first) ** 2).sum(axis=1)
     for _ in range(1, max(1, k)):
-        near = np.min(delta_e(pixels[:, None, :], np.array(centres)[None]), axis=1) ** 2
-        if near.sum() <= 0:
+        total = float(near.sum())
+        if total <= 0:
             break
-        centres.append(pixels[int(rng.choice(len(pixels), p=near / near.sum()))])
+        chosen = pixels[int(rng.choice(len(pixels), p=near / total))]
+        centres.append(chosen)
+        near = np.minimum(near, ((pixels - chosen) ** 2).sum(axis=1))
     return _lloyd(pixels, np.array(centres))
 
 
 def _lloyd(pixels: Lab, centres: Lab) -> Lab:
-    """Centres refined by Lloyd iterations; a centre no pixel is nearest to is dropped."""
+    """Centres refined by Lloyd iterations; a centre no pixel is nearest to is dropped. The
+    nearest centre by squared distance (|p|^2 - 2 p.c + |c|^2: one product of matrices a
+    round), each centre the mean of its pixels (sums by label)."""
     labels = None
+    squares = (pixels**2).sum(axis=1)
     for _ in range(KMEANS_ROUNDS):
-        new = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
+        distances = squares[:, None] - 2.0 * (pixels @ centres.T) + (centres**2).sum(axis=1)
+        new = np.argmin(distances, axis=1)
         if labels is not None and np.array_equal(new, labels):
             break
-        labels = new
-        used = np.unique(labels)
-        centres = np.array([pixels[labels == j].mean(axis=0) for j in used])
-        labels = np.searchsorted(used, labels)
+        used, labels = np.unique(new, return_inverse=True)  # positions among the used
+        counts = np.bincount(labels, minlength=len(used)).astype(np.float64)
+        centres = (
+            np.stack(
+                [np.bincount(labels, weights=pixels[:, c], minlength=len(used)) for c in range(3)],
+                axis=1,
+            )
+            / counts[:, None]
+        )
     return centres
 
 
