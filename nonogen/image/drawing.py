@@ -28,7 +28,7 @@ import numpy as np
 from nonogen.grid import Grid
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.boxes import Box
-from nonogen.image.cells import pool
+from nonogen.image.cells import Cells, pool
 from nonogen.image.convert import forced
 from nonogen.image.detail import cell_colours
 from nonogen.image.filters import despeckle
@@ -55,16 +55,23 @@ FRAME_ROUNDS: Final = 3
 
 
 def drawn_outline(
-    picture: Picture, scored: Scored, options: PictureOptions, outer: Box, warnings: list[Words]
+    picture: Picture,
+    scored: Scored,
+    options: PictureOptions,
+    outer: Box,
+    warnings: list[Words],
+    *,
+    trim_whole: bool = True,
 ) -> Scored:
     """The chosen grid drawn again from its split: framed tight to the subject (unless
     ``options.tight`` is off), thin parts widened, lone cells and pinholes cleared (unless
     ``options.despeckle`` is off); a poster as it was, the whole picture as areas
-    (``drawn_whole``)."""
+    (``drawn_whole``), its empty border lines trimmed unless ``trim_whole`` is off (colour
+    trims by its own paper, ``trimmed_frame``)."""
     if scored.split.method == "poster":
         return scored
     if scored.split.whole:
-        return drawn_whole(picture, scored)
+        return drawn_whole(picture, scored, options if trim_whole else None)
     split = scored.split
     asked = forced(options)  # a forced conversion is drawn as asked: only framed
     kept = split.subject >= 0.5
@@ -96,18 +103,41 @@ def drawn_outline(
     return replace(scored, cells=cells)
 
 
-def drawn_whole(picture: Picture, scored: Scored) -> Scored:
+def drawn_whole(picture: Picture, scored: Scored, options: PictureOptions | None = None) -> Scored:
     """The whole picture's pooled cells read as areas: specks merged, features kept, lone
-    cells and pinholes cleared but for features (the areas' own rule)."""
+    cells and pinholes cleared but for features (the areas' own rule); with ``options`` (and
+    ``tight`` on), the frame cut by its empty border lines beyond one and pooled again, as a
+    subject's frame is (a light ground's margin is not drawn as empty lines)."""
     cells = scored.cells
+    grid = _areas(picture, cells)
+    for _ in range(FRAME_ROUNDS if options is not None else 0):
+        assert options is not None
+        cut = trimmed_frame(grid, cells.box, options)
+        if cut == cells.box:
+            break
+        plain = replace(options, crop=False, despeckle=False)
+        cells = pool(scored.split, picture, plain, [], cut)
+        grid = _areas(picture, cells)
+    if np.array_equal(grid, cells.filled) and cells is scored.cells:
+        return scored
+    return replace(scored, cells=replace(cells, filled=grid))
+
+
+def _areas(picture: Picture, cells: Cells) -> Grid:
+    """The cells read as areas (``nonogen.image.areas.cleaned``) over the whole grid."""
     filled = cells.filled
     lab = cell_colours(picture, cells.box, filled.shape)[:, :, :3]
     everywhere = np.ones(filled.shape, dtype=np.bool_)
-    labels = cleaned(filled.astype(np.int16), everywhere, lab) == 1
-    grid: Grid = np.asarray(labels, dtype=np.bool_)
-    if np.array_equal(grid, filled):
-        return scored
-    return replace(scored, cells=replace(cells, filled=grid))
+    return np.asarray(cleaned(filled.astype(np.int16), everywhere, lab) == 1, dtype=np.bool_)
+
+
+def trimmed_frame(inked: Grid, frame: Box, options: PictureOptions) -> Box:
+    """The frame of a whole picture cut by the empty lines (no inked cell) beyond one at each
+    border of its grid, as ``options.tight`` asks (the frame itself when it is off, or with
+    ``--crop``, or both sides of the grid were asked: their aspect is the person's)."""
+    if not options.tight or options.crop or (options.width and options.height):
+        return frame
+    return _trimmed(inked, frame)
 
 
 def despeckled(filled: Grid, lab: Grey) -> Grid:

@@ -3,13 +3,15 @@ it, quantised to a palette, repaired by the fewest least visible cell changes or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.image.palette import MERGE_DELTA_E, quantise
+from nonogen.image.cells import pool
+from nonogen.image.drawing import FRAME_ROUNDS, trimmed_frame
+from nonogen.image.palette import MERGE_DELTA_E, PaletteGrid, quantise
 from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
@@ -52,21 +54,17 @@ class MadeColour(Made):
     ) -> Drawing:
         """The candidate's outline drawn again (``outlined``), its subject (the whole frame,
         for a split of the whole picture) quantised to the options' colours, and what giving
-        each cell each colour costs (Delta E)."""
-        found = outlined(picture, conversion, candidate, options.picture)
-        cells, rng = found.cells, np.random.default_rng(options.seed)
-        subject, filled = found.split.subject, cells.filled
-        if found.split.whole:  # the whole picture is the subject: every cell is coloured
-            subject, filled = np.ones_like(subject), np.ones_like(filled)
-        quantised = quantise(
-            picture,
-            subject,
-            filled,
-            cells.box,
-            colours=options.block_colours,
-            rng=rng,
-            detail=options.picture.detail,
-        )
+        each cell each colour costs (Delta E). A whole picture's frame is cut by its paper
+        lines beyond one at each border and quantised again (``trimmed_frame``)."""
+        found = outlined(picture, conversion, candidate, options.picture, trim_whole=False)
+        quantised = _quantised(picture, found, options)
+        for _ in range(FRAME_ROUNDS if found.split.whole else 0):
+            cut = trimmed_frame(quantised.grid != 0, found.cells.box, options.picture)
+            if cut == found.cells.box:
+                break
+            plain = replace(options.picture, crop=False, despeckle=False)
+            found = replace(found, cells=pool(found.split, picture, plain, [], cut))
+            quantised = _quantised(picture, found, options)
         return Drawing(
             found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged
         )
@@ -214,3 +212,21 @@ class MadeColour(Made):
     def changed_cells(self) -> list[tuple[int, int]]:
         """The cells changed to another colour."""
         return list(self.repair.flips)
+
+
+def _quantised(picture: Picture, found: Scored, options: MakeOptions) -> PaletteGrid:
+    """The drawn candidate's subject (every cell, for the whole picture) quantised to the
+    options' colours, from a generator seeded afresh (the same colours for the same seed)."""
+    cells = found.cells
+    subject, filled = found.split.subject, cells.filled
+    if found.split.whole:  # the whole picture is the subject: every cell is coloured
+        subject, filled = np.ones_like(subject), np.ones_like(filled)
+    return quantise(
+        picture,
+        subject,
+        filled,
+        cells.box,
+        colours=options.block_colours,
+        rng=np.random.default_rng(options.seed),
+        detail=options.picture.detail,
+    )

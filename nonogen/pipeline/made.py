@@ -362,16 +362,21 @@ def drawn(
 
 
 def outlined(
-    picture: Picture, conversion: Conversion, scored: Scored, options: PictureOptions
+    picture: Picture,
+    conversion: Conversion,
+    scored: Scored,
+    options: PictureOptions,
+    *,
+    trim_whole: bool = True,
 ) -> Scored:
     """A candidate grid's outline drawn again (``nonogen.image.drawing.drawn_outline``),
-    within the box pointed at (its frame) or the whole picture."""
+    within the box pointed at (its frame) or the whole picture; ``trim_whole`` as there."""
 
     width, height = picture.size
     outer = (0, 0, width, height)
     if conversion.subject is not None:
         outer = framed(conversion.subject.box, picture.size)
-    return drawn_outline(picture, scored, options, outer, [])
+    return drawn_outline(picture, scored, options, outer, [], trim_whole=trim_whole)
 
 
 def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> Scored:

@@ -14,7 +14,7 @@ from nonogen.image.convert import convert, fills_frame, source_of
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.whole import stencil
-from nonogen.pipeline import MakeOptions, make_puzzle
+from nonogen.pipeline import Made, MakeOptions, make_puzzle
 from nonogen.pipeline.gallery import gallery
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -133,3 +133,38 @@ def test_both_kinds_draw_a_subject_that_fills_the_frame_whole() -> None:
     assert colour.conversion.chosen.split.whole
     close = read_picture(data, name="close.png")
     assert not convert(close, picture, fills_whole=False).chosen.split.whole
+
+
+def margined_picture() -> bytes:
+    """A picture whose left half is white paper: on its right, dark and coloured bands."""
+    rgb = np.full((200, 300, 3), 255, dtype=np.uint8)
+    for i, colour in enumerate(((30, 30, 30), (200, 40, 40), (40, 60, 200), (30, 30, 30))):
+        rgb[20 + 40 * i : 60 + 40 * i, 150:290] = colour
+    rgb[:, 200:210] = (250, 220, 40)
+    buffer = io.BytesIO()
+    Image.fromarray(rgb).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def empty_lines_at_left(made: Made) -> int:
+    """How many columns at the left of the made puzzle's solution hold no inked cell."""
+    goal = made.puzzle.goal
+    assert goal is not None
+    inked = (goal != 0).any(axis=0)
+    return int(np.argmax(inked)) if inked.any() else len(inked)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("colours", [None, 3])
+def test_the_whole_picture_is_cut_by_its_empty_margin_unless_not_tight(colours: int | None) -> None:
+    # Drawn whole, the white half of the frame would be empty columns: the frame is cut by
+    # them (one kept), as a subject's frame is, in both kinds; --no-tight keeps them.
+    data = margined_picture()
+    tight = PictureOptions(width=30, method="picture")
+    made = make_puzzle(data, name="margin.png", options=MakeOptions(picture=tight, colours=colours))
+    assert made.conversion is not None
+    assert made.conversion.chosen.split.whole
+    assert empty_lines_at_left(made) <= 1
+    loose = PictureOptions(width=30, method="picture", tight=False)
+    kept = make_puzzle(data, name="margin.png", options=MakeOptions(picture=loose, colours=colours))
+    assert empty_lines_at_left(kept) >= 10
