@@ -19,8 +19,9 @@ whole frame is drawn as it was pooled: it has no subject to frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
+from typing import Final, TypeVar
 
 import cv2
 import numpy as np
@@ -28,6 +29,7 @@ import numpy as np
 from nonogen.grid import Grid
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.boxes import Box
+from nonogen.image.candidates import Split
 from nonogen.image.cells import Cells, pool
 from nonogen.image.convert import forced
 from nonogen.image.detail import cell_colours
@@ -37,6 +39,9 @@ from nonogen.image.options import DEFAULT_WIDTH, PictureOptions
 from nonogen.image.read import Grey, Picture
 from nonogen.image.scored import Scored
 from nonogen.wording import Words
+
+D = TypeVar("D")
+"""A drawing of either kind: black and white's grid, colour's quantised palette grid."""
 
 WIDEN: Final = 0.8
 """A thin part is grown by this share of a cell (on top of its own width): a part of any
@@ -67,7 +72,7 @@ def drawn_outline(
     ``options.tight`` is off), thin parts widened, lone cells and pinholes cleared (unless
     ``options.despeckle`` is off); a poster as it was, the whole picture as areas
     (``drawn_whole``), its empty border lines trimmed unless ``trim_whole`` is off (colour
-    trims by its own paper, ``trimmed_frame``)."""
+    trims by its own paper, ``trimmed_whole``)."""
     if scored.split.method == "poster":
         return scored
     if scored.split.whole:
@@ -108,16 +113,14 @@ def drawn_whole(picture: Picture, scored: Scored, options: PictureOptions | None
     cells and pinholes cleared but for features (the areas' own rule); with ``options`` (and
     ``tight`` on), the frame cut by its empty border lines beyond one and pooled again, as a
     subject's frame is (a light ground's margin is not drawn as empty lines)."""
-    cells = scored.cells
-    grid = _areas(picture, cells)
-    for _ in range(FRAME_ROUNDS if options is not None else 0):
-        assert options is not None
-        cut = trimmed_frame(grid, cells.box, options)
-        if cut == cells.box:
-            break
-        plain = replace(options, crop=False, despeckle=False)
-        cells = pool(scored.split, picture, plain, [], cut)
-        grid = _areas(picture, cells)
+    cells, grid = trimmed_whole(
+        picture,
+        scored.split,
+        options,
+        scored.cells,
+        draw=lambda c: _areas(picture, c),
+        inked=lambda grid: grid,
+    )
     if np.array_equal(grid, cells.filled) and cells is scored.cells:
         return scored
     return replace(scored, cells=replace(cells, filled=grid))
@@ -131,13 +134,34 @@ def _areas(picture: Picture, cells: Cells) -> Grid:
     return np.asarray(cleaned(filled.astype(np.int16), everywhere, lab) == 1, dtype=np.bool_)
 
 
-def trimmed_frame(inked: Grid, frame: Box, options: PictureOptions) -> Box:
-    """The frame of a whole picture cut by the empty lines (no inked cell) beyond one at each
-    border of its grid, as ``options.tight`` asks (the frame itself when it is off, or with
-    ``--crop``, or both sides of the grid were asked: their aspect is the person's)."""
-    if not options.tight or options.crop or (options.width and options.height):
-        return frame
-    return _trimmed(inked, frame)
+def trimmed_whole(
+    picture: Picture,
+    split: Split,
+    options: PictureOptions | None,
+    cells: Cells,
+    *,
+    draw: Callable[[Cells], D],
+    inked: Callable[[D], Grid],
+) -> tuple[Cells, D]:
+    """A whole picture's cells and their drawing (either kind's: ``draw`` makes it from
+    cells, ``inked`` tells its inked cells), the frame cut by its empty lines beyond one at
+    each border, pooled and drawn again (FRAME_ROUNDS at most), as a subject's frame is: a
+    light ground's margin is not drawn as empty lines. The frame is kept when ``options`` is
+    None, ``options.tight`` is off, with ``--crop``, or when both sides of the grid were
+    asked (their aspect is the person's)."""
+    drawing = draw(cells)
+    if options is None or not options.tight or options.crop:
+        return cells, drawing
+    if options.width is not None and options.height is not None:
+        return cells, drawing
+    plain = replace(options, crop=False, despeckle=False)
+    for _ in range(FRAME_ROUNDS):
+        cut = _trimmed(inked(drawing), cells.box)
+        if cut == cells.box:
+            break
+        cells = pool(split, picture, plain, [], cut)
+        drawing = draw(cells)
+    return cells, drawing
 
 
 def despeckled(filled: Grid, lab: Grey) -> Grid:

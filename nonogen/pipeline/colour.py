@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.image.cells import pool
-from nonogen.image.drawing import FRAME_ROUNDS, trimmed_frame
+from nonogen.image.drawing import trimmed_whole
 from nonogen.image.palette import MERGE_DELTA_E, PaletteGrid, quantise
 from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
@@ -32,6 +31,8 @@ from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
+    from nonogen.image.candidates import Split
+    from nonogen.image.cells import Cells
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
     from nonogen.palette import Palette
@@ -55,16 +56,17 @@ class MadeColour(Made):
         """The candidate's outline drawn again (``outlined``), its subject (the whole frame,
         for a split of the whole picture) quantised to the options' colours, and what giving
         each cell each colour costs (Delta E). A whole picture's frame is cut by its paper
-        lines beyond one at each border and quantised again (``trimmed_frame``)."""
+        lines beyond one at each border and quantised again (``trimmed_whole``)."""
         found = outlined(picture, conversion, candidate, options.picture, trim_whole=False)
-        quantised = _quantised(picture, found, options)
-        for _ in range(FRAME_ROUNDS if found.split.whole else 0):
-            cut = trimmed_frame(quantised.grid != 0, found.cells.box, options.picture)
-            if cut == found.cells.box:
-                break
-            plain = replace(options.picture, crop=False, despeckle=False)
-            found = replace(found, cells=pool(found.split, picture, plain, [], cut))
-            quantised = _quantised(picture, found, options)
+        cells, quantised = trimmed_whole(
+            picture,
+            found.split,
+            options.picture if found.split.whole else None,  # a subject's frame is cut
+            found.cells,
+            draw=lambda c: _quantised(picture, found.split, c, options),
+            inked=lambda q: np.asarray(q.grid != 0),
+        )
+        found = replace(found, cells=cells)
         return Drawing(
             found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged
         )
@@ -214,12 +216,11 @@ class MadeColour(Made):
         return list(self.repair.flips)
 
 
-def _quantised(picture: Picture, found: Scored, options: MakeOptions) -> PaletteGrid:
-    """The drawn candidate's subject (every cell, for the whole picture) quantised to the
+def _quantised(picture: Picture, split: Split, cells: Cells, options: MakeOptions) -> PaletteGrid:
+    """The split's subject on its cells (every cell, for the whole picture) quantised to the
     options' colours, from a generator seeded afresh (the same colours for the same seed)."""
-    cells = found.cells
-    subject, filled = found.split.subject, cells.filled
-    if found.split.whole:  # the whole picture is the subject: every cell is coloured
+    subject, filled = split.subject, cells.filled
+    if split.whole:  # the whole picture is the subject: every cell is coloured
         subject, filled = np.ones_like(subject), np.ones_like(filled)
     return quantise(
         picture,
