@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.startup import compiled
 from nonogen.formats import format_puzzle, read_puzzle
 from nonogen.formats.codec import iter_labelled
 from nonogen.formats.files import read_text
@@ -267,6 +268,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     args = parser.parse_args(argv)
     if not 1 <= args.runs <= 9 or args.timeout <= 0:
         parser.error("--runs 1-9; --timeout > 0")
+    compiled()  # the byte-code a regular install writes
     if args.batch:
         if args.peer_batch is None or "{file}" not in args.peer_batch or args.first < 0:
             parser.error('--batch needs --peer-batch with "{file}"; --first 0 or more')

@@ -5,7 +5,9 @@ hold. Plain numbers, kept apart from the solver and the readers so that the inst
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False  # no ``typing`` to load on the instant path (issue 53)
+if TYPE_CHECKING:
+    from typing import Final
 
 DEFAULT_TIMEOUT: Final = 60.0
 """Seconds the solver spends on one puzzle unless told otherwise."""

@@ -5,11 +5,15 @@ how the solver's work becomes a score): plain arithmetic, so that the instant ch
 from __future__ import annotations
 
 import math
-from typing import Final, Literal, get_args
 
-Tier = Literal["easy", "medium", "hard", "expert"]
-"""A difficulty tier, as ``difficulty_tier`` names them (the form models' type)."""
-TIERS: Final[tuple[Tier, ...]] = get_args(Tier)
+TYPE_CHECKING = False  # no ``typing`` to load on the instant path (issue 53)
+if TYPE_CHECKING:
+    from typing import Final, Literal
+
+    Tier = Literal["easy", "medium", "hard", "expert"]
+    """A difficulty tier, as ``difficulty_tier`` names them (the form models' type; at run
+    time ``Literal[TIERS]``)."""
+TIERS: Final[tuple[Tier, ...]] = ("easy", "medium", "hard", "expert")
 """The difficulty tiers, easiest first: the one list the generators of both kinds climb and
 ``--difficulty`` takes."""
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # no ``typing`` to load on the instant path (issue 53)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_names(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:

@@ -10,34 +10,35 @@ it twice: ``nonogen.solve.search`` asks here first. No numpy: the instant check 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Final, Protocol
+TYPE_CHECKING = False  # no ``typing`` or ``contextlib`` on the instant path (issue 53)
+if TYPE_CHECKING:
+    from types import TracebackType
+    from typing import Final, Protocol
+
+    class Core(Protocol):
+        """What is used of the C core (``nonogen._native``): its probing search."""
+
+        def search(  # noqa: PLR0917  (the C core's positional arguments)
+            self,
+            rows: Clues,
+            cols: Clues,
+            row_filled: tuple[int, ...],
+            row_empty: tuple[int, ...],
+            col_filled: tuple[int, ...],
+            col_empty: tuple[int, ...],
+            limit: int,
+            max_work: int,
+            seconds: float,
+            /,
+        ) -> Answer:
+            """Up to ``limit`` solutions within ``max_work`` and ``seconds``."""
+            ...
+
 
 Clues = tuple[tuple[int, ...], ...]
 Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Answer = tuple[list[tuple[int, ...]], bool, int, int, int]
 """Solutions found (row masks), whether it ran to its end, nodes, branchings, probes."""
-
-
-class Core(Protocol):
-    """What is used of the C core (``nonogen._native``): its probing search."""
-
-    def search(  # noqa: PLR0917  (the C core's positional arguments)
-        self,
-        rows: Clues,
-        cols: Clues,
-        row_filled: tuple[int, ...],
-        row_empty: tuple[int, ...],
-        col_filled: tuple[int, ...],
-        col_empty: tuple[int, ...],
-        limit: int,
-        max_work: int,
-        seconds: float,
-        /,
-    ) -> Answer:
-        """Up to ``limit`` solutions within ``max_work`` and ``seconds``."""
-        ...
 
 
 MOST_KEPT: Final = 64
@@ -49,13 +50,18 @@ _keeping: list[bool] = [False]
 answering many requests, a make) ever sees an answer found before under another budget."""
 
 
-@contextmanager
-def kept() -> Iterator[None]:
+class kept:  # noqa: N801  (used as a function: ``with kept():``)
     """Keep the probing search's answers while the block runs; let them all go after."""
-    _keeping[0] = True
-    try:
-        yield
-    finally:
+
+    def __enter__(self) -> None:
+        _keeping[0] = True
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         _keeping[0] = False
         _KEPT.clear()
 

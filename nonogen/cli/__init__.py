@@ -8,12 +8,12 @@ answered before any command loads (``nonogen.cli.instant``)."""
 from __future__ import annotations
 
 import importlib
-import signal
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # no ``typing`` to load before the instant check (issue 53)
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     import typer
 
 COMMANDS = (
@@ -55,8 +55,8 @@ def _interrupted_early(signum: int, frame: object) -> None:
 
 def main() -> None:
     """The ``nonogen`` program: the version at once, else the command asked for. Ctrl-C is
-    handled from the first line (``nonogen.cli.root`` takes over once loaded)."""
-    signal.signal(signal.SIGINT, _interrupted_early)
+    handled from the first line (``nonogen.cli.root`` takes over once loaded): the instant
+    check catches it as it comes, so that ``signal`` and its enums load only after it."""
     args = sys.argv[1:]
     if args == ["--version"]:
         from nonogen import __version__  # noqa: PLC0415
@@ -66,9 +66,15 @@ def main() -> None:
     if args[:1] == ["check"]:
         from nonogen.cli.instant import check  # noqa: PLC0415
 
-        answered = check(args[1:])
+        try:
+            answered = check(args[1:])
+        except KeyboardInterrupt:
+            _interrupted_early(2, None)
         if answered is not None:
             raise SystemExit(answered)
+    import signal  # noqa: PLC0415
+
+    signal.signal(signal.SIGINT, _interrupted_early)
     load([args[0]] if args and args[0] in COMMANDS else COMMANDS)
     from nonogen.cli.root import main as run  # noqa: PLC0415
 

@@ -7,11 +7,11 @@ Schemathesis fuzzes the API from it), so every field says its range and meaning.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.difficulty import Tier
+from nonogen.difficulty import TIERS
 from nonogen.errors import LimitError, SubjectError, malformed
 from nonogen.image.options import (
     MIN_CELLS,
@@ -25,6 +25,11 @@ from nonogen.service.errors import FieldWordsError
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
 from nonogen.wording import words
+
+if TYPE_CHECKING:
+    from nonogen.difficulty import Tier
+else:
+    Tier = Literal[TIERS]  # the tiers, said once in ``nonogen.difficulty``; pydantic reads it
 
 
 def form_field(name: str, **extra: Any) -> Any:

@@ -309,3 +309,56 @@ def test_a_reader_that_leaves_ends_it_quietly(tmp_path: Path) -> None:
         said = running.stderr.read().decode()
         assert running.wait(timeout=60) == 0
     assert "Traceback" not in said
+
+
+DECODED_CASES = [
+    "{}",
+    ' \t\n{"rows": [[1, 2]], "cols": []}\r\n',
+    '{"a": 1, "a": 2}',
+    '{"a": NaN, "b": -Infinity}',
+    '"\\u00e9\\ud83d\\ude00"',
+    "1e400",
+    "[1, 2.5, true, false, null]",
+    '\ufeff{"rows": []}',
+    '{"rows": []} {"rows": []}',
+    '{"rows": [1,]}',
+    "[1, 2",
+    "",
+    "   ",
+    '{"a": "\x01"}',
+    "[" * 100_000 + "]" * 100_000,
+]
+
+
+@pytest.mark.parametrize("text", DECODED_CASES, ids=range(len(DECODED_CASES)))
+def test_its_json_reader_decodes_as_json_loads(text: str) -> None:
+    """``decoded`` (the standard library's C scanner, without ``json``) gives what
+    ``json.loads`` gives, and None wherever ``json.loads`` raises."""
+    try:
+        expected: object = json.loads(text)
+    except (ValueError, RecursionError):
+        assert instant_module.decoded(text) is None
+    else:
+        assert repr(instant_module.decoded(text)) == repr(expected)
+
+
+def test_the_instant_check_loads_no_typing_json_or_numpy(tmp_path: Path) -> None:
+    """What it saves: no ``typing``, ``json``, ``re``, ``enum`` or numpy on the instant path."""
+    puzzle = tmp_path / "plus.json"
+    puzzle.write_text(json.dumps({"rows": [[1], [3], [1]], "cols": [[1], [3], [1]]}))
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, nonogen.cli as c\n"
+            f"sys.argv = ['nonogen', 'check', {str(puzzle)!r}]\n"
+            "try:\n    c.main()\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sorted(m for m in ('typing', 'json', 're', 'enum', 'numpy')"
+            " if m in sys.modules)), file=sys.stderr)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "unique" in shown.stdout
+    assert shown.stderr.splitlines()[-1] == ""

@@ -77,7 +77,6 @@ def test_ctrl_c_while_the_program_loads_exits_130_without_a_traceback() -> None:
             "-c",
             "import nonogen.cli as c, os, signal; "
             "import sys; sys.argv = ['nonogen', 'check', '-']; "
-            "c.signal.signal  # loaded\n"
             "c.main.__globals__['load'] = lambda names: os.kill(os.getpid(), signal.SIGINT)\n"
             "c.main()",
         ],
@@ -88,3 +87,22 @@ def test_ctrl_c_while_the_program_loads_exits_130_without_a_traceback() -> None:
     assert process.returncode == 130, stderr
     assert stderr.strip() == "nonogen: interrupted"
     assert signal.SIGINT  # the signal the test sends
+
+
+def test_ctrl_c_during_the_instant_check_exits_130_without_a_traceback() -> None:
+    """The instant check runs before ``signal`` is loaded: it catches Ctrl-C itself."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import nonogen.cli as c, nonogen.cli.instant as i, os, signal, sys\n"
+            "sys.argv = ['nonogen', 'check', 'x.json']\n"
+            "i.check = lambda args: os.kill(os.getpid(), signal.SIGINT)\n"
+            "c.main()",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert stderr.strip() == "nonogen: interrupted"
