@@ -821,6 +821,9 @@ static int branch(Grid *g, const unsigned char *cells, unsigned char *out, size_
     return grid_propagate(g, out);
 }
 
+static PyObject *probe_on_words(PyObject *rows, PyObject *cols, PyObject *rf, PyObject *re,
+                                PyObject *cf, PyObject *ce, double seconds);
+
 static PyObject *py_probe(PyObject *self, PyObject *args) {
     PyObject *rows, *cols, *rf, *re, *cf, *ce, *result = NULL;
     double seconds, deadline;
@@ -838,6 +841,12 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     deadline = now_seconds() + seconds;
     h = PyTuple_GET_SIZE(rows);
     w = PyTuple_GET_SIZE(cols);
+    if (h >= 1 && w >= 1 && h <= 64 && w <= 64 && PyTuple_GET_SIZE(rf) == h &&
+        PyTuple_GET_SIZE(re) == h && PyTuple_GET_SIZE(cf) == w && PyTuple_GET_SIZE(ce) == w) {
+        PyObject *answer = probe_on_words(rows, cols, rf, re, cf, ce, seconds);
+        if (answer != Py_NotImplemented) return answer; /* NULL: an error is set */
+        Py_DECREF(answer);
+    }
     memset(&g, 0, sizeof g);
     if (PyTuple_GET_SIZE(rf) != h || PyTuple_GET_SIZE(re) != h || PyTuple_GET_SIZE(cf) != w ||
         PyTuple_GET_SIZE(ce) != w || h > (1 << 14) || w > (1 << 14)) {
@@ -1459,6 +1468,8 @@ typedef struct {
     int *open;            /* the open cells, row-major, and their settled neighbours */
     unsigned char *near;
     long nodes, probes, skipped, branched, max_probes;
+    long fixed;           /* probes that settled a cell (probe's grade counts them) */
+    int timed;            /* look at the clock before every probe (probe), not every 64th */
     double deadline;
     unsigned long id;     /* the line cache's entries of this search carry it */
     int stopped;          /* the work budget or the deadline ran out */
@@ -1672,6 +1683,7 @@ static int words_probe(Search *s, u64 *board) {
             int c = s->order[k] % s->w, fa, fb, cell = r * s->w + c, gain_filled, gain_empty;
             size_t i;
             u64 rows = 0, cols = 0;
+            if (s->timed && out_of_time(s)) return 1;
             if ((board[r] | board[s->h + r]) >> c & 1) continue; /* settled this pass */
             if (still_quiet(s, cell)) {
                 s->skipped++;
@@ -1694,6 +1706,7 @@ static int words_probe(Search *s, u64 *board) {
             if (!fa && !fb) return 0;
             if (!fa || !fb) {
                 board_move(s, board, fa ? s->a : s->b);
+                s->fixed++;
                 progress = 1;
                 continue;
             }
@@ -1723,6 +1736,7 @@ static int words_probe(Search *s, u64 *board) {
              * alike in both halves too; it is true, but not yet a fixpoint */
             if (!words_propagate(s, s->a, rows, cols)) return 0;
             board_move(s, board, s->a);
+            s->fixed++;
             progress = 1;
         }
     }
@@ -1883,6 +1897,69 @@ static void search_close(Search *s, u64 *board) {
     free(s->open);
     free(s->near);
     free(board);
+}
+
+/* probe on words, for boards of 64 cells a side at most: the same probes in the same order
+ * as py_probe's loop on bytes, with the same board, probes and fixed out, several times
+ * faster (the probing search's words_probe). A cell whose lines are unchanged since its last
+ * probe found nothing is counted as probed without probing it again: it would find nothing
+ * again. NotImplemented (py_probe's loop then runs) for a board that is not line logic's
+ * fixpoint, where the two would not start alike; NULL on an error. */
+static PyObject *probe_on_words(PyObject *rows, PyObject *cols, PyObject *rf, PyObject *re,
+                                PyObject *cf, PyObject *ce, double seconds) {
+    PyObject *found = NULL, *result = NULL, *t[4] = {NULL, NULL, NULL, NULL};
+    Search s;
+    u64 *board = NULL;
+    int ready, k, ok;
+    size_t i;
+    ready = search_open(&s, &board, "probe", rows, cols, rf, re, cf, ce, seconds);
+    if (ready < 0) {
+        PyErr_Clear(); /* py_probe's loop says what is wrong with its input */
+        result = Py_NewRef(Py_NotImplemented);
+        goto done;
+    }
+    if (read_words(rf, s.a, s.h, s.w) < 0 || read_words(re, s.a + s.h, s.h, s.w) < 0 ||
+        read_words(cf, s.a + 2 * s.h, s.w, s.h) < 0 ||
+        read_words(ce, s.a + 2 * s.h + s.w, s.w, s.h) < 0)
+        goto done;
+    if (!ready || memcmp(s.a, board, board_bytes(&s)) != 0) {
+        result = Py_NewRef(Py_NotImplemented); /* not line logic's fixpoint */
+        goto done;
+    }
+    found = PyList_New(0);
+    if (!found) goto done;
+    s.found = found;
+    s.limit = PY_SSIZE_T_MAX;
+    s.max_probes = LONG_MAX;
+    s.timed = 1;
+    ok = words_probe(&s, board);
+    if (s.failed) goto done;
+    if (!ok) {
+        result = Py_BuildValue("(OllO)", Py_None, s.probes + s.skipped, s.fixed, Py_True);
+        goto done;
+    }
+    for (k = 0; k < 4; k++) {
+        size_t n = (size_t)(k < 2 ? s.h : s.w), from = k < 2 ? (size_t)k * (size_t)s.h
+                                                             : 2 * (size_t)s.h + (size_t)(k - 2) * (size_t)s.w;
+        t[k] = PyTuple_New((Py_ssize_t)n);
+        if (!t[k]) goto done;
+        for (i = 0; i < n; i++) {
+            PyObject *mask = PyLong_FromUnsignedLongLong(board[from + i]);
+            if (!mask) goto done;
+            PyTuple_SET_ITEM(t[k], (Py_ssize_t)i, mask);
+        }
+    }
+    {
+        PyObject *masks = PyTuple_Pack(4, t[0], t[1], t[2], t[3]);
+        if (masks)
+            result = Py_BuildValue("(NllO)", masks, s.probes + s.skipped, s.fixed,
+                                   s.stopped ? Py_False : Py_True);
+    }
+done:
+    for (k = 0; k < 4; k++) Py_XDECREF(t[k]);
+    Py_XDECREF(found);
+    search_close(&s, board);
+    return result;
 }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
