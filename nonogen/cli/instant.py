@@ -16,7 +16,8 @@ answers only what it can answer exactly as the whole command would:
        with no arrangement left, or row and column totals that differ: no solution;
        else (64 cells a side at most) the probing search for two solutions: none, two, or
        one found without branching, graded by probing the line-logic board
-       (``probing_difficulty``, else ``search_difficulty`` of its branchings)
+       (``probing_difficulty``, else ``search_difficulty`` of its branchings); on a larger
+       board, probing alone: solved, unique and ``probing_difficulty``, or no solution
 
 A puzzle these steps do not settle without the SAT solvers is handed, alone, to the whole
 command's solver (``nonogen.pipeline.check.check_puzzles``, loaded then): its row is the whole
@@ -53,10 +54,17 @@ MOST_LINES_BYTES: Final = 16 << 20
 """A JSON Lines file of more bytes (once gunzipped) goes to the whole command."""
 MOST_PUZZLES: Final = 10_000
 """More puzzles than this in all go to the whole command."""
+WIDE_PROBING_SECONDS: Final = 0.1
+"""Probing a board with a side over 64 cells (no probing search there) may take this long
+before the whole command takes the puzzle over: webpbn-4645 (50x70) takes 0.05 s; where
+probing does not settle the puzzle (Faase, webpbn-22336: 1.0 and 1.6 s to its end, two
+solutions) the whole command's check costs this much more."""
 LEFT_TO_IT: Final = ("palette", "givens")
 """Keys whose puzzles the whole command reads: colour, and cells given."""
 
 Clues = tuple[tuple[int, ...], ...]
+Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A board: its rows' filled and empty cells, then its columns', as bit masks."""
 Entry = tuple[str, Clues, Clues, "JsonObject"]
 """A puzzle to check: its label, row and column clues, and its keys (the recorded verdict)."""
 
@@ -378,7 +386,7 @@ def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
     if _solved(masks, width):
         return "unique", True, line_difficulty(sweeps)
     if max(height, width) > MAX_PROBING_SIDE:
-        return None
+        return _probed_wide(rows, cols, masks)
     deadline = started + DEFAULT_TIMEOUT
     seconds = deadline - EXPLAIN_SHARE * DEFAULT_TIMEOUT - time.perf_counter()
     found, complete, nodes, branched, _ = probing_search(
@@ -394,6 +402,23 @@ def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
     if not finished:
         return None
     return "unique", False, search_difficulty(branched)
+
+
+def _probed_wide(rows: Clues, cols: Clues, masks: Masks) -> tuple[str, bool, int | None] | None:
+    """A board with a side over the probing search's word: probing alone, within
+    WIDE_PROBING_SECONDS. Where it solves the board, the puzzle is unique and the whole
+    command (the SAT solvers find the one solution, then the same probing grades it) says
+    ``unique``, graded ``probing_difficulty``; where it proves there is none, ``none``.
+    None otherwise: the SAT solvers' turn."""
+    from nonogen import _native as core  # noqa: PLC0415
+    from nonogen.difficulty import probing_difficulty  # noqa: PLC0415
+
+    probed, _, fixed, finished = core.probe(rows, cols, *masks, WIDE_PROBING_SECONDS)
+    if not finished:
+        return None
+    if probed is None:
+        return "none", False, None
+    return ("unique", False, probing_difficulty(fixed)) if _solved(probed, len(cols)) else None
 
 
 def _solved(masks: tuple[tuple[int, ...], ...], width: int) -> bool:

@@ -362,3 +362,18 @@ def test_the_instant_check_loads_no_typing_json_or_numpy(tmp_path: Path) -> None
     )
     assert "unique" in shown.stdout
     assert shown.stderr.splitlines()[-1] == ""
+
+
+@pytest.mark.slow
+def test_a_board_over_64_cells_a_side_that_probing_solves_is_answered(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Past the probing search's word, probing alone: webpbn-4645 (50x70) is unique and
+    graded by probing, as the whole command grades it after its SAT search."""
+    path = str(require(CORPUS / "survey" / "webpbn-04645.json"))
+    code, rows, summary = instant([path], capsys)
+    whole_code, whole_rows, whole_summary = whole([path])
+    assert code == whole_code == 0
+    assert unclocked(rows) == unclocked(whole_rows)
+    assert "unique    no     69 hard" in rows[1]
+    assert unclocked([summary]) == unclocked([whole_summary])
