@@ -832,16 +832,16 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
     size_t n, *order = NULL;
     unsigned char *cells = NULL, *a = NULL, *b = NULL, *scratch = NULL;
     long probes = 0, fixed = 0, known;
-    int complete = 1, broken = 0, progress = 1, r;
+    int complete = 1, broken = 0, progress = 1, r, on_words = 1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!d", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!d|p", &PyTuple_Type, &rows, &PyTuple_Type, &cols,
                           &PyTuple_Type, &rf, &PyTuple_Type, &re, &PyTuple_Type, &cf,
-                          &PyTuple_Type, &ce, &seconds))
+                          &PyTuple_Type, &ce, &seconds, &on_words))
         return NULL;
     deadline = now_seconds() + seconds;
     h = PyTuple_GET_SIZE(rows);
     w = PyTuple_GET_SIZE(cols);
-    if (h >= 1 && w >= 1 && h <= 64 && w <= 64 && PyTuple_GET_SIZE(rf) == h &&
+    if (on_words && h >= 1 && w >= 1 && h <= 64 && w <= 64 && PyTuple_GET_SIZE(rf) == h &&
         PyTuple_GET_SIZE(re) == h && PyTuple_GET_SIZE(cf) == w && PyTuple_GET_SIZE(ce) == w) {
         PyObject *answer = probe_on_words(rows, cols, rf, re, cf, ce, seconds);
         if (answer != Py_NotImplemented) return answer; /* NULL: an error is set */
@@ -911,9 +911,16 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
                 int ok;
                 fixed++;
                 progress = 1;
+                /* agreement is not yet a fixpoint, but only along the lines it changed: each
+                 * other line is as line logic left it */
+                memset(g.rdirty, 0, (size_t)h);
+                memset(g.cdirty, 0, (size_t)w);
+                for (j = 0; j < n; j++)
+                    if (learnt[j] != cells[j]) {
+                        g.rdirty[j / (size_t)w] = 1;
+                        g.cdirty[j % (size_t)w] = 1;
+                    }
                 memcpy(cells, learnt, n);
-                memset(g.rdirty, 1, (size_t)h); /* agreement is not yet a fixpoint */
-                memset(g.cdirty, 1, (size_t)w);
                 ok = grid_propagate(&g, cells);
                 if (ok < 0) goto nomem;
                 if (!ok) {
@@ -2085,8 +2092,9 @@ static PyMethodDef methods[] = {
      "encode_line(clue, size, cells, starts, top) -> (clauses, order, top): as "
      "nonogen.solve.search._encode_line."},
     {"probe", py_probe, METH_VARARGS,
-     "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds) -> "
-     "(masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py."},
+     "probe(rows, cols, row_filled, row_empty, col_filled, col_empty, seconds, on_words=True) "
+     "-> (masks | None, probes, fixed, complete): as nonogen.solve.probe.probe_py (on_words: "
+     "on machine words where the board allows, else always on bytes)."},
     {"search", py_search, METH_VARARGS,
      "search(rows, cols, row_filled, row_empty, col_filled, col_empty, limit, max_work, "
      "seconds) -> (solutions, complete, nodes, branched, probes): a probing depth-first "

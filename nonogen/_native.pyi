@@ -36,6 +36,7 @@ def probe(
     col_filled: tuple[int, ...],
     col_empty: tuple[int, ...],
     seconds: float,
+    on_words: bool = True,
     /,
 ) -> tuple[
     tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None,

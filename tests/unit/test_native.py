@@ -27,7 +27,7 @@ from nonogen.solve.board import Board, board_from_partial
 from nonogen.solve.colourboard import Board as ColourBoard
 from nonogen.solve.colourboard import propagate as colour_propagate
 from nonogen.solve.colourboard import propagate_py as colour_propagate_py
-from nonogen.solve.probe import probe, probe_py
+from nonogen.solve.probe import Probing, probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
 from tests.examples import examples
 from tests.shared import CORPUS, require
@@ -150,7 +150,12 @@ def test_native_probing_makes_the_reference_s_probes(
         return  # probing starts from line logic's fixpoint
     far = time.perf_counter() + 60
     native = probe(rows, cols, start, deadline=far)
-    assert native == probe_py(rows, cols, start, deadline=far)  # board, probes, fixed
+    reference = probe_py(rows, cols, start, deadline=far)
+    assert native == reference  # board, probes, fixed (on machine words)
+    assert NATIVE is not None
+    masks, probes, fixed, complete = NATIVE.probe(rows, cols, *start.masks(), 60.0, False)
+    on_bytes = Probing(None if masks is None else Board(*masks), probes, fixed, complete)
+    assert on_bytes == reference  # the loop on bytes, which boards over 64 a side take
 
 
 @pytest.mark.slow
