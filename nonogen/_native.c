@@ -731,7 +731,46 @@ typedef struct {
     int h, w;
     Clues rows, cols;
     unsigned char *rdirty, *cdirty, *line;
+    unsigned long id; /* its lines' entries in the cache of long lines; 0: none kept */
 } Grid;
+
+/* Lines of more than 64 cells solved on bytes, by line and cells: probing a board meets the
+ * same line states again and again (those of 64 or fewer take solve_bits, a few times faster
+ * than a look-up here). One table for every probing (the GIL is held), entries of earlier
+ * grids told apart by the grid's number. */
+enum { LONG_CACHE_BITS = 12, LONG_CACHE_SIDE = 256 };
+typedef struct {
+    unsigned long grid;
+    int line, ok;
+    unsigned char in[LONG_CACHE_SIDE], out[LONG_CACHE_SIDE];
+} LongSolved;
+static LongSolved *long_cache = NULL;
+static unsigned long grids = 0;
+
+/* One line of a grid solved in place (solve_cells), through the cache of long lines. */
+static int grid_line(Grid *g, int line, const int *b, int k, unsigned char *c, int n) {
+    LongSolved *hit;
+    unsigned long long hash = 1469598103934665603ULL ^ (unsigned long long)line;
+    int i, fit;
+    if (!g->id || n <= 64 || n > LONG_CACHE_SIDE) return solve_cells(b, k, c, n);
+    for (i = 0; i < n; i++) hash = (hash ^ c[i]) * 1099511628211ULL;
+    hit = &long_cache[(hash ^ (hash >> 29)) & (((unsigned long long)1 << LONG_CACHE_BITS) - 1)];
+    if (hit->grid == g->id && hit->line == line && memcmp(hit->in, c, (size_t)n) == 0) {
+        if (hit->ok) memcpy(c, hit->out, (size_t)n);
+        return hit->ok;
+    }
+    memcpy(hit->in, c, (size_t)n);
+    fit = solve_cells(b, k, c, n);
+    if (fit < 0) {
+        hit->grid = 0;
+        return fit;
+    }
+    hit->grid = g->id;
+    hit->line = line;
+    hit->ok = fit;
+    if (fit) memcpy(hit->out, c, (size_t)n);
+    return fit;
+}
 
 /* Line logic on a grid of cells in place, from the dirty lines, to the fixpoint. Returns 1,
  * 0 on a contradiction, -1 on a memory error. */
@@ -745,8 +784,8 @@ static int grid_propagate(Grid *g, unsigned char *cells) {
             if (!g->rdirty[r]) continue;
             g->rdirty[r] = 0;
             memcpy(g->line, cells + (size_t)r * (size_t)g->w, (size_t)g->w);
-            fit = solve_cells(g->rows.blocks + g->rows.start[r],
-                              (int)(g->rows.start[r + 1] - g->rows.start[r]), g->line, g->w);
+            fit = grid_line(g, r, g->rows.blocks + g->rows.start[r],
+                            (int)(g->rows.start[r + 1] - g->rows.start[r]), g->line, g->w);
             if (fit <= 0) return fit < 0 ? -1 : 0;
             for (i = 0; i < g->w; i++)
                 if (g->line[i] != cells[(size_t)r * (size_t)g->w + (size_t)i]) {
@@ -759,8 +798,8 @@ static int grid_propagate(Grid *g, unsigned char *cells) {
             if (!g->cdirty[c]) continue;
             g->cdirty[c] = 0;
             for (i = 0; i < g->h; i++) g->line[i] = cells[(size_t)i * (size_t)g->w + (size_t)c];
-            fit = solve_cells(g->cols.blocks + g->cols.start[c],
-                              (int)(g->cols.start[c + 1] - g->cols.start[c]), g->line, g->h);
+            fit = grid_line(g, g->h + c, g->cols.blocks + g->cols.start[c],
+                            (int)(g->cols.start[c + 1] - g->cols.start[c]), g->line, g->h);
             if (fit <= 0) return fit < 0 ? -1 : 0;
             for (i = 0; i < g->h; i++)
                 if (g->line[i] != cells[(size_t)i * (size_t)g->w + (size_t)c]) {
@@ -869,6 +908,8 @@ static PyObject *py_probe(PyObject *self, PyObject *args) {
         goto done;
     }
     if (clues_read(rows, &g.rows) < 0 || clues_read(cols, &g.cols) < 0) goto done;
+    if (!long_cache) long_cache = calloc((size_t)1 << LONG_CACHE_BITS, sizeof(LongSolved));
+    if (long_cache) g.id = ++grids; /* else no cache: as slow, as right */
     for (r = 0; r < h; r++)
         if (masks_to_cells(PyTuple_GET_ITEM(rf, r), PyTuple_GET_ITEM(re, r),
                            cells + (size_t)r * (size_t)w, (int)w, scratch) < 0)

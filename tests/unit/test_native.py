@@ -158,6 +158,28 @@ def test_native_probing_makes_the_reference_s_probes(
     assert on_bytes == reference  # the loop on bytes, which boards over 64 a side take
 
 
+@built
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0.4, 0.55, 0.7]),
+    st.booleans(),
+    st.integers(2, 8),
+    st.integers(65, 80),
+)
+def test_native_probing_of_lines_over_64_cells_makes_the_reference_s_probes(
+    seed: int, density: float, tall: bool, short: int, long: int
+) -> None:
+    """Lines of more than 64 cells: the loop on bytes and its cache of solved lines."""
+    shape = (long, short) if tall else (short, long)
+    grid = np.random.default_rng(seed).random(shape) < density
+    rows, cols = grid_clues(grid)
+    start = propagate_py(rows, cols, board_from_partial(np.full(shape, UNKNOWN, np.int8))).board
+    assert start is not None  # the clues of a grid
+    far = time.perf_counter() + 60
+    assert probe(rows, cols, start, deadline=far) == probe_py(rows, cols, start, deadline=far)
+
+
 @pytest.mark.slow
 @built
 @settings(max_examples=examples(800), deadline=None)
