@@ -39,6 +39,13 @@ cells' measured colours): an eye on a face, a window on a wall."""
 MAX_ROUNDS: Final = 6
 """Rounds of merging specks (each round merges every speck found, smallest first)."""
 
+LINE_SIDES: Final = 0.2
+"""A chain of cells is a drawn line when at most this share of the cells beside it are on
+the other side of its lightness (``bridged``): a blend of two areas has them on both."""
+LINE_WEIGHT: Final = 3.0
+"""Changing a cell one cell wide (a line's, a feature's) costs this many times what its
+colour alone says (``line_weighted``)."""
+
 Labels = npt.NDArray[np.int16]
 _CROSS = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
 
@@ -112,8 +119,8 @@ def cleaned(
     """The labels with every speck (as ``detail`` has them) inside the subject given the
     label most of its neighbours in the subject carry (``fixed`` cells neither change nor are
     merged away)."""
-    out = labels.copy()
     keep = np.zeros(labels.shape, dtype=np.bool_) if fixed is None else fixed
+    out = bridged(labels, subject, lab, keep)
     for _ in range(MAX_ROUNDS):
         merged = False
         for part in specks(out, subject, lab, detail):
@@ -128,3 +135,90 @@ def cleaned(
         if not merged:
             break
     return out
+
+
+def bridged(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], fixed: Grid) -> Labels:
+    """The labels with each diagonal line made one run: where two cells of a line of one
+    label meet only by a corner, one of the two cells beside both takes their label (the one
+    whose measured colour is nearer theirs). A line is a chain of runs without a 2 x 2 block,
+    touching by sides or corners, of MIN_LINE cells or more: a ball's seam or a box's edge
+    drawn at a slant. Its runs of one or two cells would otherwise be read as specks and
+    merged away, and each step of the line would be a lone cell. Two specks that touch by a
+    corner are no line; where two lines cross at a corner, neither is bridged there."""
+    out = labels.copy()
+    numbered, count = runs(out, subject)
+    blockless = np.zeros(out.shape, dtype=np.bool_)
+    for run in range(1, count + 1):
+        part = numbered == run
+        if not has_block(part):
+            blockless |= part
+    chain = np.zeros(out.shape, dtype=np.bool_)
+    for value in np.unique(out[blockless]):
+        part = (blockless & (out == value)).astype(np.uint8)
+        found, marks, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
+        for mark in range(1, found):
+            cells = marks == mark
+            if stats[mark, cv2.CC_STAT_AREA] >= MIN_LINE and _drawn_line(cells, out, subject, lab):
+                chain |= cells
+    rows, cols = out.shape
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            for (a, b), beside in (
+                (((r, c), (r + 1, c + 1)), ((r, c + 1), (r + 1, c))),
+                (((r, c + 1), (r + 1, c)), ((r, c), (r + 1, c + 1))),
+            ):
+                value = out[a]
+                if not (chain[a] and chain[b] and out[b] == value):
+                    continue
+                if out[beside[0]] == value or out[beside[1]] == value:
+                    continue  # joined by a side already
+                if chain[beside[0]] and chain[beside[1]] and out[beside[0]] == out[beside[1]]:
+                    continue  # two lines cross here
+                own = (lab[a] + lab[b]) / 2
+                open_cells = [cell for cell in beside if subject[cell] and not fixed[cell]]
+                if not open_cells:
+                    continue
+                near = min(open_cells, key=lambda cell: float(((lab[cell] - own) ** 2).sum()))
+                out[near] = value
+    return out
+
+
+def _drawn_line(cells: Grid, labels: Labels, subject: Grid, lab: npt.NDArray[np.float64]) -> bool:
+    """Whether a chain is a line drawn on what is beside it, darker or lighter than nearly all
+    of it (at most LINE_SIDES of the cells beside it on the other side of its lightness): a
+    seam on a ball, an outline; not the blend of two areas along their slanting edge, which
+    lies between the two."""
+    beside = (cv2.dilate(cells.astype(np.uint8), _CROSS) > 0) & ~cells & subject
+    beside &= labels != labels[cells][0]
+    if not beside.any():
+        return True
+    lightness = float(lab[cells][:, 0].mean())
+    darker = float((lab[beside][:, 0] < lightness).mean())
+    return min(darker, 1.0 - darker) <= LINE_SIDES
+
+
+def thin(labels: npt.NDArray[np.integer]) -> Grid:
+    """The cells one cell wide: those whose two neighbours across, left and right or above
+    and below, both have another label (the frame counts as another). A line's cells (a
+    ball's seam, an edge between two faces of a box) and a feature's (an eye) are thin; an
+    area's are not."""
+    framed = np.pad(np.asarray(labels, dtype=np.int32), 1, constant_values=-1)
+    own = framed[1:-1, 1:-1]
+    across = (framed[1:-1, :-2] != own) & (framed[1:-1, 2:] != own)
+    down = (framed[:-2, 1:-1] != own) & (framed[2:, 1:-1] != own)
+    return np.asarray(across | down, dtype=np.bool_)
+
+
+def line_weighted(
+    labels: npt.NDArray[np.integer], costs: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """What changing each cell costs the drawing, for the repair: a thin cell's cost
+    (``thin``: a line's or a feature's) LINE_WEIGHT times its colour's. A cell of a seam or of
+    an edge is measured near the cut (it covers part of its cell), so it would be the cheapest
+    to change, and each change breaks the line a person reads; moving an area's edge by a cell
+    breaks nothing. ``costs`` is per cell (black and white's flip) or per cell and value
+    (colour): one rule for both kinds."""
+    weights = np.where(thin(labels), LINE_WEIGHT, 1.0)
+    if costs.ndim == 3:
+        weights = weights[:, :, None]
+    return np.asarray(costs * weights, dtype=np.float64)

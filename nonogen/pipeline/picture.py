@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from nonogen.difficulty import TIERS
+from nonogen.image.areas import line_weighted
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import VerdictRecord, grid_rows
@@ -86,7 +87,7 @@ def make_puzzle(
         on_progress(at)
         repaired = repaired_grid(
             drawing.grid,
-            drawing.costs,
+            line_weighted(drawing.grid, drawing.costs),
             drawing.palette,
             options,
             rng=np.random.default_rng(options.seed),

@@ -9,7 +9,14 @@ import numpy.typing as npt
 import pytest
 from PIL import Image, ImageDraw
 
-from nonogen.image.areas import FEATURE_DELTA_E, cleaned, specks
+from nonogen.image.areas import (
+    FEATURE_DELTA_E,
+    LINE_WEIGHT,
+    cleaned,
+    line_weighted,
+    specks,
+    thin,
+)
 from nonogen.image.drawing import despeckled, main_pieces, tight_frame
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import NAMED, quantise
@@ -57,6 +64,40 @@ def test_a_speck_takes_the_label_around_it_and_lines_areas_and_fixed_cells_stay(
     fixed = np.zeros_like(subject)
     fixed[1, 1] = True
     assert cleaned(labels, subject, lab, fixed=fixed)[1, 1] == 1
+
+
+def test_a_slanting_line_is_one_run_and_two_specks_touching_by_a_corner_are_not() -> None:
+    subject = np.ones((9, 9), dtype=np.bool_)
+    labels = np.zeros((9, 9), dtype=np.int16)
+    for k in range(5):
+        labels[1 + k, 1 + k] = 1  # a seam at a slant: five cells touching by corners
+    labels[2, 6], labels[3, 7] = 1, 1  # two specks touching by a corner
+    lab = flat_lab(labels)
+    lab[labels == 1, 0] = 100.0 - FEATURE_DELTA_E + 5.0  # too faint to be features
+    out = cleaned(labels, subject, lab)
+    line = out == 1
+    line[2:4, 6:8] = False
+    assert all(out[1 + k, 1 + k] == 1 for k in range(5))  # kept, and joined by sides
+    assert int(line.sum()) == 9  # one cell beside each of the four corners
+    assert not specks(out, subject, lab)
+    assert (out[2:4, 6:8] == 0).all()  # the two specks merged away
+
+
+def test_a_flip_on_a_line_or_a_feature_costs_more_than_one_on_an_area_s_edge() -> None:
+    labels = np.zeros((6, 6), dtype=np.int16)
+    labels[1, :] = 1  # a line
+    labels[3:6, 2:5] = 1  # an area
+    labels[4, 0] = 2  # a feature
+    assert thin(labels)[1].all()
+    assert thin(labels)[4, 0]
+    assert not thin(labels)[3:6, 2:5].any()
+    costs = np.full((6, 6), 0.1)
+    weighted = line_weighted(labels, costs)
+    assert weighted[1, 3] == pytest.approx(0.1 * LINE_WEIGHT)
+    assert weighted[3, 2] == pytest.approx(0.1)  # an area's edge: as its colour says
+    colour = line_weighted(labels, np.full((6, 6, 3), 2.0))
+    assert (colour[1, 3] == 2.0 * LINE_WEIGHT).all()
+    assert (colour[4, 3] == 2.0).all()
 
 
 def test_a_small_part_that_stands_out_inside_an_area_is_a_feature() -> None:
