@@ -120,7 +120,9 @@ class Puzzle:
         if self.is_colour:
             rows, cols = [list(c) for c in self.row_blocks], [list(c) for c in self.col_blocks]
             return f"puzzle_from_blocks({rows!r}, {cols!r}, {self.palette!r})"
-        return f"make_puzzle({list(map(list, self.rows))!r}, {list(map(list, self.cols))!r})"
+        return (
+            f"puzzle_from_lengths({list(map(list, self.rows))!r}, {list(map(list, self.cols))!r})"
+        )
 
 
 def _blocks(lengths: tuple[Clue, ...], colours: tuple[Clue, ...]) -> tuple[ColourClue, ...]:
@@ -179,7 +181,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
-def make_puzzle(
+def puzzle_from_lengths(
     rows: Sequence[Sequence[int]],
     cols: Sequence[Sequence[int]],
     *,

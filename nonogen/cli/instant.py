@@ -132,11 +132,11 @@ def _searched(label: str, rows: Clues, cols: Clues, meta: JsonObject, tally: Che
     from nonogen.backends import choose_backend  # noqa: PLC0415
     from nonogen.backends.memory import MEMORY_MB, memory_guard  # noqa: PLC0415
     from nonogen.pipeline.check import SolveOptions, check_puzzles, tallied  # noqa: PLC0415
-    from nonogen.puzzle import make_puzzle  # noqa: PLC0415
+    from nonogen.puzzle import puzzle_from_lengths  # noqa: PLC0415
 
     # Clues checked already (``plain_object``), and the keys its row reads (a recorded
     # verdict): the solver reads nothing else, so no reader of files is loaded.
-    puzzle = make_puzzle(rows, cols, meta=meta, where=label)
+    puzzle = puzzle_from_lengths(rows, cols, meta=meta, where=label)
     with memory_guard(MEMORY_MB):
         (checked,) = check_puzzles(
             [(label, puzzle, "")], options=SolveOptions(), backend=choose_backend(1)

@@ -27,7 +27,7 @@ from nonogen.formats.shared import (
     shorten,
 )
 from nonogen.grid import Grid
-from nonogen.puzzle import MAX_SIDE, Puzzle, make_puzzle
+from nonogen.puzzle import MAX_SIDE, Puzzle, puzzle_from_lengths
 from nonogen.records import Json
 
 Line = tuple[int, str]
@@ -158,7 +158,7 @@ def _build(draft: _Draft, where: str) -> Puzzle:
     if draft.goals:
         goal_at, value = draft.goals.get("goal") or draft.goals["solution"]
         goal = _parse_goal(value, len(draft.rows), len(draft.cols), goal_at)
-    return make_puzzle(draft.rows, draft.cols, goal=goal, meta=draft.meta, where=goal_at)
+    return puzzle_from_lengths(draft.rows, draft.cols, goal=goal, meta=draft.meta, where=goal_at)
 
 
 def _parse_goal(value: str, height: int, width: int, at: str) -> Grid:

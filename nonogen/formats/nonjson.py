@@ -31,7 +31,14 @@ from nonogen.errors import InputError
 from nonogen.formats.shared import check_json_values, parse_goal_rows, parse_rows, shorten
 from nonogen.grid import UNKNOWN, Partial, format_grid
 from nonogen.palette import Palette, make_palette
-from nonogen.puzzle import MAX_SIDE, Meta, Puzzle, has_givens, make_puzzle, puzzle_from_blocks
+from nonogen.puzzle import (
+    MAX_SIDE,
+    Meta,
+    Puzzle,
+    has_givens,
+    puzzle_from_blocks,
+    puzzle_from_lengths,
+)
 
 FORMAT_NAME: Final = "nonogen"
 """The value of the ``format`` key nonogen writes."""
@@ -151,7 +158,7 @@ def _plain_puzzle(obj: dict[str, object], meta: Meta, where: str) -> Puzzle:
         if not isinstance(obj["givens"], list):
             raise InputError(f'{where}: givens: expected a list of row strings like ["??#"]')
         givens = parse_rows([str(row) for row in obj["givens"]], f"{where}: givens")
-    return make_puzzle(rows, cols, givens=givens, goal=goal, meta=meta, where=where)
+    return puzzle_from_lengths(rows, cols, givens=givens, goal=goal, meta=meta, where=where)
 
 
 def _colour_puzzle(obj: dict[str, object], meta: Meta, where: str) -> Puzzle:
@@ -180,7 +187,8 @@ def _check_version(obj: dict[str, object], where: str) -> None:
 
 
 def _clue_list(obj: dict[str, object], key: str, where: str) -> list[list[int]]:
-    """The list of clues under ``key``, checked to be a list (make_puzzle checks the rest)."""
+    """The list of clues under ``key``, checked to be a list (``puzzle_from_lengths`` checks
+    the rest)."""
     if key not in obj:
         raise InputError(f'{where}: expected a "{key}" key holding clues like [[3], [1, 1], []]')
     value = obj[key]

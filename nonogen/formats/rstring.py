@@ -16,7 +16,7 @@ from typing import Final
 from nonogen.clues import Clue
 from nonogen.errors import InputError
 from nonogen.formats.shared import format_runs, parse_count, shorten
-from nonogen.puzzle import Puzzle, make_puzzle
+from nonogen.puzzle import Puzzle, puzzle_from_lengths
 
 EXAMPLE: Final = "3:1,1:3-3:1,1:3"
 """An R puzzle string, for error messages."""
@@ -61,7 +61,7 @@ def parse_r_string(body: str, where: str, *, start: int = 1) -> Puzzle:
     cut = dashes[0]
     rows = _clues(body[:cut], start, "row", where)
     cols = _clues(body[cut + 1 :], start + cut + 1, "column", where)
-    return make_puzzle(rows, cols, where=where)
+    return puzzle_from_lengths(rows, cols, where=where)
 
 
 def _error(where: str, at: int, message: str) -> InputError:

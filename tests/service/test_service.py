@@ -24,7 +24,7 @@ from nonogen.errors import NotFoundError, WorkerError
 from nonogen.formats import TITLE_CHARS, UNZIPPED_BYTES, format_puzzle, parse_puzzle
 from nonogen.grid import EMPTY, FILLED, UNKNOWN
 from nonogen.pipeline import grid_rows
-from nonogen.puzzle import make_puzzle
+from nonogen.puzzle import puzzle_from_lengths
 from nonogen.service.app import create_app
 from nonogen.service.downloads import links
 from nonogen.service.errors import ErrorBody
@@ -516,7 +516,7 @@ def test_fix_makes_a_drawing_unique_and_logic_only(client: TestClient, mode: str
         assert givens[cell["row"], cell["col"]] == grid[cell["row"], cell["col"]]
     rows, cols = grid_clues(grid)
     shown = givens if body["givens"] else None
-    verdict = solve_puzzle(make_puzzle(rows, cols, givens=shown), timeout=30)
+    verdict = solve_puzzle(puzzle_from_lengths(rows, cols, givens=shown), timeout=30)
     assert (verdict.status, verdict.line_solvable) == (Status.UNIQUE, True)
     assert (body["flips"] == []) == (mode == "givens")
 

@@ -15,7 +15,7 @@ from nonogen.errors import InputError
 from nonogen.generate.fix import Fix, FixStatus, drawing_grid, fix_drawing
 from nonogen.grid import UNKNOWN, Grid, format_grid
 from nonogen.palette import plain_palette
-from nonogen.puzzle import givens_grid, make_puzzle, puzzle_from_grid
+from nonogen.puzzle import givens_grid, puzzle_from_grid, puzzle_from_lengths
 from nonogen.solve import Status, solve_puzzle
 from tests.examples import examples
 from tests.strategies import brute_solutions, grids
@@ -41,7 +41,7 @@ def assert_unique_and_logic_only(grid: Grid, givens: np.ndarray) -> None:
     by line logic alone; on small grids brute force finds one solution that fits the givens."""
     rows, cols = grid_clues(grid)
     shown = givens if (givens != UNKNOWN).any() else None
-    verdict = solve_puzzle(make_puzzle(rows, cols, givens=shown), timeout=30)
+    verdict = solve_puzzle(puzzle_from_lengths(rows, cols, givens=shown), timeout=30)
     assert verdict.status is Status.UNIQUE
     assert verdict.line_solvable
     assert (verdict.solutions[0] == grid).all()
@@ -117,7 +117,7 @@ def test_every_fix_is_unique_and_logic_only(drawing: Grid, mode: str) -> None:
     grid, givens = applied(drawing, fix)
     if fix.status is FixStatus.FAILED:
         assert mode == "flips"  # only the flip budget (one flip on a small grid) runs out
-        verdict = solve_puzzle(make_puzzle(*grid_clues(drawing)), timeout=30)
+        verdict = solve_puzzle(puzzle_from_lengths(*grid_clues(drawing)), timeout=30)
         assert not verdict.line_solvable
     else:
         assert_unique_and_logic_only(grid, givens)

@@ -32,7 +32,7 @@ from nonogen.formats import (
 from nonogen.formats.codec import iter_entries, iter_labelled
 from nonogen.grid import Grid, cell_code, format_grid, parse_partial
 from nonogen.palette import BLACK_ON_WHITE
-from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_blocks, puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid, puzzle_from_lengths
 from tests.examples import examples
 from tests.shared import CORPUS, require
 
@@ -85,7 +85,7 @@ def test_every_format_round_trips(fmt: str, picture: Grid) -> None:
 @given(picture=grids)
 def test_a_goal_given_later_is_written(fmt: str, picture: Grid) -> None:
     puzzle = puzzle_from_grid(picture)
-    bare = make_puzzle(puzzle.rows, puzzle.cols)
+    bare = puzzle_from_lengths(puzzle.rows, puzzle.cols)
     back = parse_puzzle(format_puzzle(bare.with_goal(picture), fmt), fmt=fmt)
     assert back.goal is not None
     assert np.array_equal(back.goal, picture)
@@ -97,7 +97,7 @@ def test_json_round_trips_givens_and_metadata() -> None:
         meta={"title": "T", "id": 7, "solutions_known": "unique", "tags": ["a", "b"]},
     )
     givens = parse_partial(["?#?", "???", "..."])
-    puzzle = make_puzzle(
+    puzzle = puzzle_from_lengths(
         puzzle.rows, puzzle.cols, goal=puzzle.goal, givens=givens, meta=puzzle.meta
     )
     back = parse_puzzle(format_puzzle(puzzle, "json"), fmt="json")
@@ -121,7 +121,7 @@ def test_json_writes_a_stable_versioned_layout() -> None:
 
 
 def test_text_format_needs_a_solution() -> None:
-    bare = make_puzzle([[1]], [[1]], meta={"title": "Dot"})
+    bare = puzzle_from_lengths([[1]], [[1]], meta={"title": "Dot"})
     with pytest.raises(InputError, match=r"text format needs a solution.*'Dot'"):
         format_puzzle(bare, "text")
 
@@ -423,13 +423,13 @@ def test_unknown_format_argument(fmt: str) -> None:
     with pytest.raises(InputError, match=r"p: unknown format .*expected one of json, non"):
         parse_puzzle("1-1", name="p", fmt=fmt)
     with pytest.raises(InputError, match="unknown format"):
-        format_puzzle(make_puzzle([[1]], [[1]]), fmt)
+        format_puzzle(puzzle_from_lengths([[1]], [[1]]), fmt)
 
 
 def test_jsonl_cannot_be_written() -> None:
     assert "jsonl" in READ_FORMATS
     with pytest.raises(InputError, match="unknown format 'jsonl'"):
-        format_puzzle(make_puzzle([[1]], [[1]]), "jsonl")
+        format_puzzle(puzzle_from_lengths([[1]], [[1]]), "jsonl")
 
 
 # --- errors name the place ---------------------------------------------------------------
@@ -747,7 +747,7 @@ def test_corpus_folder_expansion_skips_the_catalogue() -> None:
 def test_a_puzzle_with_givens_is_not_written_where_they_would_be_lost(fmt: str) -> None:
     givens = parse_partial(["#?", "??"])
     assert givens is not None
-    puzzle = make_puzzle([[1], [1]], [[1], [1]], givens=givens)  # unique only by its given
+    puzzle = puzzle_from_lengths([[1], [1]], [[1], [1]], givens=givens)  # unique only by its given
     with pytest.raises(InputError, match=f"the {fmt} format has no givens"):
         format_puzzle(puzzle, fmt)
     assert '"givens"' in format_puzzle(puzzle, "json")
@@ -803,7 +803,7 @@ def test_rows_read_at_once_are_the_rows_read_a_character_at_a_time(lines: list[s
 def test_plain_clues_are_checked_as_blocks_of_colour_one_are(
     goal: Grid, given_goal: int, change: str
 ) -> None:
-    """``make_puzzle`` checks lengths directly; ``puzzle_from_blocks`` the same clues as
+    """``puzzle_from_lengths`` checks lengths directly; ``puzzle_from_blocks`` the same clues as
     blocks of colour 1: the same puzzle, or the same error, for clues and goals that fit or
     do not."""
     made = puzzle_from_grid(goal)
@@ -820,7 +820,7 @@ def test_plain_clues_are_checked_as_blocks_of_colour_one_are(
         return [[[n, 1] for n in clue] for clue in side]
 
     builds: list[Callable[[], Puzzle]] = [
-        lambda: make_puzzle(rows, cols, goal=kept, where="p"),
+        lambda: puzzle_from_lengths(rows, cols, goal=kept, where="p"),
         lambda: puzzle_from_blocks(
             blocks(rows), blocks(cols), BLACK_ON_WHITE, goal=kept, where="p"
         ),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from nonogen.clues import Clue, grid_clues
 from nonogen.errors import InputError
 from nonogen.grid import EMPTY, FILLED, UNKNOWN, Grid, Partial, parse_partial
-from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid, puzzle_from_lengths
 from nonogen.solve.board import board_from_partial
 from nonogen.solve.hint import Hint, HintStatus, LineKind, StepKind, cell_ranges, next_step
 from nonogen.solve.search import search
@@ -109,7 +109,7 @@ def assert_best_line(hint: Hint, news: list[int] | None, height: int, empty: lis
 def test_next_step_agrees_with_brute_force(case: tuple[Grid, Partial]) -> None:
     goal, grid = case
     rows, cols = grid_clues(goal)
-    hint = next_step(make_puzzle(rows, cols), grid)
+    hint = next_step(puzzle_from_lengths(rows, cols), grid)
     news = brute_news(rows, cols, grid)
     solutions = fitting(rows, cols, grid)
     if hint.status is HintStatus.MISTAKE:
@@ -150,7 +150,7 @@ def test_right_marks_are_never_a_mistake_and_hints_finish_unique_puzzles(goal: G
     rows, cols = grid_clues(goal)
     grid = unknown(*goal.shape)
     for _ in range(goal.size + 1):
-        hint = next_step(make_puzzle(rows, cols), grid)
+        hint = next_step(puzzle_from_lengths(rows, cols), grid)
         assert hint.status is not HintStatus.MISTAKE
         if hint.status is not HintStatus.STEP:
             break
@@ -169,7 +169,7 @@ def test_reason_names_the_line_clue_and_cells() -> None:
     rows: tuple[Clue, ...] = ((2, 4), (), (), (), ())
     cols: tuple[Clue, ...] = ((1,), (1,), (), (1,), (1,), (1,), (1,))
     grid = unknown(5, 7)
-    hint = next_step(make_puzzle(rows, cols), grid, look_ahead=False)
+    hint = next_step(puzzle_from_lengths(rows, cols), grid, look_ahead=False)
     assert hint.status is HintStatus.STEP
     assert hint.line is not None
     # Empty rows settle 7 cells each, more than row 1's 2 4 (all 7 known too): row 1 is first.
@@ -183,7 +183,7 @@ def test_reason_names_the_line_clue_and_cells() -> None:
 def test_a_step_settles_the_overlap() -> None:
     rows: tuple[Clue, ...] = ((4,), (1,), (1,), (1,), (1,))
     cols: tuple[Clue, ...] = ((2,), (1,), (1,), (1,), (1,))
-    hint = next_step(make_puzzle(rows, cols), unknown(5, 5), look_ahead=False)
+    hint = next_step(puzzle_from_lengths(rows, cols), unknown(5, 5), look_ahead=False)
     assert hint.status is HintStatus.STEP
     assert hint.line is not None
     assert hint.line.name() == "Row 1 (clue 4)"
@@ -194,7 +194,7 @@ def test_a_step_settles_the_overlap() -> None:
 def test_a_broken_line_is_a_mistake() -> None:
     rows: tuple[Clue, ...] = ((1,), (1,))
     cols: tuple[Clue, ...] = ((1,), (1,))
-    hint = next_step(make_puzzle(rows, cols), partial("##", "??"))
+    hint = next_step(puzzle_from_lengths(rows, cols), partial("##", "??"))
     assert hint.status is HintStatus.MISTAKE
     assert hint.line is not None
     assert hint.reason == "Row 1 (clue 1): its filled cells read 2, not 1"
@@ -320,7 +320,7 @@ def test_each_kind_of_hint(
     goal: tuple[str, ...], marks: tuple[str, ...], expected: tuple[object, ...]
 ) -> None:
     rows, cols = clues_of(*goal)
-    hint = next_step(make_puzzle(rows, cols), partial(*marks))
+    hint = next_step(puzzle_from_lengths(rows, cols), partial(*marks))
     assert (hint.status, hint.kind, hint.cells, hint.reason) == expected
 
 
@@ -330,7 +330,7 @@ def test_hints_take_a_puzzle_that_needs_search_to_its_one_solution() -> None:
     grid = unknown(11, 11)
     kinds = set()
     for _ in range(goal.size + 1):
-        hint = next_step(make_puzzle(rows, cols), grid)
+        hint = next_step(puzzle_from_lengths(rows, cols), grid)
         if hint.status is not HintStatus.STEP:
             break
         kinds.add(hint.kind)
@@ -343,7 +343,7 @@ def test_hints_take_a_puzzle_that_needs_search_to_its_one_solution() -> None:
 
 def test_a_probe_step_names_its_assumption_and_the_line_it_breaks() -> None:
     rows, cols = clues_of(".#.", ".#.", "#..", "..#", "..#")
-    hint = next_step(make_puzzle(rows, cols), unknown(5, 3))
+    hint = next_step(puzzle_from_lengths(rows, cols), unknown(5, 3))
     assert hint.probe == (1, 0, FILLED)
     assert hint.line is not None
     assert hint.line.name() == "Row 1 (clue 1)"
@@ -366,7 +366,7 @@ def test_a_cell_with_no_value_left_is_a_mistake() -> None:
         "........#..",
         "??.?.?.???.",
     )
-    hint = next_step(make_puzzle(rows, cols), marks)
+    hint = next_step(puzzle_from_lengths(rows, cols), marks)
     assert hint.status is HintStatus.MISTAKE
     assert hint.reason.startswith("Row 9, column 7 can be neither filled nor empty")
     found = search(rows, cols, board_from_partial(marks), limit=1, seconds=60)
@@ -376,7 +376,7 @@ def test_a_cell_with_no_value_left_is_a_mistake() -> None:
 
 def test_a_hint_out_of_time_is_stuck_and_says_so() -> None:
     rows, cols = clues_of(*DOM5)
-    hint = next_step(make_puzzle(rows, cols), unknown(11, 11), seconds=0.0)
+    hint = next_step(puzzle_from_lengths(rows, cols), unknown(11, 11), seconds=0.0)
     assert hint.status is HintStatus.STUCK
     assert hint.cells == ()
     assert hint.reason.startswith("The hint ran out of time (0 s) while trying cells both ways")
@@ -384,7 +384,7 @@ def test_a_hint_out_of_time_is_stuck_and_says_so() -> None:
 
 def test_a_grid_of_the_wrong_size_is_bad_input() -> None:
     with pytest.raises(InputError, match="the grid is 3x2 but the clues are 2x2"):
-        next_step(make_puzzle(((1,), (1,)), ((1,), (1,))), unknown(2, 3))
+        next_step(puzzle_from_lengths(((1,), (1,)), ((1,), (1,))), unknown(2, 3))
 
 
 @pytest.mark.parametrize(

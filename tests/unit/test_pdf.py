@@ -43,7 +43,7 @@ from nonogen.pdf import (
 )
 from nonogen.pdf.figure import layout
 from nonogen.pdf.pages import MM, text_area
-from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid, puzzle_from_lengths
 from nonogen.wording import field
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "puzzle_12x10.png"
@@ -70,7 +70,7 @@ def picture() -> Puzzle:
     givens = np.full(goal.shape, UNKNOWN, dtype=np.int8)
     givens[2, 2], givens[5, 5], givens[1, 1] = FILLED, FILLED, EMPTY
     plain = puzzle_from_grid(goal)
-    return make_puzzle(plain.rows, plain.cols, givens=givens, goal=goal)
+    return puzzle_from_lengths(plain.rows, plain.cols, givens=givens, goal=goal)
 
 
 def random_puzzle(seed: int, rows: int, cols: int | None = None) -> Puzzle:
@@ -246,7 +246,7 @@ def test_long_and_strange_titles_do_not_break_the_layout() -> None:
 
 
 def test_missing_goal_says_so() -> None:
-    entry = Entry(make_puzzle([[1], [1]], [[2]]), "Unsolved", 1, "")
+    entry = Entry(puzzle_from_lengths([[1], [1]], [[2]]), "Unsolved", 1, "")
     assert NO_SOLUTION in page_texts(solution_pdf(entry, options=LETTER))[0]
     texts = page_texts(book_pdf([entry], title="B", options=LETTER))
     assert NO_SOLUTION in next(t for t in texts if t.startswith("Answers"))

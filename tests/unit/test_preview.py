@@ -30,7 +30,7 @@ from nonogen.preview import (
 from nonogen.preview.canvas import font_at
 from nonogen.preview.sheet import SHEET_LEGEND
 from nonogen.preview.text import raqm, shown, text_font
-from nonogen.puzzle import Puzzle, make_puzzle, puzzle_from_grid
+from nonogen.puzzle import Puzzle, puzzle_from_grid, puzzle_from_lengths
 
 HEART = [
     ".##.##.",
@@ -224,7 +224,7 @@ def test_without_givens_passed_the_puzzles_own_givens_are_drawn(
     rows, cols = grid_clues(solution)
     givens = np.full(solution.shape, -1, dtype=np.int8)
     givens[1, 2] = 1
-    puzzle = make_puzzle(rows, cols, givens=givens)
+    puzzle = puzzle_from_lengths(rows, cols, givens=givens)
     pixels = decode(preview_png(puzzle, solution))
     layout = preview_layout(puzzle, legend=True)
     assert any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("solution", 1, 2)))

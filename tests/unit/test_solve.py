@@ -22,7 +22,7 @@ from nonogen.grid import (
     partial_from_masks,
     row_masks,
 )
-from nonogen.puzzle import make_puzzle, puzzle_from_grid
+from nonogen.puzzle import puzzle_from_grid, puzzle_from_lengths
 from nonogen.solve import MAX_SOLUTIONS, Status, Technique, explain, solve_puzzle
 from nonogen.solve.board import Board, start_board
 from nonogen.solve.probe import probe
@@ -93,13 +93,13 @@ def test_diagonal_is_multiple_with_four_differing_cells() -> None:
 
 
 def test_contradictory_totals_are_none_with_reason() -> None:
-    verdict = solve_puzzle(make_puzzle([[1], [1]], [[2], [1]]))
+    verdict = solve_puzzle(puzzle_from_lengths([[1], [1]], [[2], [1]]))
     assert verdict.status is Status.NONE
     assert "row clues fill 2 cells but the column clues fill 3" in verdict.reason
 
 
 def test_line_contradiction_is_none() -> None:
-    verdict = solve_puzzle(make_puzzle([[2], []], [[2], []]))
+    verdict = solve_puzzle(puzzle_from_lengths([[2], []], [[2], []]))
     assert verdict.status is Status.NONE
     assert verdict.reason.startswith("line logic:")
 
@@ -123,7 +123,7 @@ def test_random_clues_agree_with_brute_force(
     rows, cols = clues
     assume(all(min_length(tuple(c)) <= len(cols) for c in rows))
     assume(all(min_length(tuple(c)) <= len(rows) for c in cols))
-    puzzle = make_puzzle(rows, cols)
+    puzzle = puzzle_from_lengths(rows, cols)
     truth = brute_solutions(puzzle.rows, puzzle.cols)
     expected = [Status.NONE, Status.UNIQUE][len(truth)] if len(truth) < 2 else Status.MULTIPLE
     assert solve_puzzle(puzzle).status is expected
@@ -143,7 +143,7 @@ def test_givens_make_an_ambiguous_puzzle_unique() -> None:
     givens = np.full((2, 2), -1, dtype=np.int8)
     givens[0, 0] = 1
     rows, cols = grid_clues(goal)
-    verdict = solve_puzzle(make_puzzle(rows, cols, givens=givens))
+    verdict = solve_puzzle(puzzle_from_lengths(rows, cols, givens=givens))
     assert verdict.status is Status.UNIQUE
     assert np.array_equal(verdict.solutions[0], goal)
 
@@ -152,7 +152,7 @@ def test_probing_learns_nothing_when_both_values_fit() -> None:
     # The 2x2 diagonal: each corner fits both ways, so probing can fix nothing.
     goal = picture("#.", ".#")
     rows, cols = grid_clues(goal)
-    puzzle = make_puzzle(rows, cols)
+    puzzle = puzzle_from_lengths(rows, cols)
     stuck = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
     assert stuck is not None
     assert stuck.known() == 0
@@ -178,7 +178,7 @@ def test_max_solutions_one_finds_a_first_solution() -> None:
 def test_max_solutions_over_the_limit_is_held_to_it(asked: int) -> None:
     # An n x n grid of one cell a line has n! solutions: more than the limit at 7 x 7.
     clues = [[1]] * 7
-    verdict = solve_puzzle(make_puzzle(clues, clues), max_solutions=asked)
+    verdict = solve_puzzle(puzzle_from_lengths(clues, clues), max_solutions=asked)
     assert verdict.status is Status.MULTIPLE
     assert len(verdict.solutions) == MAX_SOLUTIONS
 
@@ -270,7 +270,7 @@ def test_probing_finds_contradictions_as_plain_probing_does(
     for cell, filled in marks:
         givens.flat[cell % goal.size] = int(filled)
     rows, cols = grid_clues(goal)
-    puzzle = make_puzzle([list(c) for c in rows], [list(c) for c in cols], givens=givens)
+    puzzle = puzzle_from_lengths([list(c) for c in rows], [list(c) for c in cols], givens=givens)
     line = propagate(puzzle.rows, puzzle.cols, start_board(puzzle)).board
     assume(line is not None)
     assert line is not None
