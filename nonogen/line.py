@@ -35,7 +35,7 @@ NATIVE: ModuleType | None = None if os.environ.get("NONOGEN_NATIVE", "1") == "0"
 ``NONOGEN_NATIVE=0`` asks for the reference, and a machine without a compiler at install
 time has no core."""
 
-Line = tuple[int, int]
+LineMasks = tuple[int, int]
 """A partial line as ``(filled, empty)`` bitmasks."""
 
 
@@ -166,7 +166,7 @@ def spread(starts: int, length: int) -> int:
 
 
 @lru_cache(maxsize=1 << 18)
-def solve_line_py(clue: Clue, size: int, filled: int, empty: int) -> Line | None:
+def solve_line_py(clue: Clue, size: int, filled: int, empty: int) -> LineMasks | None:
     """The cells fixed in every arrangement of ``clue`` fitting the line, or None if none fits
     (the pure-Python reference of the C core's ``solve_line``)."""
     found = placements(clue, size, filled, empty)
@@ -179,7 +179,7 @@ def solve_line_py(clue: Clue, size: int, filled: int, empty: int) -> Line | None
     return full & ~found.can_empty, full & ~can_fill
 
 
-solve_line: Callable[[Clue, int, int, int], Line | None] = (
+solve_line: Callable[[Clue, int, int, int], LineMasks | None] = (
     solve_line_py if NATIVE is None else NATIVE.solve_line
 )
 """The cells fixed in every arrangement of ``clue`` fitting the line, or None if none fits:

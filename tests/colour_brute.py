@@ -16,7 +16,7 @@ import numpy as np
 from nonogen.clues import ColourClue, ColourGrid, line_blocks
 from nonogen.grid import UNKNOWN
 from nonogen.puzzle import Puzzle
-from nonogen.solve.colourline import Line
+from nonogen.solve.colourline import LineValues
 
 
 def _placements(clue: ColourClue, size: int, start: int, previous: int) -> Iterator[list[int]]:
@@ -39,7 +39,7 @@ def arrangements(clue: ColourClue, size: int) -> list[tuple[int, ...]]:
     return sorted({cells for cells in out if line_blocks(cells) == clue})
 
 
-def brute_line(clue: ColourClue, line: Line) -> Line | None:
+def brute_line(clue: ColourClue, line: LineValues) -> LineValues | None:
     """The union of the arrangements fitting the line's possibilities, or None."""
     every = arrangements(clue, len(line))
     fits = [a for a in every if all(m >> c & 1 for m, c in zip(line, a, strict=True))]

@@ -30,7 +30,7 @@ from nonogen.grid import Grid
 from nonogen.puzzle import MAX_SIDE, Puzzle, puzzle_from_lengths
 from nonogen.records import Json
 
-Line = tuple[int, str]
+NumberedLine = tuple[int, str]
 """One line of the file with its 1-based line number."""
 
 _KEY: Final = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?")
@@ -67,9 +67,9 @@ def parse_non(text: str, name: str) -> list[Puzzle]:
     ]
 
 
-def _split_bundle(text: str) -> list[list[Line]]:
+def _split_bundle(text: str) -> list[list[NumberedLine]]:
     """The numbered lines of each puzzle of a bundle."""
-    chunks: list[list[Line]] = [[]]
+    chunks: list[list[NumberedLine]] = [[]]
     for lineno, line in enumerate(text.splitlines(), 1):
         if line.strip() == _BUNDLE_DIVIDER:
             chunks.append([])
@@ -78,7 +78,7 @@ def _split_bundle(text: str) -> list[list[Line]]:
     return chunks
 
 
-def _parse_chunk(chunk: list[Line], where: str, name: str) -> Puzzle:
+def _parse_chunk(chunk: list[NumberedLine], where: str, name: str) -> Puzzle:
     """One puzzle from its numbered lines."""
     draft = _Draft()
     lines = iter(chunk)
@@ -115,7 +115,9 @@ def _read_key(draft: _Draft, key: str, value: str, at: str) -> None:
         draft.meta[_META_OF_KEY.get(key, key)] = _unquote(value)
 
 
-def _read_section(draft: _Draft, key: str, lines: Iterator[Line], at: str, name: str) -> None:
+def _read_section(
+    draft: _Draft, key: str, lines: Iterator[NumberedLine], at: str, name: str
+) -> None:
     """Read the clue lines that follow ``rows`` or ``columns``."""
     count, across = (draft.height, draft.width) if key == "rows" else (draft.width, draft.height)
     size_key, kind = ("height", "row") if key == "rows" else ("width", "column")

@@ -102,7 +102,7 @@ class Piece:
 
 
 @dataclass(frozen=True)
-class Line:
+class ShapedLine:
     """A line of text laid out for printing."""
 
     text: str
@@ -129,12 +129,12 @@ def needs_shaping(char: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def layout(fonts: Fonts, text: str, bold: bool = False) -> Line:
+def layout(fonts: Fonts, text: str, bold: bool = False) -> ShapedLine:
     """``text`` as one printed line in ``fonts`` (cached: it depends on nothing else)."""
     runs = fonts.runs(text, bold=bold)
     if not any(needs_shaping(char) for _, run in runs for char in run):
         pieces = tuple(Piece(name, _drawable(name, run), None) for name, run in runs)
-        return Line(text, pieces, shaped=False)
+        return ShapedLine(text, pieces, shaped=False)
     shown = "".join(run for _, run in runs)
     levels, places = bidi_levels(shown)
     placed: list[tuple[int, Piece]] = []
@@ -147,7 +147,7 @@ def layout(fonts: Fonts, text: str, bold: bool = False) -> Line:
             placed.append((min(places[i] for i in part), piece))
         start += len(run)
     placed.sort(key=lambda item: item[0])  # stable: a tie keeps the logical order
-    return Line(text, tuple(piece for _, piece in placed), shaped=True)
+    return ShapedLine(text, tuple(piece for _, piece in placed), shaped=True)
 
 
 def _drawable(name: str, text: str) -> str:
@@ -274,7 +274,7 @@ class ShapedText(PDFTextObject):  # type: ignore[misc]
         self._rise = rise
 
 
-def text_object(canvas: Canvas, line: Line, x: float, y: float) -> Any:
+def text_object(canvas: Canvas, line: ShapedLine, x: float, y: float) -> Any:
     """A text object at ``(x, y)`` for ``line``: reportlab's own, or ``ShapedText``."""
     return ShapedText(canvas, x, y) if line.shaped else canvas.beginText(x, y)
 

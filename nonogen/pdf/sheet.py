@@ -70,23 +70,23 @@ def details(entry: Entry) -> str:
     return " · ".join(s for s in (size_text(entry.puzzle), entry.difficulty) if s)
 
 
-Line = tuple[str, float, bool]
+TextLine = tuple[str, float, bool]
 """A line of text over a puzzle: (text, font size, bold)."""
 
 
-def lines_height(lines: Sequence[Line]) -> float:
+def lines_height(lines: Sequence[TextLine]) -> float:
     """Height that ``draw_lines_of_text`` takes at the top of a box for these lines."""
     sizes = [size * (1.0 if i == 0 else 1.35) for i, (_, size, _) in enumerate(lines)]
     return sum(sizes) + (lines[0][1] * 1.2 if lines else 0)
 
 
-def below(box: Box, lines: Sequence[Line]) -> Box:
+def below(box: Box, lines: Sequence[TextLine]) -> Box:
     """The part of ``box`` left under these lines of text."""
     y = box.top - lines_height(lines)
     return Box(box.x, box.y, box.w, max(y - box.y, 1.0))
 
 
-def draw_lines_of_text(pen: Pen, box: Box, lines: Sequence[Line], *, grey: float = 0.35) -> Box:
+def draw_lines_of_text(pen: Pen, box: Box, lines: Sequence[TextLine], *, grey: float = 0.35) -> Box:
     """Centre lines of (text, size, bold) at the top of ``box``; the rest of the box below them.
 
     The first line is black, the others ``grey``.
@@ -104,7 +104,7 @@ def heading_size(box: Box) -> float:
     return max(9.0, min(16.0, box.h * 0.035, box.w * 0.05))
 
 
-def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Line]:
+def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[TextLine]:
     """The two lines over a puzzle in ``box``: number and title, then size and difficulty."""
     size = heading_size(box)
     second = ("Solution · " if solution else "") + details(entry)

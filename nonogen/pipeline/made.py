@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
     from nonogen.preview import SheetEntry
-    from nonogen.preview.canvas import RGB
+    from nonogen.preview.canvas import Pixels
     from nonogen.records import JsonObject
 
 
@@ -473,7 +473,7 @@ def preview_of(made: MadeMono) -> bytes:
     return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
 
 
-def source_rgb(made: Made) -> RGB | None:
+def source_rgb(made: Made) -> Pixels | None:
     """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
 
     conversion = made.conversion
@@ -482,7 +482,7 @@ def source_rgb(made: Made) -> RGB | None:
     return picture_rgb8(conversion.source, conversion.cells.box)
 
 
-def sheet_picture(made: Made) -> RGB:
+def sheet_picture(made: Made) -> Pixels:
     """The source region for a contact sheet's row: empty (no panel) when it is unknown."""
     rgb = source_rgb(made)
     return np.zeros((0, 0, 3), dtype=np.uint8) if rgb is None else rgb

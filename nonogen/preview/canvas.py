@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from nonogen.grid import Grid
 
-RGB = npt.NDArray[np.uint8]
+Pixels = npt.NDArray[np.uint8]
 """A picture, indexed ``(row, col, channel)``, channels red, green, blue."""
 Cell = tuple[int, int]
 """A cell as ``(row, col)``."""
@@ -64,7 +64,7 @@ def solution_png(cells: npt.ArrayLike, *, px: int = BLIND_CELL_PX) -> bytes:
     return png(cells_image(as_rgb(array), px))
 
 
-def as_rgb(picture: npt.ArrayLike) -> RGB:
+def as_rgb(picture: npt.ArrayLike) -> Pixels:
     """The picture as RGB uint8 ``(rows, cols, 3)``: grey is repeated, alpha laid on white."""
     array = np.asarray(picture)
     if array.dtype != np.uint8:
@@ -113,7 +113,7 @@ def fit(shape: tuple[int, ...], height: int, max_width: int) -> tuple[int, int]:
     return max_width, max(1, round(rows * max_width / cols))
 
 
-def paste_picture(image: Image.Image, rgb: RGB, box: Box) -> None:
+def paste_picture(image: Image.Image, rgb: Pixels, box: Box) -> None:
     """The picture scaled into ``box`` (Lanczos, deterministic)."""
     if rgb.size == 0:
         return
@@ -124,7 +124,7 @@ def paste_picture(image: Image.Image, rgb: RGB, box: Box) -> None:
     image.paste(scaled, box[:2])
 
 
-def cells_image(colours: RGB, px: int, size: tuple[int, int] | None = None) -> Image.Image:
+def cells_image(colours: Pixels, px: int, size: tuple[int, int] | None = None) -> Image.Image:
     """Each cell as a ``px`` square; with ``px`` 0, a pixel a cell shrunk to ``size``."""
     big = np.repeat(np.repeat(colours, max(px, 1), axis=0), max(px, 1), axis=1)
     image = Image.fromarray(np.ascontiguousarray(big))
@@ -209,7 +209,7 @@ def marked_cells(
     return image
 
 
-def _marked_colours(grid: Grid, flipped: Grid, given: Grid, *, marks: bool) -> RGB:
+def _marked_colours(grid: Grid, flipped: Grid, given: Grid, *, marks: bool) -> Pixels:
     """Cell colours: ink, red flips; without room for marks, pale red and blue cells too."""
     out = np.empty((*grid.shape, 3), dtype=np.uint8)
     out[...] = PAPER

@@ -23,11 +23,11 @@ from nonogen.preview.canvas import (
     MARK,
     MARK_PX,
     PAPER,
-    RGB,
     THIN,
     Box,
     Cell,
     Font,
+    Pixels,
     as_rgb,
     bool_grid,
     cell_box,
@@ -193,7 +193,7 @@ def sheet_layout(entries: Sequence[SheetEntry]) -> SheetLayout:
     )
 
 
-def _difference(chosen: Grid, final: Grid) -> RGB:
+def _difference(chosen: Grid, final: Grid) -> Pixels:
     """Cell colours of the difference: grey kept, red filled by the repair, orange cleared."""
     out = np.empty((*chosen.shape, 3), dtype=np.uint8)
     out[...] = PAPER

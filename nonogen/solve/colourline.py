@@ -25,7 +25,7 @@ from typing import NamedTuple
 from nonogen.clues import ColourClue
 from nonogen.line import flood, reverse_bits, runs_in, spread
 
-Line = tuple[int, ...]
+LineValues = tuple[int, ...]
 """A colour line: per cell, a bitmask of the colour indices still possible there."""
 Planes = tuple[int, ...]
 """A line by colour: plane ``c`` is a bitmask of the cells where colour ``c`` is possible."""
@@ -45,14 +45,14 @@ class _Pass(NamedTuple):
     the whole line fits)."""
 
 
-def to_planes(line: Line, colours: int) -> Planes:
+def to_planes(line: LineValues, colours: int) -> Planes:
     """The line by colour: plane c has bit i when cell i may be colour c."""
     return tuple(
         sum(1 << i for i, cell in enumerate(line) if cell >> c & 1) for c in range(colours)
     )
 
 
-def from_planes(planes: Planes, size: int) -> Line:
+def from_planes(planes: Planes, size: int) -> LineValues:
     """The line by cell: the inverse of ``to_planes``."""
     return tuple(
         sum(1 << c for c, plane in enumerate(planes) if plane >> i & 1) for i in range(size)
@@ -120,7 +120,7 @@ def solve_planes(clue: ColourClue, planes: Planes, size: int) -> Planes | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def solve_line(clue: ColourClue, line: Line) -> Line | None:
+def solve_line(clue: ColourClue, line: LineValues) -> LineValues | None:
     """Per cell, the colours it takes in some arrangement of ``clue`` fitting the line, or None."""
     colours = max((cell.bit_length() for cell in line), default=1)
     colours = max(colours, 1 + max((colour for _, colour in clue), default=0))

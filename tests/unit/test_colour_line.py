@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogen.clues import ColourClue, blocks_min_length, line_blocks
-from nonogen.solve.colourline import Line, from_planes, solve_line, to_planes
+from nonogen.solve.colourline import LineValues, from_planes, solve_line, to_planes
 from tests.colour_brute import arrangements, brute_line, every_colouring
 from tests.examples import examples
 
 
 @st.composite
-def colour_lines(draw: st.DrawFn, max_size: int = 10) -> tuple[ColourClue, Line]:
+def colour_lines(draw: st.DrawFn, max_size: int = 10) -> tuple[ColourClue, LineValues]:
     """(clue, line): a clue (from a real line or random) and per-cell possible colours."""
     colours = draw(st.integers(1, 3))
     size = draw(st.integers(1, max_size))
@@ -29,7 +29,7 @@ def colour_lines(draw: st.DrawFn, max_size: int = 10) -> tuple[ColourClue, Line]
     return clue, line
 
 
-def parse(text: str) -> Line:
+def parse(text: str) -> LineValues:
     """A line from text: '?' any of colours 0-2, '.' background, digits a colour, '[12]' a set."""
     out: list[int] = []
     i = 0
@@ -47,7 +47,7 @@ def parse(text: str) -> Line:
 @pytest.mark.slow
 @settings(max_examples=examples(600), deadline=None)
 @given(colour_lines())
-def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
+def test_agrees_with_enumeration(case: tuple[ColourClue, LineValues]) -> None:
     clue, line = case
     assert solve_line(clue, line) == brute_line(clue, line)
 
@@ -55,7 +55,7 @@ def test_agrees_with_enumeration(case: tuple[ColourClue, Line]) -> None:
 @pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(colour_lines())
-def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
+def test_only_refines_and_is_idempotent(case: tuple[ColourClue, LineValues]) -> None:
     clue, line = case
     out = solve_line(clue, line)
     if out is None:
@@ -67,7 +67,7 @@ def test_only_refines_and_is_idempotent(case: tuple[ColourClue, Line]) -> None:
 @pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(colour_lines())
-def test_commutes_with_reversal(case: tuple[ColourClue, Line]) -> None:
+def test_commutes_with_reversal(case: tuple[ColourClue, LineValues]) -> None:
     clue, line = case
     out = solve_line(clue, line)
     back = solve_line(clue[::-1], line[::-1])
