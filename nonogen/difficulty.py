@@ -6,17 +6,6 @@ from __future__ import annotations
 
 import math
 
-TYPE_CHECKING = False  # no ``typing`` to load on the instant path (issue 53)
-if TYPE_CHECKING:
-    from typing import Final, Literal
-
-    Tier = Literal["easy", "medium", "hard", "expert"]
-    """A difficulty tier, as ``difficulty_tier`` names them (the form models' type; at run
-    time ``Literal[TIERS]``)."""
-TIERS: Final[tuple[Tier, ...]] = ("easy", "medium", "hard", "expert")
-"""The difficulty tiers, easiest first: the one list the generators of both kinds climb and
-``--difficulty`` takes."""
-
 
 def difficulty_tier(score: int | None) -> str:
     """The tier name of a difficulty score."""

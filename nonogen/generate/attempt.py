@@ -8,12 +8,12 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.difficulty import TIERS
 from nonogen.generate.kinds import Cells, givens_partial, puzzle_of
 from nonogen.grid import Partial
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Meta, Puzzle
 from nonogen.solve.verdict import Cell
+from nonogen.tiers import TIERS
 
 Costs = npt.NDArray[np.float64]
 """Black and white: per cell, what flipping it costs the picture (0 = the cell sat right on

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Final
 
-from nonogen.difficulty import TIERS, difficulty_tier, line_difficulty
+from nonogen.difficulty import difficulty_tier, line_difficulty
 from nonogen.generate.attempt import Repair, RepairMode, Target
 from nonogen.generate.flips import Move, move_cost, ranked
 from nonogen.generate.kinds import Costs
@@ -44,6 +44,7 @@ from nonogen.generate.lines import (
 from nonogen.generate.modes import MODES, Budget, Outcome, by_auto, by_givens, to_repair
 from nonogen.solve import Status, Technique, Verdict, solve_puzzle
 from nonogen.solve.verdict import GRADE_SECONDS, Cell
+from nonogen.tiers import TIERS
 
 CLIMB_CHEAP: Final = 100
 """Cheapest cells weighed per climbing step."""

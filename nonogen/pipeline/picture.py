@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from nonogen.difficulty import TIERS
 from nonogen.image.areas import line_weighted
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
@@ -43,6 +42,7 @@ from nonogen.pipeline.made import (
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
+from nonogen.tiers import TIERS
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair

@@ -7,11 +7,10 @@ Schemathesis fuzzes the API from it), so every field says its range and meaning.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from nonogen.difficulty import TIERS
 from nonogen.errors import LimitError, SubjectError, malformed
 from nonogen.image.options import (
     MIN_CELLS,
@@ -24,12 +23,8 @@ from nonogen.service.answers import ColourBlock, PaletteEntry
 from nonogen.service.errors import FieldWordsError
 from nonogen.service.limits import Limits
 from nonogen.service.openapi import CLUES, without_null
+from nonogen.tiers import Tier
 from nonogen.wording import words
-
-if TYPE_CHECKING:
-    from nonogen.difficulty import Tier
-else:
-    Tier = Literal[TIERS]  # the tiers, said once in ``nonogen.difficulty``; pydantic reads it
 
 
 def form_field(name: str, **extra: Any) -> Any:

@@ -31,7 +31,6 @@ from typing import Any, TypeVar
 
 from nonogen.budgets import DEFAULT_TIMEOUT, EXPLAIN_SHARE, MAX_SOLUTIONS, MAX_TIMEOUT
 from nonogen.difficulty import (
-    TIERS,
     difficulty_tier,
     line_difficulty,
     probing_difficulty,
@@ -48,6 +47,7 @@ from nonogen.solve.verdict import (
     difficulty_label,
     with_article,
 )
+from nonogen.tiers import TIERS
 
 __all__ = [
     "DEFAULT_TIMEOUT",
