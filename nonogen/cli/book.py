@@ -101,6 +101,7 @@ def book(
     in the manifest, and the book is made with the rest (exit 1); with --mosaic, such a
     picture becomes a set of tiles instead. A killed run resumes from the work folder.
     """
+    from nonogen.pdf import Imprint  # noqa: PLC0415
     from nonogen.pipeline.book import (  # noqa: PLC0415  (reportlab)
         make_book,
         refuse_book_overwrites,
@@ -112,19 +113,13 @@ def book(
     with usage():
         options = BookOptions(
             make=making_options,
-            title=title,
-            subtitle=subtitle,
-            author=author,
+            pages=page.options(),
+            imprint=Imprint(
+                title, subtitle, author, datetime.date.today().year if year is None else year, isbn
+            ),
             order=order,
             per_page=per_page,
             keys_per_page=keys_per_page,
-            page_size=page.page_size,
-            margin_mm=page.margin_mm,
-            gutter_mm=page.gutter_mm,
-            font=page.font,
-            patterns=page.patterns,
-            year=datetime.date.today().year if year is None else year,
-            isbn=isbn,
             paper=paper,
             pad=pad,
             force_small=page.force_small,

@@ -357,7 +357,7 @@ def _print(
         for n, ((p, puzzle), place) in enumerate(zip(made, places, strict=True), 1)
     ]
     press = Press(
-        options.page_options(),
+        options.pages,
         options.per_page,
         options.keys_per_page,
         options.paper,
@@ -365,14 +365,14 @@ def _print(
         cover,
         options.pad,
     )
-    return print_book(entries, options.imprint(), press, on_progress=on_progress)
+    return print_book(entries, options.imprint, press, on_progress=on_progress)
 
 
 def manifest(book: Book, options: BookOptions) -> JsonObject:
     """The book described as JSON: what is in it, in which order, and what was skipped."""
     return {
         "version": 1,
-        "title": options.title,
+        "title": options.imprint.title,
         "pdf": book.pdf.name,
         "pages": book.pages,
         "bytes": book.bytes,

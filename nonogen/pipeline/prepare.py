@@ -33,7 +33,7 @@ from nonogen.image.header import grid_cells
 from nonogen.image.options import SUBJECTS_FILE, Subject, csv_rows, parse_subjects
 from nonogen.pdf import KEYS_PER_PAGE, PUZZLES_PER_PAGE, Imprint, PageOptions
 from nonogen.pdf.book import check_count
-from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE, check_pad, check_paper
+from nonogen.pdf.rules import check_pad, check_paper
 from nonogen.pipeline import (
     MakeOptions,
     entries_in_text,
@@ -69,25 +69,15 @@ class BookOptions:
     make: MakeOptions = field(default_factory=MakeOptions)
     """How pictures become puzzles: with ``make.colours``, colour puzzles of that many colours
     besides the background; otherwise black and white."""
-    title: str = "Nonograms"
-    subtitle: str = ""
-    author: str = ""
+    pages: PageOptions = field(default_factory=PageOptions)
+    """The pages: their size, margins, least gutter, a font for characters DejaVu Sans lacks,
+    and pattern marks for grey-scale printers (``nonogen.pdf.PageOptions``)."""
+    imprint: Imprint = field(default_factory=lambda: Imprint("Nonograms"))
+    """The words of the title and copyright pages (``nonogen.pdf.Imprint``)."""
     order: str = "difficulty"
     """difficulty (easiest first, ties in input order) or given (input order)."""
     per_page: int = 1
     keys_per_page: int = 6
-    page_size: str = PAGE_SIZE
-    margin_mm: float = MARGIN_MM
-    gutter_mm: float = 0.0
-    """The least inside margin added for binding; KDP's for the page count when larger."""
-    font: str = ""
-    """A TrueType font for characters DejaVu Sans lacks (see ``PageOptions.font``)."""
-    patterns: bool = False
-    """Colour puzzles: pattern marks per colour too, for grey-scale printers."""
-    year: int | None = None
-    """The year on the copyright page; None leaves it out."""
-    isbn: str = ""
-    """The ISBN on the copyright page, or an empty string."""
     paper: str = "white"
     """KDP paper, white or cream: the spine's width and the most pages."""
     pad: str = "kdp"
@@ -115,20 +105,6 @@ class BookOptions:
         check_count("keys_per_page", self.keys_per_page, KEYS_PER_PAGE)
         check_paper(self.paper)
         check_pad(self.pad)
-        self.page_options()
-        self.imprint()
-
-    def page_options(self) -> PageOptions:
-        """The page options of the book (before its gutter is set from its page count)."""
-
-        return PageOptions(
-            self.page_size, self.margin_mm, self.gutter_mm, self.font, patterns=self.patterns
-        )
-
-    def imprint(self) -> Imprint:
-        """The words of the title and copyright pages."""
-
-        return Imprint(self.title, self.subtitle, self.author, self.year, self.isbn)
 
 
 @dataclass(frozen=True)
@@ -166,7 +142,7 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
     }
     settings.update(kind_of(options.make).option_fields(options.make))
     if options.mosaic:  # and so do those made without --mosaic
-        settings["mosaic"] = asdict(options.page_options())
+        settings["mosaic"] = asdict(options.pages)
     digest = hashlib.sha256(data)
     digest.update(json.dumps(settings, sort_keys=True).encode())
     return digest.hexdigest()[:32]
@@ -226,7 +202,7 @@ def label(meta_title: str, path: str, source: object = None) -> str:
 
 def _prepare_picture(data: bytes, path: str, options: BookOptions) -> list[Prepared]:
     if options.mosaic:
-        page = options.page_options()
+        page = options.pages
         mosaic = mosaic_for_print(data, name=path, make=options.make, page=page)
         if mosaic is not None:
             return _prepare_tiles(mosaic, path)
