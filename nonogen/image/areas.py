@@ -146,40 +146,51 @@ def bridged(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], fixed: 
     merged away, and each step of the line would be a lone cell. Two specks that touch by a
     corner are no line; where two lines cross at a corner, neither is bridged there."""
     out = labels.copy()
-    numbered, count = runs(out, subject)
-    blockless = np.zeros(out.shape, dtype=np.bool_)
-    for run in range(1, count + 1):
-        part = numbered == run
-        if not has_block(part):
-            blockless |= part
+    numbered, _ = runs(out, subject)
+    block = (  # 2 x 2 blocks of one run, by their top left cell
+        (numbered[:-1, :-1] > 0)
+        & (numbered[:-1, :-1] == numbered[1:, :-1])
+        & (numbered[:-1, :-1] == numbered[:-1, 1:])
+        & (numbered[:-1, :-1] == numbered[1:, 1:])
+    )
+    blocked = np.unique(numbered[:-1, :-1][block])
+    blockless = (numbered > 0) & ~np.isin(numbered, blocked)
     chain = np.zeros(out.shape, dtype=np.bool_)
     for value in np.unique(out[blockless]):
         part = (blockless & (out == value)).astype(np.uint8)
         found, marks, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
         for mark in range(1, found):
-            cells = marks == mark
-            if stats[mark, cv2.CC_STAT_AREA] >= MIN_LINE and _drawn_line(cells, out, subject, lab):
-                chain |= cells
-    rows, cols = out.shape
-    for r in range(rows - 1):
-        for c in range(cols - 1):
-            for (a, b), beside in (
-                (((r, c), (r + 1, c + 1)), ((r, c + 1), (r + 1, c))),
-                (((r, c + 1), (r + 1, c)), ((r, c), (r + 1, c + 1))),
-            ):
-                value = out[a]
-                if not (chain[a] and chain[b] and out[b] == value):
-                    continue
-                if out[beside[0]] == value or out[beside[1]] == value:
-                    continue  # joined by a side already
-                if chain[beside[0]] and chain[beside[1]] and out[beside[0]] == out[beside[1]]:
-                    continue  # two lines cross here
-                own = (lab[a] + lab[b]) / 2
-                open_cells = [cell for cell in beside if subject[cell] and not fixed[cell]]
-                if not open_cells:
-                    continue
-                near = min(open_cells, key=lambda cell: float(((lab[cell] - own) ** 2).sum()))
-                out[near] = value
+            if stats[mark, cv2.CC_STAT_AREA] < MIN_LINE:
+                continue
+            left, top = stats[mark, cv2.CC_STAT_LEFT], stats[mark, cv2.CC_STAT_TOP]
+            width, height = stats[mark, cv2.CC_STAT_WIDTH], stats[mark, cv2.CC_STAT_HEIGHT]
+            near = (  # the chain's box and a cell around it
+                slice(max(0, top - 1), top + height + 1),
+                slice(max(0, left - 1), left + width + 1),
+            )
+            cells = marks[near] == mark
+            if _drawn_line(cells, out[near], subject[near], lab[near]):
+                chain[near] |= cells
+    same = chain[:-1, :-1] & chain[1:, 1:] & (out[:-1, :-1] == out[1:, 1:])
+    crossed = chain[:-1, 1:] & chain[1:, :-1] & (out[:-1, 1:] == out[1:, :-1])
+    for r, c in np.argwhere(same | crossed).tolist():  # row-major, as a scan of every corner
+        for (a, b), beside in (
+            (((r, c), (r + 1, c + 1)), ((r, c + 1), (r + 1, c))),
+            (((r, c + 1), (r + 1, c)), ((r, c), (r + 1, c + 1))),
+        ):
+            value = out[a]
+            if not (chain[a] and chain[b] and out[b] == value):
+                continue
+            if out[beside[0]] == value or out[beside[1]] == value:
+                continue  # joined by a side already
+            if chain[beside[0]] and chain[beside[1]] and out[beside[0]] == out[beside[1]]:
+                continue  # two lines cross here
+            own = (lab[a] + lab[b]) / 2
+            open_cells = [cell for cell in beside if subject[cell] and not fixed[cell]]
+            if not open_cells:
+                continue
+            nearest = min(open_cells, key=lambda cell: float(((lab[cell] - own) ** 2).sum()))
+            out[nearest] = value
     return out
 
 
