@@ -33,7 +33,7 @@ def compiled() -> None:
     """Write the byte-code of nonogen's modules, as ``pip install .`` does at install time, so
     that no timed start compiles them: an editable install writes it on the first run, but
     not where PYTHONDONTWRITEBYTECODE is set (as on this machine), and then every start
-    compiles each module it imports again (10 ms of a 30 ms ``check``)."""
+    compiles each module it imports again (7 ms of a 25 ms ``check``, 0.1 s of a ``make``)."""
     import nonogen  # noqa: PLC0415
 
     compileall.compile_dir(Path(nonogen.__file__).parent, quiet=1)

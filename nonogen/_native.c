@@ -1959,7 +1959,7 @@ static PyObject *probe_on_words(PyObject *rows, PyObject *cols, PyObject *rf, Py
     Search s;
     u64 *board = NULL;
     int ready, k, ok;
-    size_t i;
+    size_t i, n = 0, from;
     ready = search_open(&s, &board, "probe", rows, cols, rf, re, cf, ce, seconds);
     if (ready < 0) {
         PyErr_Clear(); /* py_probe's loop says what is wrong with its input */
@@ -1986,9 +1986,8 @@ static PyObject *probe_on_words(PyObject *rows, PyObject *cols, PyObject *rf, Py
         result = Py_BuildValue("(OllO)", Py_None, s.probes + s.skipped, s.fixed, Py_True);
         goto done;
     }
-    for (k = 0; k < 4; k++) {
-        size_t n = (size_t)(k < 2 ? s.h : s.w), from = k < 2 ? (size_t)k * (size_t)s.h
-                                                             : 2 * (size_t)s.h + (size_t)(k - 2) * (size_t)s.w;
+    for (k = 0, from = 0; k < 4; from += n, k++) { /* rf, re, cf, ce: one after the other */
+        n = (size_t)(k < 2 ? s.h : s.w);
         t[k] = PyTuple_New((Py_ssize_t)n);
         if (!t[k]) goto done;
         for (i = 0; i < n; i++) {

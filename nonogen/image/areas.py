@@ -144,7 +144,8 @@ def bridged(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], fixed: 
     touching by sides or corners, of MIN_LINE cells or more: a ball's seam or a box's edge
     drawn at a slant. Its runs of one or two cells would otherwise be read as specks and
     merged away, and each step of the line would be a lone cell. Two specks that touch by a
-    corner are no line; where two lines cross at a corner, neither is bridged there."""
+    corner are no line; a cell of another line is never taken (where two lines cross at a
+    corner, neither is bridged there)."""
     out = labels.copy()
     numbered, _ = runs(out, subject)
     block = (  # 2 x 2 blocks of one run, by their top left cell
@@ -183,10 +184,8 @@ def bridged(labels: Labels, subject: Grid, lab: npt.NDArray[np.float64], fixed: 
                 continue
             if out[beside[0]] == value or out[beside[1]] == value:
                 continue  # joined by a side already
-            if chain[beside[0]] and chain[beside[1]] and out[beside[0]] == out[beside[1]]:
-                continue  # two lines cross here
             own = (lab[a] + lab[b]) / 2
-            open_cells = [cell for cell in beside if subject[cell] and not fixed[cell]]
+            open_cells = [c for c in beside if subject[c] and not fixed[c] and not chain[c]]
             if not open_cells:
                 continue
             nearest = min(open_cells, key=lambda cell: float(((lab[cell] - own) ** 2).sum()))

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from nonogen.image.areas import (
     FEATURE_DELTA_E,
     LINE_WEIGHT,
+    bridged,
     cleaned,
     line_weighted,
     specks,
@@ -81,6 +82,19 @@ def test_a_slanting_line_is_one_run_and_two_specks_touching_by_a_corner_are_not(
     assert int(line.sum()) == 9  # one cell beside each of the four corners
     assert not specks(out, subject, lab)
     assert (out[2:4, 6:8] == 0).all()  # the two specks merged away
+
+
+def test_a_slanting_line_is_not_joined_through_another_line() -> None:
+    subject = np.ones((7, 7), dtype=np.bool_)
+    labels = np.zeros((7, 7), dtype=np.int16)
+    for k in range(5):
+        labels[1 + k, 1 + k] = 1  # a dark line at a slant
+    labels[0:3, 3] = 2  # another dark line, ending beside its step from (2, 2) to (3, 3)
+    lab = flat_lab(labels)
+    lab[labels > 0, 0] = 0.0  # both dark, on white: the other line's cell is the nearer
+    out = bridged(labels, subject, lab, np.zeros_like(subject))
+    assert (out[0:3, 3] == 2).all()  # the other line kept whole
+    assert out[3, 2] == 1  # the step joined on the free side
 
 
 def test_a_flip_on_a_line_or_a_feature_costs_more_than_one_on_an_area_s_edge() -> None:

@@ -4,7 +4,6 @@ symbolic links written through, Ctrl-C while the program loads."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -70,39 +69,24 @@ def test_a_symbolic_link_is_written_through(tmp_path: Path) -> None:
     assert (tmp_path / "to-be.json").read_bytes() == b"made"
 
 
-def test_ctrl_c_while_the_program_loads_exits_130_without_a_traceback() -> None:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import nonogen.cli as c, os, signal; "
-            "import sys; sys.argv = ['nonogen', 'check', '-']; "
-            "c.main.__globals__['load'] = lambda names: os.kill(os.getpid(), signal.SIGINT)\n"
-            "c.main()",
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
+def interrupted_at(argv: list[str], patch: str) -> None:
+    """``nonogen ARGV`` with ``patch`` (Python, ``c`` the CLI, ``ctrl_c`` sending SIGINT to
+    the process) run first: it exits 130 with one line, no traceback."""
+    script = (
+        "import os, signal, sys\nimport nonogen.cli as c\n"
+        "def ctrl_c(*_): os.kill(os.getpid(), signal.SIGINT)\n"
+        f"sys.argv = {['nonogen', *argv]!r}\n{patch}\nc.main()"
     )
+    process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
     assert stderr.strip() == "nonogen: interrupted"
-    assert signal.SIGINT  # the signal the test sends
+
+
+def test_ctrl_c_while_the_program_loads_exits_130_without_a_traceback() -> None:
+    interrupted_at(["check", "-"], "c.main.__globals__['load'] = ctrl_c")
 
 
 def test_ctrl_c_during_the_instant_check_exits_130_without_a_traceback() -> None:
     """The instant check runs before ``signal`` is loaded: it catches Ctrl-C itself."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import nonogen.cli as c, nonogen.cli.instant as i, os, signal, sys\n"
-            "sys.argv = ['nonogen', 'check', 'x.json']\n"
-            "i.check = lambda args: os.kill(os.getpid(), signal.SIGINT)\n"
-            "c.main()",
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
-    assert stderr.strip() == "nonogen: interrupted"
+    interrupted_at(["check", "x.json"], "import nonogen.cli.instant as i\ni.check = ctrl_c")
