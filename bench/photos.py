@@ -1,6 +1,7 @@
 """Photos as people take them, named blind: the thing fills the frame, and no ground is made.
 
-    python -m bench.photos sets OUT [--set real|templates] [--width 40] [--seed 0] [--against DIR]
+    python -m bench.photos sets OUT [--set real|templates|walls] [--width 40] [--seed 0]
+                                [--against DIR]
     python -m bench.photos score OUT
 
 A held-out set of real photographs that ship in packages (``PHOTOS``: scikit-image's and
@@ -14,6 +15,13 @@ ground, never as subjects.
 ``--set templates`` is a second source: Tux Paint's template photographs (a cliff, a
 jellyfish, a lighthouse, sheep in a field, a mill's gears, bark, rocks, waves, trees; Tux
 Paint's licence, GPL 2), held out until its first round (2026-12-06).
+
+``--set walls`` is a third source, held out until its first round (2026-12-06, sixteenth
+session): the photographs among Debian's ``lomiri-wallpapers-16.04``/``-20.04`` and
+``plasma-workspace-wallpapers`` (CC-BY-4.0, CC-BY-SA-4.0 and LGPL, each file's licence in the
+package's ``copyright``; ``apt-get install`` them first): a bird on a trunk, a fig in a bowl,
+brushes, a dog, a clock, boats, a kite, a leaf, mountains, a forest path. The abstract ones
+are left out. Test only, never trained or tuned on.
 
 ``sets`` makes every photo four ways at the width (nonogen in black and white and in 4
 colours, through the ``nonogen`` program beside this Python; the naive reduction of both,
@@ -127,7 +135,106 @@ TEMPLATES = (
         ("machine", "gear", "engine", "mill", "cog", "wheel"),
     ),
 )
-SETS = {"real": PHOTOS, "templates": TEMPLATES}
+LOMIRI = "/usr/share/backgrounds"
+PLASMA = "/usr/share/wallpapers"
+
+
+def _plasma(name: str) -> str:
+    """A Plasma wallpaper's 1920 x 1080 picture (ColorfulCups ships one size only)."""
+    size = "2560x1600" if name == "ColorfulCups" else "1920x1080"
+    return f"{PLASMA}/{name}/contents/images/{size}.jpg"
+
+
+WALLPAPERS = (
+    Photo(
+        "w01",
+        f"{LOMIRI}/Dragonfly_by_Bolly.jpg",
+        "a dragonfly on a twig among leaves",
+        ("dragonfly", "insect", "leaf", "leaves", "tree", "plant", "branch", "bush", "ivy"),
+    ),
+    Photo(
+        "w02",
+        f"{LOMIRI}/Kleiber_by_Lukas_Baubkus.jpg",
+        "a nuthatch on a tree trunk",
+        ("bird", "nuthatch", "tree", "trunk", "bark"),
+    ),
+    Photo(
+        "w03",
+        f"{LOMIRI}/Picture_0B_by_freespace.jpg",
+        "a halved fig in a red bowl",
+        ("fig", "fruit", "bowl", "dish", "plate"),
+    ),
+    Photo(
+        "w04",
+        f"{LOMIRI}/Picture_1A_by_freespace.jpg",
+        "paint brushes",
+        ("brush", "brushes", "paintbrush", "paint"),
+    ),
+    Photo(
+        "w05",
+        f"{LOMIRI}/Wine_by_Jakkub_Mede.jpg",
+        "a drum on a beanbag, a table with wine",
+        ("drum", "beanbag", "table", "wine", "bottle", "room", "chair", "cushion"),
+    ),
+    Photo(
+        "w06",
+        f"{LOMIRI}/aitzgorri_by_Aitzol_Berasategi.jpg",
+        "mountains over a meadow",
+        ("mountain", "hill", "landscape", "valley", "peak", "meadow"),
+    ),
+    Photo(
+        "w07",
+        f"{LOMIRI}/free_by_Peter_Nerlich.jpg",
+        "a toy bird under lamps",
+        ("bird", "lamp", "light"),
+    ),
+    Photo("w08", f"{LOMIRI}/friends_by_Aitzol_Berasategi.jpg", "a dog at a door", ("dog", "puppy")),
+    Photo("w09", f"{LOMIRI}/greentock_by_Peter_Nerlich.jpg", "a clock's face", ("clock", "watch")),
+    Photo(
+        "w10",
+        f"{LOMIRI}/life_by_Aitzol_Berasategi.jpg",
+        "a stream in a forest",
+        ("stream", "river", "creek", "waterfall", "forest", "brook", "woods"),
+    ),
+    Photo(
+        "w11",
+        f"{LOMIRI}/picosdeeuropa_by_Aitzol_Berasategi.jpg",
+        "mountains",
+        ("mountain", "peak", "hill", "landscape"),
+    ),
+    Photo(
+        "w12",
+        f"{LOMIRI}/seeding_by_Clements_Engelhardt.jpg",
+        "dandelion clocks",
+        ("dandelion", "flower", "seed"),
+    ),
+    Photo(
+        "w13",
+        f"{LOMIRI}/sunset_by_Aitzol_Berasategi.jpg",
+        "the sun over hills",
+        ("sun", "sunset", "sunrise"),
+    ),
+    Photo(
+        "w14",
+        _plasma("BytheWater"),
+        "wooden boards by a lake",
+        ("pier", "dock", "jetty", "boardwalk", "deck", "plank", "bench", "board", "table"),
+    ),
+    Photo("w15", _plasma("ColdRipple"), "a jetty in fog", ("pier", "dock", "jetty")),
+    Photo("w16", _plasma("ColorfulCups"), "cups from above", ("cup", "glass", "bowl")),
+    Photo(
+        "w17",
+        _plasma("EveningGlow"),
+        "rowing boats on a lake",
+        ("boat", "canoe", "rowboat", "kayak"),
+    ),
+    Photo("w18", _plasma("FallenLeaf"), "a fallen maple leaf", ("leaf", "leaves", "maple")),
+    Photo("w19", _plasma("Kite"), "a kite in the sky", ("kite",)),
+    Photo(
+        "w20", _plasma("Path"), "a path in a forest", ("forest", "path", "tree", "woods", "trail")
+    ),
+)
+SETS = {"real": PHOTOS, "templates": TEMPLATES, "walls": WALLPAPERS}
 """The photo sets, by name."""
 WAYS = ("c4", "bw", "n4", "n1")
 """nonogen in 4 colours and in black and white, the naive reduction of each."""
@@ -169,7 +276,7 @@ def make_sets(
     pictures = out / "pictures"
     pictures.mkdir(parents=True, exist_ok=True)
     ways = WAYS + (OTHER_WAYS if against is not None else ())
-    manifest = {"set": chosen, "ways": list(ways)}
+    manifest: dict[str, object] = {"set": chosen, "ways": list(ways)}
     (out / "photos.json").write_text(json.dumps(manifest), encoding="utf-8")
     found = []
     for photo in SETS[chosen]:
@@ -186,13 +293,22 @@ def make_sets(
     ]
     if against is not None:
         makers += [("c4o", ["--colors", "4"], against), ("bwo", [], against)]
+    refused: dict[str, list[str]] = {}
     for way, colours, root in makers:
         (out / way).mkdir(exist_ok=True)
         for photo, copy in found:
             target = out / way / f"{photo.name}.json"
             args = ["make", str(copy.resolve()), "--width", str(width), *colours]
             args += ["-o", str(target.resolve()), "--seed", str(seed)]
-            _make(args, root)
+            said = _make(args, root)
+            if said is not None:
+                print(f"note: {photo.name} ({way}) was refused: {said}", file=sys.stderr)
+                refused.setdefault(photo.name, []).append(way)
+    # A photo a make refused (no subject found) has no grid to name in that way: it is left
+    # out of every set, and counted as not named in each way that refused it (``score``).
+    found = [(photo, copy) for photo, copy in found if photo.name not in refused]
+    manifest["refused"] = refused
+    (out / "photos.json").write_text(json.dumps(manifest), encoding="utf-8")
     for way, count in (("n4", 4), ("n1", 1)):
         (out / way).mkdir(exist_ok=True)
         for photo, copy in found:
@@ -213,16 +329,23 @@ def named_by(answer: str, words: tuple[str, ...]) -> bool:
     return any(re.search(rf"\b{re.escape(word)}(s|es)?\b", answer.lower()) for word in words)
 
 
-def _make(args: list[str], root: Path | None) -> None:
-    """One ``nonogen`` run: this Python's, or the code of the checkout ``root``."""
+def _make(args: list[str], root: Path | None) -> str | None:
+    """One ``nonogen`` run (this Python's, or the code of the checkout ``root``): None when
+    it made the puzzle, what it said when it refused the picture (exit 3, bad data)."""
     if root is None:
         program = Path(sys.executable).with_name("nonogen")
         command = [str(program)] if program.is_file() else [sys.executable, "-m", "nonogen"]
-        subprocess.run([*command, *args], check=True, capture_output=True)
-        return
-    env = dict(os.environ, PYTHONPATH=str(root.resolve()))
-    command = [sys.executable, "-m", "nonogen", *args]
-    subprocess.run(command, check=True, capture_output=True, env=env, cwd=root)
+        done = subprocess.run([*command, *args], check=False, capture_output=True, text=True)
+    else:
+        env = dict(os.environ, PYTHONPATH=str(root.resolve()))
+        command = [sys.executable, "-m", "nonogen", *args]
+        done = subprocess.run(
+            command, check=False, capture_output=True, text=True, env=env, cwd=root
+        )
+    if done.returncode == 3:
+        return done.stderr.strip().splitlines()[-1]
+    done.check_returncode()
+    return None
 
 
 def score(out: Path) -> dict[str, tuple[int, int]]:
@@ -232,6 +355,9 @@ def score(out: Path) -> dict[str, tuple[int, int]]:
     chosen, ways = manifest.get("set", "real"), manifest.get("ways", list(WAYS))
     words = {photo.name: photo.words for photo in SETS[chosen]}
     named = {way: [0, 0] for way in ways}
+    for refused_ways in manifest.get("refused", {}).values():
+        for way in refused_ways:
+            named[way][1] += 1  # refused: shown to no one, named by no one
     for folder in sorted(out.glob("set*")):
         answers_file = folder / "answers.tsv"
         if not answers_file.is_file():
@@ -268,6 +394,9 @@ def main() -> None:
         return
     for way, (hits, shown) in score(args.out).items():
         print(f"{LABELS[way]:<36} {hits} of {shown} named")
+    manifest = json.loads((args.out / "photos.json").read_text())
+    for name, ways in sorted(manifest.get("refused", {}).items()):
+        print(f"refused: {name} ({', '.join(LABELS[way] for way in ways)})")
 
 
 if __name__ == "__main__":

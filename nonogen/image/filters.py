@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from typing import Final
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 from skimage import exposure, feature, filters
@@ -27,6 +28,14 @@ SAUVOLA_SIDE: Final = 512
 """Sauvola's threshold is computed on a copy at most this many pixels on its short side."""
 CROP_MARGIN: Final = 0.02
 """The margin kept around the subject when cropping, as a fraction of each side."""
+FEATURE_AROUND: Final = 2.0
+"""The surroundings a cell is measured against (``feature_weights``): a Gaussian of this many
+cells."""
+FEATURE_CONTRAST: Final = 8.0
+"""A cell this far (Delta E) from its surroundings counts twice in the choice of the drawing's
+colours; the weight grows with the square of the contrast."""
+FEATURE_MOST: Final = 8
+"""No cell counts more than this many times."""
 
 # scikit-image ships these untyped: name, once, the types the image stage relies on.
 _rescale: Callable[..., Grey] = exposure.rescale_intensity
@@ -36,6 +45,28 @@ otsu: Callable[[Grey], float] = filters.threshold_otsu
 gaussian: Callable[..., Grey] = filters.gaussian
 sobel: Callable[[Grey], Grey] = filters.sobel
 equalize: Callable[..., Grey] = exposure.equalize_adapthist
+
+
+def feature_weights(cells: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """How many times each cell counts when the drawing's colours are chosen from the cells:
+    ``1 + (contrast / FEATURE_CONTRAST) ** 2``, rounded, at most FEATURE_MOST, where the
+    contrast is the cell's distance from its surroundings (a Gaussian of FEATURE_AROUND
+    cells). ``cells`` is ``(rows, cols, 3)`` in Lab.
+
+    Counted by area alone, the colours go to what covers the frame: a night sky's gradient
+    takes two colours of four and the rocket, its lights and a cat's eyes none. A pixel
+    artist keeps the marks that carry identity; these stand out from what is around them,
+    and a smooth gradient does not."""
+    blurred = np.stack(
+        [
+            cv2.GaussianBlur(np.ascontiguousarray(cells[:, :, c]), (0, 0), FEATURE_AROUND)
+            for c in range(cells.shape[2])
+        ],
+        axis=2,
+    )
+    contrast = np.sqrt(((cells - blurred) ** 2).sum(axis=2))
+    weights = np.rint(1.0 + (contrast / FEATURE_CONTRAST) ** 2)
+    return np.asarray(np.clip(weights, 1, FEATURE_MOST), dtype=np.intp)
 
 
 def enhance(grey: Grey, contrast: str) -> Grey:

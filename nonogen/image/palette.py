@@ -4,6 +4,9 @@
     the chosen split's cells (ground cells are the background: paper white)
     -> sub-pixels in Lab (SUBPIXELS x SUBPIXELS per cell)
     -> the subject's own white (sub-pixels within MERGE_DELTA_E of paper) set apart
+    -> each sub-pixel counted as many times as its cell stands out from the cells around it
+       (``nonogen.image.filters.feature_weights``): eyes, a rocket, lights get colours of
+       their own; a sky's gradient, counted by its area alone, took two of four
     -> seeded k-means (k-means++ start) over the rest, SPLIT_FACTOR times the colours asked
     -> clusters merged, the cheapest pair first, at a cost that weighs their sizes only by
        the square root (``_merged``): a small colour that differs much (a red cap, a yellow
@@ -42,6 +45,7 @@ from nonogen.clues import ColourGrid
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
+from nonogen.image.filters import feature_weights
 from nonogen.image.masks import outline_ring
 from nonogen.image.read import Picture, resize
 from nonogen.palette import Palette, check_colours, make_palette
@@ -72,6 +76,10 @@ SPREAD_FROM: Final = 10.0
 """Colours closer than this (Delta E) are one colour of the picture (two reds a glance does
 not tell apart) and merge; between this and MERGE_DELTA_E they are steps of a tone (a cat's
 fur, a sky's gradient) and are spread apart."""
+BLACK_SNAP: Final = 1.0
+"""A colour this near black (Delta E; a just-noticeable difference is about 2.3) is drawn
+black, #000000: a drawing in black alone is then a black-and-white puzzle, not a colour one
+whose one colour is #010101."""
 SPREAD_ROUNDS: Final = 60
 """Rounds of pushing too-close colours apart before the spread is given up."""
 
@@ -169,10 +177,14 @@ def quantise(
     coloured = inside & ~white
     if not coloured.any():  # a subject all of white keeps it as its colour
         white, coloured = np.zeros_like(white), inside
-    pixels = lab[coloured]
-    found = _kmeans(pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
-    centres, merged = _chosen(pixels, found, colours)
     measured = _cell_colours(lab, inside, filled)
+    # Each sub-pixel counted as many times as its cell stands out (feature_weights): the
+    # marks that carry identity (eyes, a rocket, lights) get colours, a gradient fewer.
+    counted = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)
+    pixels = lab[coloured]
+    counted_pixels = np.repeat(pixels, counted[coloured], axis=0)
+    found = _kmeans(counted_pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
+    centres, merged = _own_means(pixels, *_chosen(counted_pixels, found, colours))
     whole = bool(filled.all() and inside.all())
     if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
         grid = _nearest(measured, centres)
@@ -241,6 +253,20 @@ def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
         groups[i] = (ni + nj, (ni * mi + nj * mj) / (ni + nj))
         del groups[j]
     return np.array([m for _, m in groups]), merged
+
+
+def _own_means(pixels: Lab, centres: Lab, merged: int) -> tuple[Lab, int]:
+    """The colours chosen, each moved to the plain mean of the pixels nearest it (the
+    counting by features chose them; a region's colour is its pixels' own), unless that
+    brings two closer than MERGE_DELTA_E or one that close to the paper."""
+    labels = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
+    means = np.array(
+        [
+            pixels[labels == j].mean(axis=0) if (labels == j).any() else centres[j]
+            for j in range(len(centres))
+        ]
+    )
+    return (means if _apart(means) else centres), merged
 
 
 def _spread(means: Lab) -> Lab | None:
@@ -452,5 +478,7 @@ def _named(lab: Lab) -> Palette:
     entries: list[tuple[str, str, str | None]] = []
     for i, pick in enumerate(picks):
         hexed = "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb[i])
+        if float(np.sqrt((lab[i] ** 2).sum())) < BLACK_SNAP:  # black to the eye is black
+            hexed = "#000000"
         entries.append((NAMED[int(pick)][0], hexed, None))
     return make_palette(entries, where="--colors")
