@@ -42,10 +42,67 @@ Meta = Mapping[str, Json]
 """JSON-compatible metadata: title, author, copyright, license, id, source, ..."""
 
 
-def kind_for(colours: int | None) -> str:
-    """The kind of puzzle a colour count asks for: ``mono`` for none (black and white), else
-    ``colour``; the same names as ``Puzzle.kind``."""
-    return "mono" if colours is None else "colour"
+@dataclass(frozen=True)
+class Kind:
+    """The kind of a puzzle, decided once from its palette by one rule (``kind_of``): black
+    and white (white and black) or colour. Black and white is the one-colour case: solvers,
+    repair and drawings read both kinds through the blocks. What a kind still says
+    differently in records, answers and words is said here, once; the layers above key what
+    they draw differently (a figure, a board) by the kind itself."""
+
+    name: str
+    """``mono`` or ``colour``, as records and answers name the kind."""
+    names_colours: bool
+    """Whether records and answers name each block's colour and carry the palette (black
+    and white writes plain lengths, as the other nonogram tools do)."""
+    changing: str
+    """What changing a cell is called: flipping (black and white) or recolouring."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clue(self, palette: Palette, clue: ColourClue) -> list[Json]:
+        """One clue as records and answers write it: lengths, or ``[length, colour name]``."""
+        if self.names_colours:
+            return [[n, palette.colours[k].name] for n, k in clue]
+        return [n for n, _ in clue]
+
+    def cell(self, palette: Palette, value: int) -> dict[str, Json]:
+        """What a record says of a filled cell's colour: its name, or nothing."""
+        return {"colour": palette.colours[value].name} if self.names_colours else {}
+
+    def palette_names(self, palette: Palette) -> dict[str, Json]:
+        """The palette as a ``check --json`` record names it (background first), or nothing."""
+        return {"palette": [c.name for c in palette.colours]} if self.names_colours else {}
+
+    def palette_record(self, palette: Palette) -> dict[str, Json]:
+        """The palette as answers carry it (name, rgb and character of each), or nothing."""
+        colours = [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours]
+        return {"palette": colours} if self.names_colours else {}
+
+
+MONO: Final = Kind("mono", names_colours=False, changing="flipping")
+COLOUR: Final = Kind("colour", names_colours=True, changing="recolouring")
+KINDS: Final = (MONO, COLOUR)
+"""Both kinds, black and white first."""
+
+
+def kind_of(palette: Palette) -> Kind:
+    """The one rule: white and black (by name and colour, whatever characters draw them)
+    is black and white; any other palette is colour."""
+    return MONO if is_plain(palette) else COLOUR
+
+
+def one_colour(palette: Palette) -> bool:
+    """Whether the palette has one block colour, whatever it is (black, or red on white):
+    the solvers read such a puzzle on black and white's bit-parallel board whatever its
+    kind, and webpbn's files write it as black and white."""
+    return palette.size == 2
+
+
+def kind_for(colours: int | None) -> Kind:
+    """The kind of puzzle a colour count asks for: black and white for none, else colour."""
+    return MONO if colours is None else COLOUR
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,15 +142,14 @@ class Puzzle:
         return str(self.meta.get("title", "") or "")
 
     @property
-    def is_colour(self) -> bool:
-        """Whether the puzzle has a palette other than black on white."""
-        return not is_plain(self.palette)
+    def kind(self) -> Kind:
+        """Black and white or colour (``kind_of`` its palette)."""
+        return kind_of(self.palette)
 
     @property
-    def kind(self) -> str:
-        """``mono`` (black and white) or ``colour``, as records and answers name it and as
-        tables of what differs by kind are keyed."""
-        return "colour" if self.is_colour else "mono"
+    def is_colour(self) -> bool:
+        """Whether the puzzle is of the colour kind."""
+        return self.kind is COLOUR
 
     @cached_property
     def row_blocks(self) -> tuple[ColourClue, ...]:
@@ -250,9 +306,9 @@ def _checked(
     """The puzzle of checked blocks: sizes, clues, goal and givens. ``derived``: the clues
     were derived from the goal (palette indices, checked), so they fit it by construction."""
     height, width = _checked_size(len(rows), len(cols), where)
-    if is_plain(palette):  # white and black, whatever characters draw them
+    colour = kind_of(palette) is COLOUR
+    if not colour:  # white and black, whatever characters draw them
         palette = BLACK_ON_WHITE
-    colour = not is_plain(palette)
     if derived and goal is not None:
         checked_goal: ColourGrid | None = np.asarray(goal, dtype=np.uint8)
     else:
@@ -316,7 +372,8 @@ def _checked_goal(
     """The goal as palette indices; InputError for a wrong shape, a colour out of range or
     clues other than the puzzle's."""
     cells = _goal_cells(goal, (len(rows), len(cols)), palette, where)
-    shown = format_clue if palette.size > 2 else (lambda clue: _listed([n for n, _ in clue]))
+    colour = kind_of(palette) is COLOUR
+    shown = format_clue if colour else (lambda clue: _listed([n for n, _ in clue]))
     _check_match((rows, cols), grid_blocks(cells), shown, where)
     return cells
 

@@ -13,7 +13,7 @@ from nonogen.formats.nonjson import format_json, jsonl_entries, parse_json
 from nonogen.formats.rstring import format_r, parse_r
 from nonogen.formats.text import format_text, parse_text
 from nonogen.formats.webpbn import format_xml, parse_xml
-from nonogen.puzzle import Puzzle, has_givens
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle, has_givens
 from nonogen.wording import utf8_safe
 
 Labelled = tuple[str, Puzzle]
@@ -118,7 +118,7 @@ GIVENS_FORMATS: Final = ("json",)
 """The formats that hold givens; the others would drop them and change the puzzle."""
 COLOUR_FORMATS: Final = ("json", "xml")
 """The formats that hold colours; the others are black and white only."""
-KIND_FORMATS: Final[dict[str, tuple[str, ...]]] = {"mono": FORMATS, "colour": COLOUR_FORMATS}
+KIND_FORMATS: Final[dict[Kind, tuple[str, ...]]] = {MONO: FORMATS, COLOUR: COLOUR_FORMATS}
 """The formats that can write a puzzle of each kind (``Puzzle.kind``)."""
 
 

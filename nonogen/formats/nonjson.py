@@ -32,7 +32,10 @@ from nonogen.formats.shared import check_json_values, parse_goal_rows, parse_row
 from nonogen.grid import UNKNOWN, Partial, format_grid
 from nonogen.palette import Palette, make_palette
 from nonogen.puzzle import (
+    COLOUR,
     MAX_SIDE,
+    MONO,
+    Kind,
     Meta,
     Puzzle,
     has_givens,
@@ -342,9 +345,9 @@ def _colour_fields(puzzle: Puzzle) -> list[tuple[str, object]]:
     return fields
 
 
-_KIND_FIELDS: Final[dict[str, Callable[[Puzzle], list[tuple[str, object]]]]] = {
-    "mono": _plain_fields,
-    "colour": _colour_fields,
+_KIND_FIELDS: Final[dict[Kind, Callable[[Puzzle], list[tuple[str, object]]]]] = {
+    MONO: _plain_fields,
+    COLOUR: _colour_fields,
 }
 """A puzzle's clues and grids as the file writes them, by its kind (``Puzzle.kind``)."""
 

@@ -32,7 +32,7 @@ from nonogen.clues import ColourClue, ColourGrid
 from nonogen.errors import InputError
 from nonogen.formats.shared import parse_count
 from nonogen.palette import BLACK_ON_WHITE, Colour, Palette, make_palette
-from nonogen.puzzle import Puzzle, puzzle_from_blocks
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle, one_colour, puzzle_from_blocks
 from nonogen.records import Json
 
 Element = StdET.Element
@@ -106,7 +106,7 @@ def _puzzle(element: Element, where: str, set_meta: dict[str, Json]) -> Puzzle:
     cols = _clues(element, "columns", default, palette, where)
     goal = _goal(element, palette, where)
     meta = {**set_meta, **_meta_of(element)}
-    plain = palette.size == 2  # one colour on its background, as webpbn's black and white
+    plain = one_colour(palette)  # one colour on its background: webpbn's black and white
     return puzzle_from_blocks(
         rows, cols, BLACK_ON_WHITE if plain else palette, goal=goal, meta=meta, where=where
     )
@@ -266,14 +266,14 @@ class _XmlStyle:
     """A ``<count>``'s attributes for a block of this colour."""
 
 
-_XML_STYLES: Final[dict[str, _XmlStyle]] = {
-    "mono": _XmlStyle(
+_XML_STYLES: Final[dict[Kind, _XmlStyle]] = {
+    MONO: _XmlStyle(
         colours=lambda _: 'defaultcolor="black"',
         chars=lambda _: [".", "X"],
         rgbs=lambda _: ["fff", "000"],
         count=lambda _: "",
     ),
-    "colour": _XmlStyle(
+    COLOUR: _XmlStyle(
         colours=lambda palette: (
             f'defaultcolor="{palette.colours[1].name}" backgroundcolor="{palette.colours[0].name}"'
         ),

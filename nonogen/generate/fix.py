@@ -25,9 +25,9 @@ from nonogen.errors import InputError
 from nonogen.generate import RepairMode, Target, repair
 from nonogen.grid import Grid
 from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.puzzle import MONO, Kind, Puzzle, puzzle_from_grid
 from nonogen.records import JsonObject
-from nonogen.solve import Verdict, kind_of, solve_puzzle
+from nonogen.solve import Verdict, board_of, solve_puzzle
 from nonogen.solve.verdict import Cell
 
 FIX_SEED: Final = 0
@@ -101,13 +101,9 @@ def drawing_grid(rows: Sequence[str]) -> Grid:
     return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
 
 
-CHANGING: Final[dict[str, str]] = {"mono": "flipping", "colour": "recolouring"}
-"""What changing a cell is called, by the puzzle's kind."""
-
-
-def _changes(flips: int, givens: int, kind: str = "mono") -> str:
+def _changes(flips: int, givens: int, kind: Kind = MONO) -> str:
     """``Flipping 2 cells and revealing 1 given`` (colour: ``Recolouring 2 cells ...``)."""
-    change = CHANGING[kind]
+    change = kind.changing
     parts = [
         f"{verb} {count} {noun if count == 1 else noun + 's'}"
         for verb, count, noun in ((change, flips, "cell"), ("revealing", givens, "given"))
@@ -134,7 +130,7 @@ def _failed_reason(mode: RepairMode, seconds: float, max_flips: int, unknown: in
 
 def _line_solves(puzzle: Puzzle) -> bool:
     """Whether line logic alone solves the puzzle."""
-    kind = kind_of(puzzle)
+    kind = board_of(puzzle)
     line = kind.propagate(puzzle, kind.start(puzzle))
     return line.board is not None and kind.known(line.board) == puzzle.width * puzzle.height
 

@@ -24,8 +24,9 @@ import numpy.typing as npt
 from nonogen.clues import Clue, ColourClue, grid_blocks, grid_clues, line_blocks, line_clue
 from nonogen.grid import UNKNOWN, Partial
 from nonogen.line import solve_line
-from nonogen.palette import BLACK_ON_WHITE, Palette, is_plain
-from nonogen.puzzle import Meta, Puzzle, puzzle_from_grid
+from nonogen.palette import BLACK_ON_WHITE, Palette
+from nonogen.puzzle import MONO as BLACK_AND_WHITE
+from nonogen.puzzle import Meta, Puzzle, kind_of, puzzle_from_grid
 from nonogen.solve import board as mono
 from nonogen.solve import colourboard
 from nonogen.solve.colourprobe import probe as colour_probe
@@ -387,7 +388,7 @@ MONO: Final = MonoLines()
 def lines_for(palette: Palette) -> Lines[Any, Any]:
     """The lines of a puzzle of this palette: black and white's bit-parallel ones for the
     plain palette, colour's otherwise."""
-    return MONO if is_plain(palette) else ColourLines(palette)
+    return MONO if kind_of(palette) is BLACK_AND_WHITE else ColourLines(palette)
 
 
 def value_costs(grid: Cells, costs: npt.NDArray[np.float64], values: int) -> Costs:
@@ -409,7 +410,11 @@ def puzzle_of(
     where: str = "grid",
 ) -> Puzzle:
     """The puzzle of a grid with some of its cells given."""
-    goal = np.asarray(grid, dtype=np.bool_) if is_plain(palette) else np.asarray(grid)
+    goal = (
+        np.asarray(grid, dtype=np.bool_)
+        if kind_of(palette) is BLACK_AND_WHITE
+        else np.asarray(grid)
+    )
     return puzzle_from_grid(
         goal, palette, givens=givens_partial(goal, givens), meta=meta, where=where
     )

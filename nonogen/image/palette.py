@@ -180,11 +180,10 @@ def quantise(
     measured = _cell_colours(lab, inside, filled)
     # Each sub-pixel counted as many times as its cell stands out (feature_weights): the
     # marks that carry identity (eyes, a rocket, lights) get colours, a gradient fewer.
-    counted = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)
+    counts = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)[coloured]
     pixels = lab[coloured]
-    counted_pixels = np.repeat(pixels, counted[coloured], axis=0)
-    found = _kmeans(counted_pixels, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
-    centres, merged = _own_means(pixels, *_chosen(counted_pixels, found, colours))
+    found = _kmeans(pixels, counts, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
+    centres, merged = _own_means(pixels, *_chosen(pixels, counts, found, colours))
     whole = bool(filled.all() and inside.all())
     if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
         grid = _nearest(measured, centres)
@@ -211,18 +210,19 @@ def _distinct_count(pixels: Lab) -> int:
     return len(np.unique(pixels.round(1), axis=0))
 
 
-def _chosen(pixels: Lab, centres: Lab, count: int) -> tuple[Lab, int]:
-    """The colours drawn: clusters merged, the cheapest pair first, until at most ``count``
-    are left, every two at least MERGE_DELTA_E apart and each that far from the paper; and how
-    many were merged away as too alike once no more than ``count`` were left. A pair costs its
-    squared Delta E times the square root of n1 n2 / (n1 + n2) (Ward's cost weighs the sizes
-    whole), so that alike colours merge first and a small colour far from the rest (a cat's
-    dark stripes) outlives a large one close to another; a colour too near the paper merges
-    into its nearest colour."""
+def _chosen(pixels: Lab, counts: npt.NDArray[np.intp], centres: Lab, count: int) -> tuple[Lab, int]:
+    """The colours drawn: clusters (of the pixels, each counted ``counts`` times) merged, the
+    cheapest pair first, until at most ``count`` are left, every two at least MERGE_DELTA_E
+    apart and each that far from the paper; and how many were merged away as too alike once
+    no more than ``count`` were left. A pair costs its squared Delta E times the square root
+    of n1 n2 / (n1 + n2) (Ward's cost weighs the sizes whole), so that alike colours merge
+    first and a small colour far from the rest (a cat's dark stripes) outlives a large one
+    close to another; a colour too near the paper merges into its nearest colour."""
     labels = np.argmin(delta_e(pixels[:, None, :], centres[None]), axis=1)
-    sizes = np.bincount(labels, minlength=len(centres)).astype(np.float64)
+    weights = counts.astype(np.float64)
+    sizes = np.bincount(labels, weights=weights, minlength=len(centres))
     groups = [
-        (float(sizes[j]), np.asarray(pixels[labels == j].mean(axis=0)))
+        (float(sizes[j]), np.average(pixels[labels == j], axis=0, weights=weights[labels == j]))
         for j in range(len(centres))
         if sizes[j] > 0
     ]
@@ -392,43 +392,42 @@ def _subject_subpixels(
     return inside
 
 
-def _kmeans(pixels: Lab, k: int, rng: np.random.Generator) -> Lab:
-    """``k`` cluster centres of the pixels: k-means++ start from the seeded generator, then
-    Lloyd iterations until no pixel changes cluster. Each pixel's squared distance to the
-    nearest centre chosen so far is kept and lowered as centres are added."""
-    first = pixels[int(rng.integers(len(pixels)))]
+def _kmeans(pixels: Lab, counts: npt.NDArray[np.intp], k: int, rng: np.random.Generator) -> Lab:
+    """``k`` cluster centres of the pixels, each counted ``counts`` times: k-means++ start
+    from the seeded generator (drawn over the pixels repeated by their counts, each copy a
+    draw), then Lloyd iterations, the counts as weights, until no pixel changes cluster. Each
+    pixel's squared distance to the nearest centre chosen so far is kept and lowered as
+    centres are added."""
+    copies = np.repeat(pixels, counts, axis=0)
+    first = copies[int(rng.integers(len(copies)))]
     centres = [first]
-    near = ((pixels - first) ** 2).sum(axis=1)
+    near = ((copies - first) ** 2).sum(axis=1)
     for _ in range(1, max(1, k)):
         total = float(near.sum())
         if total <= 0:
             break
-        chosen = pixels[int(rng.choice(len(pixels), p=near / total))]
+        chosen = copies[int(rng.choice(len(copies), p=near / total))]
         centres.append(chosen)
-        near = np.minimum(near, ((pixels - chosen) ** 2).sum(axis=1))
-    return _lloyd(pixels, np.array(centres))
+        near = np.minimum(near, ((copies - chosen) ** 2).sum(axis=1))
+    return _lloyd(pixels, counts.astype(np.float64), np.array(centres))
 
 
-def _lloyd(pixels: Lab, centres: Lab) -> Lab:
+def _lloyd(pixels: Lab, weights: npt.NDArray[np.float64], centres: Lab) -> Lab:
     """Centres refined by Lloyd iterations; a centre no pixel is nearest to is dropped. The
     nearest centre by squared distance (|p|^2 - 2 p.c + |c|^2: one product of matrices a
-    round), each centre the mean of its pixels (sums by label)."""
+    round), each centre the weighted mean of its pixels (sums by label)."""
     labels = None
     squares = (pixels**2).sum(axis=1)
+    weighted = pixels * weights[:, None]
     for _ in range(KMEANS_ROUNDS):
         distances = squares[:, None] - 2.0 * (pixels @ centres.T) + (centres**2).sum(axis=1)
         new = np.argmin(distances, axis=1)
         if labels is not None and np.array_equal(new, labels):
             break
         used, labels = np.unique(new, return_inverse=True)  # positions among the used
-        counts = np.bincount(labels, minlength=len(used)).astype(np.float64)
-        centres = (
-            np.stack(
-                [np.bincount(labels, weights=pixels[:, c], minlength=len(used)) for c in range(3)],
-                axis=1,
-            )
-            / counts[:, None]
-        )
+        sizes = np.bincount(labels, weights=weights, minlength=len(used))
+        sums = [np.bincount(labels, weights=weighted[:, c], minlength=len(used)) for c in range(3)]
+        centres = np.stack(sums, axis=1) / sizes[:, None]
     return centres
 
 

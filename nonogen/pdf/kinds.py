@@ -22,7 +22,7 @@ from nonogen.pdf.colourfig import (
 )
 from nonogen.pdf.figure import MAX_CELL, Layout, Mask, draw_figure, layout
 from nonogen.pdf.pages import Box, Pen
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 
 
 class Figure(Protocol):
@@ -115,9 +115,9 @@ class ColourFigure:
         draw_colour_figure(pen.canvas, puzzle, lay, solution=goal, patterns=pen.patterns)
 
 
-MONO: Final = MonoFigure()
-COLOUR: Final = ColourFigure()
-FIGURES: Final[dict[str, Figure]] = {"mono": MONO, "colour": COLOUR}
+MONO_FIGURE: Final = MonoFigure()
+COLOUR_FIGURE: Final = ColourFigure()
+FIGURES: Final[dict[Kind, Figure]] = {MONO: MONO_FIGURE, COLOUR: COLOUR_FIGURE}
 """The figure of each kind of puzzle (``Puzzle.kind``)."""
 
 

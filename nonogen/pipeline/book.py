@@ -36,7 +36,7 @@ from nonogen.pipeline.prepare import (
 )
 from nonogen.pipeline.tileset import set_key, set_places
 from nonogen.preview import SheetEntry
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.records import Json, JsonObject, whole_numbers
 from nonogen.solve import difficulty_label
 from nonogen.wording import words
@@ -262,9 +262,9 @@ def _as_drawn(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
     return entry
 
 
-_REVIEW_ROWS: Final[dict[str, Callable[[SheetEntry, Puzzle, Partial], SheetEntry]]] = {
-    "mono": _as_drawn,
-    "colour": _coloured,
+_REVIEW_ROWS: Final[dict[Kind, Callable[[SheetEntry, Puzzle, Partial], SheetEntry]]] = {
+    MONO: _as_drawn,
+    COLOUR: _coloured,
 }
 """A review sheet's row, by the puzzle's kind."""
 

@@ -24,7 +24,7 @@ from nonogen.backends import (
 from nonogen.errors import InputError
 from nonogen.palette import BLACK_ON_WHITE, Palette, parse_rgb
 from nonogen.pipeline.checkrows import CheckTally, agreement, recorded, table_row
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.records import JsonObject
 from nonogen.solve import DEFAULT_TIMEOUT, Status, Verdict, solve_puzzle
 
@@ -55,7 +55,7 @@ class Checked:
         puzzle, verdict = self.puzzle, self.verdict
         record.update(width=puzzle.width, height=puzzle.height, title=puzzle.title)
         record.update(verdict_record(verdict, puzzle))
-        record.update(_PALETTE_RECORD[puzzle.kind](puzzle))
+        record.update(puzzle.kind.palette_names(puzzle.palette))
         status, line = expected_of(puzzle)
         if status is not None or line is not None:
             record.update(
@@ -162,9 +162,9 @@ def _text_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic]) -> list[str]:
     return grid_rows(puzzle.palette, grid)
 
 
-ANSI_ROWS: Final[dict[str, Callable[[Puzzle, npt.NDArray[np.generic]], list[str]]]] = {
-    "mono": _text_rows,
-    "colour": ansi_rows,
+ANSI_ROWS: Final[dict[Kind, Callable[[Puzzle, npt.NDArray[np.generic]], list[str]]]] = {
+    MONO: _text_rows,
+    COLOUR: ansi_rows,
 }
 """A solution for a terminal that shows colours, by the puzzle's kind: black and white as
 text, colour on its colours."""
@@ -174,23 +174,6 @@ def terminal_rows(puzzle: Puzzle, grid: npt.NDArray[np.generic], *, ansi: bool) 
     """A solution as ``nonogen solve`` prints it: as ``ANSI_ROWS`` has it when ``ansi``,
     else as text rows (``grid_rows``)."""
     return (ANSI_ROWS[puzzle.kind] if ansi else _text_rows)(puzzle, grid)
-
-
-def _no_palette(puzzle: Puzzle) -> JsonObject:
-    """A black-and-white record names no palette."""
-    return {}
-
-
-def _palette_names(puzzle: Puzzle) -> JsonObject:
-    """A colour record's palette: the colours' names, background first."""
-    return {"palette": [colour.name for colour in puzzle.palette.colours]}
-
-
-_PALETTE_RECORD: Final[dict[str, Callable[[Puzzle], JsonObject]]] = {
-    "mono": _no_palette,
-    "colour": _palette_names,
-}
-"""What a ``check --json`` record says of the palette, by the puzzle's kind."""
 
 
 def _check_one(task: tuple[Puzzle, SolveOptions]) -> Verdict:

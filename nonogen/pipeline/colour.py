@@ -25,6 +25,7 @@ from nonogen.pipeline.made import (
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import SheetEntry, colour_preview_png, solution_png
+from nonogen.puzzle import COLOUR, Kind
 from nonogen.solve import Status, with_article
 from nonogen.wording import Option, Words, words
 from nonogen.words import counted
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 class MadeColour(Made):
     """A colour puzzle made from a picture, and how faithful it stayed."""
 
-    kind: ClassVar[str] = "colour"
+    kind: ClassVar[Kind] = COLOUR
     changed_word: ClassVar[str] = "changed"
     mosaic_tiers: ClassVar[bool] = False
     fidelity: ColourFidelity

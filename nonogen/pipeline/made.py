@@ -27,7 +27,7 @@ from nonogen.pipeline.fidelity import Fidelity, MonoFidelity, mono_fidelity
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import MONO, Kind, Puzzle
 from nonogen.solve import Status, Verdict, with_article
 from nonogen.wording import Option, Words
 from nonogen.words import counted
@@ -97,8 +97,8 @@ class Made(ABC):
     differs by kind (the summary, the shortfall, the pictures, the board) is its class's:
     ``MadeMono`` (black and white) or ``MadeColour``. ``make`` chooses the kind once."""
 
-    kind: ClassVar[str]
-    """``mono`` or ``colour``, as records and answers name it."""
+    kind: ClassVar[Kind]
+    """Black and white or colour."""
     changed_word: ClassVar[str]
     """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
     mosaic_tiers: ClassVar[bool]
@@ -208,7 +208,7 @@ class Made(ABC):
 class MadeMono(Made):
     """A black-and-white puzzle made from a picture, and how faithful it stayed."""
 
-    kind: ClassVar[str] = "mono"
+    kind: ClassVar[Kind] = MONO
     changed_word: ClassVar[str] = "flipped"
     mosaic_tiers: ClassVar[bool] = True
     fidelity: MonoFidelity

@@ -51,7 +51,7 @@ from nonogen.pipeline.made import (
 from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
-from nonogen.puzzle import Puzzle, puzzle_from_grid
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle, puzzle_from_grid
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.wording import Option, Spelling, flag, words
@@ -469,9 +469,9 @@ def _colour_source(picture: Picture, conversion: Conversion, make: MakeOptions) 
     return Source(grid, costs, quantised.palette, quantised.merged, cells.box)
 
 
-SOURCES: Final[dict[str, Callable[[Picture, Conversion, MakeOptions], Source]]] = {
-    "mono": _mono_source,
-    "colour": _colour_source,
+SOURCES: Final[dict[Kind, Callable[[Picture, Conversion, MakeOptions], Source]]] = {
+    MONO: _mono_source,
+    COLOUR: _colour_source,
 }
 """How each kind of mosaic gets the grid its tiles are cut from."""
 

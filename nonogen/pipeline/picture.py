@@ -40,6 +40,7 @@ from nonogen.pipeline.made import (
     verdict_timeout,
 )
 from nonogen.pipeline.settings import MakeOptions
+from nonogen.puzzle import Kind
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.tiers import TIERS
@@ -48,13 +49,13 @@ if TYPE_CHECKING:
     from nonogen.generate import Repair
 
 
-KINDS: Final[dict[str, type[Made]]] = {MadeMono.kind: MadeMono, MadeColour.kind: MadeColour}
-"""Each kind of made puzzle by its name (``MakeOptions.kind``)."""
+MADE: Final[dict[Kind, type[Made]]] = {MadeMono.kind: MadeMono, MadeColour.kind: MadeColour}
+"""Each kind of made puzzle by its kind (``MakeOptions.kind``)."""
 
 
 def kind_of(options: MakeOptions) -> type[Made]:
     """The kind of puzzle the options ask for."""
-    return KINDS[options.kind]
+    return MADE[options.kind]
 
 
 def make_puzzle(

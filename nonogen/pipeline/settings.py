@@ -30,7 +30,7 @@ from nonogen.image.options import (
 )
 from nonogen.palette import MAX_COLOURS, MIN_COLOURS, check_colours
 from nonogen.pdf.rules import MARGIN_MM, PAGE_SIZE
-from nonogen.puzzle import kind_for
+from nonogen.puzzle import COLOUR, Kind, kind_for
 from nonogen.solve import MAX_TIMEOUT
 from nonogen.wording import Option, Spelling, Words, not_one_of
 
@@ -74,9 +74,9 @@ class MakeOptions:
     for black and white. It chooses the kind of puzzle, once, in ``make``."""
 
     @property
-    def kind(self) -> str:
-        """``mono`` (black and white, no colour count) or ``colour``: the kind of puzzle the
-        options ask for, decided here once; what differs by kind is looked up by it."""
+    def kind(self) -> Kind:
+        """The kind of puzzle the options ask for (black and white: no colour count),
+        decided here once; what differs by kind is looked up by it."""
         return kind_for(self.colours)
 
     @property
@@ -86,7 +86,7 @@ class MakeOptions:
 
     def __post_init__(self) -> None:
         check_title(self.title, Option("title"))
-        if self.kind == "colour":
+        if self.kind is COLOUR:
             check_colours(self.block_colours)
         if self.repair not in REPAIRS:
             raise InputError(not_one_of("repair", self.repair, REPAIRS))

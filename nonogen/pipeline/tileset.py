@@ -40,7 +40,7 @@ from nonogen.pipeline.mosaic import (
     tile_boxes,
 )
 from nonogen.pipeline.settings import MakeOptions
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.records import whole_numbers
 from nonogen.solve import difficulty_label
 from nonogen.wording import Option, words
@@ -240,9 +240,9 @@ def _box(tile: Puzzle) -> tuple[Box, tuple[int, int]] | None:
     return (top, left, bottom, right), (full[0], full[1])
 
 
-ANSWER_CELLS: Final[dict[str, tuple[type[np.generic], bool]]] = {
-    "mono": (np.bool_, False),
-    "colour": (np.uint8, True),
+ANSWER_CELLS: Final[dict[Kind, tuple[type[np.generic], bool]]] = {
+    MONO: (np.bool_, False),
+    COLOUR: (np.uint8, True),
 }
 """Each kind of tile set's answer picture: its cells' type, and whether it is drawn in the
 palette's colours (black and white is filled or not)."""

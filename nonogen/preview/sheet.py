@@ -43,6 +43,7 @@ from nonogen.preview.canvas import (
     png,
 )
 from nonogen.preview.text import shown, text_font
+from nonogen.puzzle import COLOUR, MONO, Kind
 
 FAINT: Final = (222, 222, 222)
 """The line between two bands."""
@@ -84,8 +85,8 @@ class SheetEntry:
     colours: npt.NDArray[np.uint8] | None = None
     """A colour row's palette as RGB rows ``(colours, 3)``, the background first: then
     ``chosen`` and ``final`` hold palette indices and ``flips`` the cells changed."""
-    kind: str = "mono"
-    """``mono`` or ``colour`` (``Puzzle.kind``), stated by whoever makes the row: which
+    kind: Kind = MONO
+    """The puzzle's kind (``Puzzle.kind``), stated by whoever makes the row: which
     ``PANELS`` draw it (a colour row must give its ``colours``)."""
 
     @property
@@ -325,10 +326,10 @@ def _colour_panels(
 
 
 PANELS: Final[
-    dict[str, Callable[[SheetEntry, int, tuple[int, int]], list[tuple[str, Image.Image]]]]
+    dict[Kind, Callable[[SheetEntry, int, tuple[int, int]], list[tuple[str, Image.Image]]]]
 ] = {
-    "mono": _panels,
-    "colour": _colour_panels,
+    MONO: _panels,
+    COLOUR: _colour_panels,
 }
 """How each kind of row draws its chosen, final and difference panels."""
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from nonogen.clues import ColourClue
 from nonogen.errors import InputError, LimitError, NotMadeError
 from nonogen.formats import detect_format, format_puzzle, parse_puzzle
 from nonogen.formats.files import decode_bytes
@@ -46,7 +44,7 @@ from nonogen.pipeline import (
 )
 from nonogen.pipeline.gallery import gallery
 from nonogen.pipeline.mosaic import MosaicOptions, make_mosaic
-from nonogen.puzzle import Puzzle, has_givens, puzzle_from_grid
+from nonogen.puzzle import Kind, Puzzle, has_givens, puzzle_from_grid
 from nonogen.service.limits import Limits
 from nonogen.solve import Status, Verdict, difficulty_label
 from nonogen.solve.hint import next_step
@@ -198,7 +196,7 @@ def _made_record(made: Made, fields: dict[str, Any]) -> dict[str, Any]:
     would print badly on a letter page."""
     return {
         "version": RECORD_VERSION,
-        "kind": made.kind,
+        "kind": made.kind.name,
         **made.record(),
         **fields,
         "source_grid": made.puzzle.meta["source_grid"],
@@ -221,14 +219,17 @@ def _require_made(name: str, shortfall: Shortfall | None) -> None:
         raise NotMadeError(shortfall.words(name))
 
 
-def puzzle_fields(puzzle: Puzzle, kind: str | None = None) -> dict[str, Any]:
+def puzzle_fields(puzzle: Puzzle, kind: Kind | None = None) -> dict[str, Any]:
     """Title, size, clues (and palette) and givens of a puzzle, as JSON, written as its kind's
-    (``CLUE_FIELDS``; ``kind``: the make's, when a colour make drew black on white only)."""
+    (``kind``: the make's, when a colour make drew black on white only)."""
+    written = kind or puzzle.kind
     return {
         "title": puzzle.title,
         "width": puzzle.width,
         "height": puzzle.height,
-        **CLUE_FIELDS[kind or puzzle.kind](puzzle),
+        **written.palette_record(puzzle.palette),
+        "rows": [written.clue(puzzle.palette, clue) for clue in puzzle.row_blocks],
+        "cols": [written.clue(puzzle.palette, clue) for clue in puzzle.col_blocks],
         "givens": _givens_rows(puzzle),
     }
 
@@ -239,46 +240,6 @@ def _givens_rows(puzzle: Puzzle) -> list[str] | None:
     if puzzle.givens is None or not has_givens(puzzle):
         return None
     return palette_text(puzzle.givens, puzzle.palette)
-
-
-def _mono_clue(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
-    """A black-and-white clue: its lengths."""
-    return [n for n, _ in clue]
-
-
-def _colour_clue(puzzle: Puzzle, clue: ColourClue) -> list[Any]:
-    """A colour clue: its blocks as [length, colour name]."""
-    return [[n, puzzle.palette.colours[c].name] for n, c in clue]
-
-
-def _mono_clues(puzzle: Puzzle) -> dict[str, Any]:
-    """Black-and-white clues: lists of lengths."""
-    return {
-        "rows": [_mono_clue(puzzle, clue) for clue in puzzle.row_blocks],
-        "cols": [_mono_clue(puzzle, clue) for clue in puzzle.col_blocks],
-    }
-
-
-def _colour_clues(puzzle: Puzzle) -> dict[str, Any]:
-    """The palette (background first) and clues as blocks of [length, colour name]."""
-    palette = puzzle.palette.colours
-    return {
-        "palette": [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette],
-        "rows": [_colour_clue(puzzle, clue) for clue in puzzle.row_blocks],
-        "cols": [_colour_clue(puzzle, clue) for clue in puzzle.col_blocks],
-    }
-
-
-CLUE_FIELDS: Final[dict[str, Callable[[Puzzle], dict[str, Any]]]] = {
-    "mono": _mono_clues,
-    "colour": _colour_clues,
-}
-"""A puzzle's clues in an answer, by its kind (``Puzzle.kind``)."""
-CLUE_RECORD: Final[dict[str, Callable[[Puzzle, ColourClue], list[Any]]]] = {
-    "mono": _mono_clue,
-    "colour": _colour_clue,
-}
-"""One clue as the API writes it, by the puzzle's kind."""
 
 
 def read_puzzle_text(text: str, name: str, fmt: str | None, limits: Limits) -> Puzzle:
@@ -317,24 +278,7 @@ def _hint_cell(puzzle: Puzzle, row: int, col: int, value: int) -> dict[str, Any]
     """A cell a hint names: ``filled``, ``empty`` or ``either``, and (a colour puzzle's filled
     cell) its colour."""
     cell: dict[str, Any] = {"row": row, "col": col, "value": CELL_VALUES[min(value, FILLED)]}
-    return cell | (CELL_COLOUR[puzzle.kind](puzzle, value) if value > 0 else {})
-
-
-def _no_colour(puzzle: Puzzle, value: int) -> dict[str, Any]:
-    """A black-and-white cell names no colour."""
-    return {}
-
-
-def _colour_name(puzzle: Puzzle, value: int) -> dict[str, Any]:
-    """A colour puzzle's filled cell: its colour's name."""
-    return {"colour": puzzle.palette.colours[value].name}
-
-
-CELL_COLOUR: Final[dict[str, Callable[[Puzzle, int], dict[str, Any]]]] = {
-    "mono": _no_colour,
-    "colour": _colour_name,
-}
-"""What a hint's filled cell says of its colour, by the puzzle's kind."""
+    return cell | (puzzle.kind.cell(puzzle.palette, value) if value > 0 else {})
 
 
 def hint_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
@@ -357,7 +301,7 @@ def hint_job(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
         else {
             "kind": str(line.kind),
             "index": line.index,
-            "clue": CLUE_RECORD[puzzle.kind](puzzle, line.clue),
+            "clue": puzzle.kind.clue(puzzle.palette, line.clue),
         },
         "cells": [_hint_cell(puzzle, *cell) for cell in hint.cells],
         "kind": None if hint.kind is None else str(hint.kind),

@@ -36,7 +36,7 @@ from nonogen.difficulty import (
     probing_difficulty,
     search_difficulty,
 )
-from nonogen.puzzle import Puzzle
+from nonogen.puzzle import Puzzle, one_colour
 from nonogen.solve.explain import explain
 from nonogen.solve.kinds import Colours, Kind, Plain, Probed
 from nonogen.solve.verdict import (
@@ -59,10 +59,10 @@ __all__ = [
     "Status",
     "Technique",
     "Verdict",
+    "board_of",
     "difficulty_label",
     "difficulty_tier",
     "explain",
-    "kind_of",
     "solve_puzzle",
     "with_article",
 ]
@@ -71,10 +71,10 @@ __all__ = [
 B = TypeVar("B")
 
 
-def kind_of(puzzle: Puzzle) -> Kind[Any]:
+def board_of(puzzle: Puzzle) -> Kind[Any]:
     """The board the puzzle is solved on: colour bitmasks when it has two colours or more
     besides the background; one colour on any background is black and white's board."""
-    return Colours() if puzzle.palette.size > 2 else Plain()
+    return Plain() if one_colour(puzzle.palette) else Colours()
 
 
 def _probe_stats(
@@ -186,7 +186,7 @@ def solve_puzzle(
     started = time.perf_counter()
     timeout = min(timeout, MAX_TIMEOUT)
     deadline = started + timeout
-    kind = kind_of(puzzle)
+    kind = board_of(puzzle)
     limit = max(1, min(max_solutions, MAX_SOLUTIONS))
     verdict = _solve(kind, puzzle, limit, deadline, EXPLAIN_SHARE * timeout)
     return replace(verdict, seconds=time.perf_counter() - started)

@@ -32,9 +32,9 @@ import numpy as np
 from nonogen.clues import ColourClue, ColourGrid, line_blocks
 from nonogen.errors import InputError
 from nonogen.grid import UNKNOWN, Partial
-from nonogen.palette import BACKGROUND, Palette, is_plain
-from nonogen.puzzle import Puzzle
-from nonogen.solve import kind_of
+from nonogen.palette import BACKGROUND, Palette
+from nonogen.puzzle import MONO, Puzzle, kind_of
+from nonogen.solve import board_of
 from nonogen.solve.forcing import Failure, Forced, find_forced, open_cells, values_of
 from nonogen.solve.kinds import Kind
 
@@ -124,7 +124,7 @@ class Hint:
 
 def clue_text(clue: ColourClue, palette: Palette) -> str:
     """A clue as printed: ``2 4`` (colour: ``2 red, 1 blue``), or ``0`` for an empty line."""
-    if is_plain(palette):
+    if kind_of(palette) is MONO:
         return " ".join(str(n) for n, _ in clue) or "0"
     return ", ".join(f"{n} {palette.colours[c].name}" for n, c in clue) or "0"
 
@@ -133,7 +133,7 @@ def value_word(palette: Palette, value: int) -> str:
     """A cell value in words: ``filled`` or ``empty``; a colour puzzle's colour's name."""
     if value == BACKGROUND:
         return "empty"
-    return "filled" if is_plain(palette) else palette.colours[value].name
+    return "filled" if kind_of(palette) is MONO else palette.colours[value].name
 
 
 def cell_ranges(positions: list[int]) -> str:
@@ -165,11 +165,11 @@ def _broken(line: LineRef, cells: tuple[int, ...]) -> Hint:
     if all(_single(mask) for mask in cells):
         made = line_blocks(mask.bit_length() - 1 for mask in cells)
         why = (
-            f"its {'filled' if is_plain(line.palette) else 'coloured'} cells read "
+            f"its {'filled' if kind_of(line.palette) is MONO else 'coloured'} cells read "
             f"{clue_text(made, line.palette)}, not {clue_text(line.clue, line.palette)}"
         )
     else:
-        marks = "filled and crossed" if is_plain(line.palette) else "marked"
+        marks = "filled and crossed" if kind_of(line.palette) is MONO else "marked"
         why = f"the {marks} cells fit no arrangement of the clue; one of them is wrong"
     return Hint(HintStatus.MISTAKE, f"{line.name()}: {why}", line)
 
@@ -361,7 +361,7 @@ def next_step(
     check_partial(puzzle, partial)
     if puzzle.givens is not None:
         partial = np.where(partial == UNKNOWN, puzzle.givens, partial).astype(np.int8)
-    kind = kind_of(puzzle)
+    kind = board_of(puzzle)
     return _next_step(kind, puzzle, kind.from_partial(puzzle, partial), look_ahead, seconds)
 
 

@@ -9,7 +9,7 @@ puzzle's kind, and lives behind ``Kind``:
     Colours  colour: per-cell bitmasks of the colours still possible (``colourboard``,
              ``colourprobe``, ``coloursat``)
 
-``kind_of`` picks one by the puzzle's palette.
+``board_of`` picks one by the puzzle's palette.
 """
 
 from __future__ import annotations

@@ -17,12 +17,14 @@ from nonogen.cli.making import Make, Page, Picture, flag
 from nonogen.cli.pdf import pdf as pdf_command
 from nonogen.cli.root import grouped
 from nonogen.errors import InputError
+from nonogen.formats.codec import KIND_FORMATS
 from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pdf import PageOptions
+from nonogen.pdf.kinds import FIGURES
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
 from nonogen.pipeline.mosaic import SOURCES
-from nonogen.pipeline.picture import KINDS, kind_of
+from nonogen.pipeline.picture import MADE, kind_of
 from nonogen.pipeline.settings import (
     MAKE,
     PAGE,
@@ -34,6 +36,7 @@ from nonogen.pipeline.settings import (
 )
 from nonogen.pipeline.tileset import ANSWER_CELLS
 from nonogen.preview.sheet import PANELS
+from nonogen.puzzle import COLOUR, KINDS, MONO, Kind
 from nonogen.service.forms import MakeForm, PdfRequest
 from nonogen.service.jobs import make_job
 from nonogen.service.limits import Limits
@@ -47,15 +50,15 @@ limit, and the title (``make --title``, the form's ``title``)."""
 
 
 @pytest.mark.parametrize(
-    ("colours", "kind", "made_class"), [(None, "mono", MadeMono), (3, "colour", MadeColour)]
+    ("colours", "kind", "made_class"), [(None, MONO, MadeMono), (3, COLOUR, MadeColour)]
 )
 def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
-    colours: int | None, kind: str, made_class: type
+    colours: int | None, kind: Kind, made_class: type
 ) -> None:
     options = MakeOptions(picture=PictureOptions(width=15), seconds=20, colours=colours)
     made = make_puzzle(RING, name="ring.png", options=options)
     assert isinstance(made, made_class)
-    assert made.kind == kind
+    assert made.kind is kind
     assert made.ok
     assert made.shortfall() is None
     assert made.preview().startswith(b"\x89PNG")
@@ -69,11 +72,11 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
 
 
 def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_one() -> None:
-    for table in (KINDS, SOURCES, ANSWER_CELLS, PANELS):
-        assert set(table) == {"mono", "colour"}
-    for colours, kind in ((None, "mono"), (2, "colour"), (8, "colour")):
+    for table in (MADE, SOURCES, ANSWER_CELLS, PANELS, FIGURES, KIND_FORMATS):
+        assert set(table) == set(KINDS)
+    for colours, kind in ((None, MONO), (2, COLOUR), (8, COLOUR)):
         options = MakeOptions(colours=colours)
-        assert options.kind == kind == kind_of(options).kind
+        assert options.kind is kind is kind_of(options).kind
         assert options.block_colours == (colours or 1)
     assert MadeMono.option_fields(MakeOptions()) == {}  # black-and-white records unchanged
     assert MadeColour.option_fields(MakeOptions(colours=5)) == {"colours": 5}
@@ -165,7 +168,7 @@ def test_a_colour_make_drawn_in_black_only_is_answered_as_a_colour_puzzle() -> N
     made = make_job(RING, "ring.png", options, Limits())
     record = made.record
     assert record["kind"] == "colour"
-    assert made.puzzle.kind == "mono"  # two colours asked, one drawn: black on white
+    assert made.puzzle.kind is MONO  # two colours asked, one drawn: black on white
     assert [colour["name"] for colour in record["palette"]] == ["white", "black"]
     assert all(isinstance(block, list) for clue in record["rows"] for block in clue)
     assert any(clue for clue in record["rows"])
