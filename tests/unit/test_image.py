@@ -13,6 +13,7 @@ from PIL import Image, ImageOps
 
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
+from nonogen.image import convert as convert_module
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import Cells, NoSubjectError, convert, line_coverage, mask_cells
 from nonogen.image.filters import (
@@ -580,6 +581,27 @@ def test_a_picture_without_a_subject_is_refused(what: str, rgb: npt.NDArray[np.f
         convert(picture, PictureOptions(width=20))
     forced = convert(picture, PictureOptions(width=20, force=True))
     assert 0.0 < forced.cells.filled.mean() < 1.0
+
+
+def test_the_poster_is_drawn_where_the_whole_pictures_stencil_is_no_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tried: list[str] = []
+    poster = object()
+
+    def drawing(source: object, options: object, warnings: object, name: str) -> object:
+        tried.append(name)
+        return poster if name == "poster" else None
+
+    monkeypatch.setattr(convert_module, "_frame_drawing", drawing)
+    rgb = np.ones((40, 40, 3))
+    rgb[10:30, 10:30] = 0.0
+    source = convert_module.source_of(rgb_picture(rgb), PictureOptions(width=10))
+    assert convert_module._whole_frame(source, PictureOptions(width=10)) is poster
+    assert tried == ["picture", "poster"]
+    tried.clear()
+    monkeypatch.setattr(convert_module, "_frame_drawing", lambda *args: None)
+    assert convert_module._whole_frame(source, PictureOptions(width=10)) is None
 
 
 def test_a_speck_is_refused() -> None:
