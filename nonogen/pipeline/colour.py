@@ -24,7 +24,7 @@ from nonogen.pipeline.made import (
 )
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
-from nonogen.preview import SheetEntry, colour_preview_png, solution_png
+from nonogen.preview import SheetEntry, preview_png, solution_png
 from nonogen.puzzle import COLOUR, Kind
 from nonogen.solve import Status, with_article
 from nonogen.wording import Option, Words, words
@@ -171,11 +171,11 @@ class MadeColour(Made):
         """The source picture, its coloured clues, its solution with the changed cells and
         givens marked, and the legend of its colours."""
 
-        return colour_preview_png(
+        return preview_png(
             self.puzzle,
             self.repair.grid,
+            self.source,
             picture=source_rgb(self),
-            changed=self.changed_cells,
             givens=self.repair.givens,
         )
 

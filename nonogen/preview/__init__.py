@@ -1,7 +1,6 @@
 """PNG previews of made puzzles (Pillow), one module a picture, for both kinds of puzzle:
 
-    puzzle  (black-and-white Puzzle, solution, flips, givens, source picture -> PNG)
-    colour  (colour Puzzle, solution -> PNG)
+    puzzle  (Puzzle of either kind, solution, changes, givens, source picture -> PNG)
     sheet   (SheetEntry rows, one a made picture -> contact sheet PNG)
     canvas  (what they draw with: fonts, inks, pictures, cells, grid lines, PNG bytes)
     text    (names in any script: a system font that has them, raqm's shaping and order)
@@ -12,7 +11,6 @@ caller, not bad user input). The same input always gives the same PNG bytes.
 """
 
 from nonogen.preview.canvas import as_rgb, solution_png
-from nonogen.preview.colour import ColourLayout, colour_layout, colour_preview_png
 from nonogen.preview.puzzle import PreviewLayout, preview_layout, preview_png, row_clue_layout
 from nonogen.preview.sheet import (
     FAINT,
@@ -30,13 +28,10 @@ __all__ = [
     "MAX_SHEET_ENTRIES",
     "MAX_SHEET_HEIGHT",
     "SHEET_MARGIN",
-    "ColourLayout",
     "PreviewLayout",
     "SheetEntry",
     "SheetLayout",
     "as_rgb",
-    "colour_layout",
-    "colour_preview_png",
     "contact_sheet",
     "preview_layout",
     "preview_png",

@@ -34,7 +34,7 @@ from nonogen.palette import (
 from nonogen.pdf import Entry, PageOptions, book_pdf, puzzle_pdf, require_legible, solution_pdf
 from nonogen.pdf.patterns import PATTERNS, pattern_of
 from nonogen.pipeline import ansi_rows, print_ready, terminal_rows
-from nonogen.preview import colour_preview_png
+from nonogen.preview import preview_png
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "colour" / "strawberry.json"
@@ -227,11 +227,11 @@ def test_ansi_rows_are_two_spaces_a_cell() -> None:
 @pytest.mark.slow
 def test_preview_shows_every_palette_colour() -> None:
     puzzle = strawberry()
-    image = Image.open(io.BytesIO(colour_preview_png(puzzle)))
+    image = Image.open(io.BytesIO(preview_png(puzzle)))
     assert image.mode == "RGB"
     pixels = {tuple(p) for p in np.asarray(image).reshape(-1, 3).tolist()}
     assert {parse_rgb(c.rgb) for c in puzzle.palette.colours} <= pixels
-    assert colour_preview_png(puzzle) == colour_preview_png(puzzle)
+    assert preview_png(puzzle) == preview_png(puzzle)
 
 
 @pytest.mark.slow
@@ -239,10 +239,10 @@ def test_preview_without_a_solution_still_has_coloured_clues() -> None:
     puzzle, _ = print_ready(str(SAMPLE), fmt=None, timeout=30)
     assert isinstance(puzzle, Puzzle)
     bare = replace(puzzle, goal=None)
-    image = Image.open(io.BytesIO(colour_preview_png(bare)))
+    image = Image.open(io.BytesIO(preview_png(bare)))
     pixels = {tuple(p) for p in np.asarray(image).reshape(-1, 3).tolist()}
     assert block_rgbs(bare) <= pixels
-    assert image.width < Image.open(io.BytesIO(colour_preview_png(puzzle))).width
+    assert image.width < Image.open(io.BytesIO(preview_png(puzzle))).width
 
 
 @pytest.mark.slow
@@ -250,9 +250,12 @@ def test_a_made_colour_preview_shows_its_source_and_marks_its_changes_and_givens
     from nonogen.preview.canvas import GIVEN, MARK  # noqa: PLC0415
 
     puzzle = strawberry()
-    plain = Image.open(io.BytesIO(colour_preview_png(puzzle)))
+    plain = Image.open(io.BytesIO(preview_png(puzzle)))
     source = np.full((40, 30, 3), (10, 200, 30), dtype=np.uint8)  # a green the palette lacks
-    made = colour_preview_png(puzzle, picture=source, changed=[(0, 0)], givens=[(1, 1)])
+    assert puzzle.goal is not None
+    drawn = np.array(puzzle.goal)
+    drawn[0, 0] = (drawn[0, 0] + 1) % puzzle.palette.size  # the repair changed (0, 0)
+    made = preview_png(puzzle, puzzle.goal, drawn, picture=source, givens=[(1, 1)])
     image = Image.open(io.BytesIO(made))
     assert image.width > plain.width  # the source on the left
     pixels = {tuple(p) for p in np.asarray(image).reshape(-1, 3).tolist()}

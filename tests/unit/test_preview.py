@@ -99,7 +99,7 @@ def test_the_plain_preview_keeps_its_layout_and_has_no_legend(heart: tuple[Puzzl
     layout = preview_layout(puzzle)
     assert layout.legend is None
     assert pixels.shape == (layout.size[1], layout.size[0], 3)
-    assert tuple(centre(pixels, layout.cell_box("solution", 1, 0))) == (20, 20, 20)
+    assert tuple(centre(pixels, layout.cell_box("solution", 1, 0))) == (0, 0, 0)  # its black
     assert tuple(centre(pixels, layout.cell_box("puzzle", 1, 0))) == (255, 255, 255)
 
 
@@ -186,7 +186,7 @@ def test_flips_are_red_and_givens_blue(heart: tuple[Puzzle, Grid]) -> None:
     pixels = decode(png)
     layout = preview_layout(puzzle, legend=True)
     assert pixels.shape == (layout.size[1], layout.size[0], 3)
-    assert reddish(centre(pixels, layout.cell_box("solution", 0, 1)))  # a red square
+    assert reddish(centre(pixels, layout.cell_box("solution", 0, 1)))  # the middle of a red X
     assert reddish(centre(pixels, layout.cell_box("solution", 0, 0)))  # the middle of a red X
     for given in ((2, 3), (5, 0)):
         assert any(bluish(p) for p in cell_pixels(pixels, layout.cell_box("solution", *given)))
