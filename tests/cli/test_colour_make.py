@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 from nonogen.cli import app
 from nonogen.formats import parse_puzzle
 from nonogen.generate import Repair, repair, undetermined
+from nonogen.image import palette as palette_module
+from nonogen.image.filters import FEATURE_MOST, feature_weights
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import (
     MERGE_DELTA_E,
@@ -165,6 +167,48 @@ def test_the_quantiser_merges_colours_nobody_can_tell_apart() -> None:
     assert set(np.unique(grid).tolist()) == {0, 1, 2}
     reds = grid[4:8, 2:8]  # both reds are one colour
     assert len(np.unique(reds)) == 1
+
+
+def _night_scene() -> np.ndarray:
+    """A sky graded from night to dusk over the whole frame, a grey tower a cell wide in it
+    and two orange lights of one cell each (16 x 12 cells of 10 px)."""
+    t = np.linspace(0.0, 1.0, 120)[:, None, None]
+    sky = np.array([15, 20, 60]) * (1 - t) + np.array([120, 150, 215]) * t
+    rgb = sky * np.ones((1, 160, 1))
+    rgb[30:100, 70:80] = (170, 165, 160)
+    rgb[100:110, 30:40] = rgb[100:110, 120:130] = (245, 160, 40)
+    return rgb.astype(np.uint8)
+
+
+def test_the_colours_go_to_what_stands_out_not_to_a_gradient_of_sky() -> None:
+    grid, _lab = _quantised(_night_scene(), 3)
+    tower, light, sky = int(grid[5, 7]), int(grid[10, 3]), int(grid[1, 1])
+    assert len({tower, light, sky}) == 3
+    assert 0 not in {tower, light, sky}
+    assert int(grid[11, 1]) == sky  # the whole sky one colour: the gradient gets one
+
+
+def test_counted_by_area_alone_the_sky_takes_the_towers_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        palette_module, "feature_weights", lambda cells: np.ones(cells.shape[:2], dtype=np.intp)
+    )
+    grid, _ = _quantised(_night_scene(), 3)
+    assert int(grid[5, 7]) == 0  # the tower lost to paper, the sky split in two
+    assert int(grid[1, 1]) != int(grid[11, 1])
+
+
+def test_feature_weights_count_what_stands_out_from_its_surroundings() -> None:
+    lab = np.zeros((12, 16, 3))
+    lab[:, :, 0] = np.linspace(20.0, 60.0, 12)[:, None]  # a smooth gradient counts once
+    lab[5, 7] = (60.0, 0.0, 0.0)  # a grey cell in it
+    weights = feature_weights(lab)
+    assert (weights[1:-1][np.arange(10) != 4] == 1).all()  # inside the frame, but the grey
+    assert int(weights[6, 3]) == 1
+    assert int(weights[5, 7]) == FEATURE_MOST
+    assert weights.min() >= 1
+    assert weights.max() <= FEATURE_MOST
 
 
 def test_the_quantiser_keeps_distinct_colours_distinct() -> None:
