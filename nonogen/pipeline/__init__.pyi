@@ -30,10 +30,7 @@ from nonogen.pipeline.check import (
 )
 from nonogen.pipeline.checkrows import CHECK_HEADER as CHECK_HEADER, CheckTally as CheckTally
 from nonogen.pipeline.colour import MadeColour as MadeColour
-from nonogen.pipeline.fidelity import (
-    colour_fidelity as colour_fidelity,
-    mono_fidelity as mono_fidelity,
-)
+from nonogen.pipeline.fidelity import fidelity_of as fidelity_of
 from nonogen.pipeline.fixing import fix_file as fix_file
 from nonogen.pipeline.made import (
     OPEN_WEIGHT as OPEN_WEIGHT,

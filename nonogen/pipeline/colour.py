@@ -13,7 +13,7 @@ from nonogen.image.drawing import trimmed_whole
 from nonogen.image.palette import MERGE_DELTA_E, PaletteGrid, quantise
 from nonogen.palette import parse_rgb
 from nonogen.pipeline.check import grid_rows
-from nonogen.pipeline.fidelity import ColourFidelity, colour_fidelity
+from nonogen.pipeline.fidelity import Fidelity, fidelity_of
 from nonogen.pipeline.made import (
     Drawing,
     Made,
@@ -48,7 +48,6 @@ class MadeColour(Made):
     kind: ClassVar[Kind] = COLOUR
     changed_word: ClassVar[str] = "changed"
     mosaic_tiers: ClassVar[bool] = False
-    fidelity: ColourFidelity
 
     @classmethod
     def draw(
@@ -100,9 +99,9 @@ class MadeColour(Made):
         return tuple({"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours)
 
     @classmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> ColourFidelity:
-        """Cells changed, their colour cost, givens and colours merged (``colour_fidelity``)."""
-        return colour_fidelity(source, repaired, merged=merged)
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
+        """Cells changed, their colour cost, givens and colours merged (``fidelity_of``)."""
+        return fidelity_of(cls.kind, source, repaired, merged=merged)
 
     def report_fields(self) -> JsonObject:
         """The palette, cells changed (count, percent, colour cost) and givens."""

@@ -6,9 +6,12 @@ line logic leaves open, and give the same JSON as the records of old (``to_json`
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from nonogen.puzzle import Kind
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -18,9 +21,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Fidelity(ABC):
-    """What a repair changed: the same figures for both kinds, named by each kind's JSON."""
+class Fidelity:
+    """What a repair changed: the same figures for both kinds, written as each kind's JSON
+    (``to_json``: black and white's of flips and fill, colour's of colour changes)."""
 
+    kind: Kind
     cells: int
     """Cells of the grid."""
     changes: tuple[tuple[int, int, int, int], ...]
@@ -31,6 +36,13 @@ class Fidelity(ABC):
     """What the changes cost, summed (grey levels, or Delta E)."""
     undetermined: int
     """Cells line logic still leaves open."""
+    names: tuple[str, ...]
+    """The palette's colour names, the background first."""
+    fill_before: float
+    """The share of cells filled before the repair, and after (black and white's record)."""
+    fill_after: float
+    merged: int = 0
+    """Colours merged away because they were too alike (colour's record)."""
 
     @property
     def changed(self) -> int:
@@ -47,67 +59,33 @@ class Fidelity(ABC):
         """Givens, in percent of the grid."""
         return round(100 * len(self.givens) / self.cells, 2)
 
-    @abstractmethod
-    def to_json(self) -> JsonObject:
-        """The record's ``fidelity`` object."""
-
-    @abstractmethod
-    def report_fields(self) -> JsonObject:
-        """What a report row says of the repair (``nonogen report``'s columns of this kind)."""
-
-
-@dataclass(frozen=True)
-class MonoFidelity(Fidelity):
-    """Cells flipped, their grey-level cost, givens, and the fill before and after."""
-
-    fill_before: float
-    fill_after: float
-
-    def to_json(self) -> JsonObject:
-        """``flipped``, ``flipped_percent``, ``flip_cost``, ``mean_flip_cost``,
-        ``flipped_cells`` ([row, col]), the givens (count, percent, [row, col]), the fill
-        before and after, and ``undetermined``."""
-        flips = self.changed
-        return {
-            "flipped": flips,
-            "flipped_percent": self.changed_percent,
-            "flip_cost": round(self.cost, 4),
-            "mean_flip_cost": round(self.cost / flips, 4) if flips else 0.0,
-            "flipped_cells": [[r, c] for r, c, _, _ in self.changes],
-            "givens": len(self.givens),
-            "givens_percent": self.givens_percent,
-            "given_cells": [[r, c] for r, c, _ in self.givens],
-            "fill_before": self.fill_before,
-            "fill_after": self.fill_after,
-            "undetermined": self.undetermined,
-        }
-
-    def report_fields(self) -> JsonObject:
-        """Cells flipped (count, percent, grey-level cost), givens, fill before and after."""
-        record = self.to_json()
-        names = ("flipped", "flipped_percent", "flip_cost", "givens", "fill_before", "fill_after")
-        return {name: record[name] for name in names}
-
-
-@dataclass(frozen=True)
-class ColourFidelity(Fidelity):
-    """Cells changed to another colour, their colour cost, givens and colours merged away."""
-
-    names: tuple[str, ...]
-    """The palette's colour names, the background first."""
-    merged: int
-    """Colours merged away because they were too alike."""
-
     @property
     def colours(self) -> int:
         """Colours besides the background."""
         return len(self.names) - 1
 
     def to_json(self) -> JsonObject:
-        """``changed``, ``changed_percent``, ``colour_cost``, ``mean_colour_cost``,
+        """The record's ``fidelity`` object. Black and white: ``flipped``,
+        ``flipped_percent``, ``flip_cost``, ``mean_flip_cost``, ``flipped_cells`` ([row,
+        col]), the givens (count, percent, [row, col]), the fill before and after. Colour:
+        ``changed``, ``changed_percent``, ``colour_cost``, ``mean_colour_cost``,
         ``changed_cells`` ([row, col, old colour, new colour]), the givens (count, percent,
-        [row, col, colour]), ``colours``, ``merged_colours`` and ``undetermined``."""
+        [row, col, colour]), ``colours`` and ``merged_colours``. Both: ``undetermined``."""
         names, changed = self.names, self.changed
+        if not self.kind.names_colours:
+            return {
+                "flipped": changed,
+                "flipped_percent": self.changed_percent,
+                "flip_cost": round(self.cost, 4),
+                "mean_flip_cost": round(self.cost / changed, 4) if changed else 0.0,
+                "flipped_cells": [[r, c] for r, c, _, _ in self.changes],
+                "givens": len(self.givens),
+                "givens_percent": self.givens_percent,
+                "given_cells": [[r, c] for r, c, _ in self.givens],
+                "fill_before": self.fill_before,
+                "fill_after": self.fill_after,
+                "undetermined": self.undetermined,
+            }
         return {
             "changed": changed,
             "changed_percent": self.changed_percent,
@@ -123,33 +101,47 @@ class ColourFidelity(Fidelity):
         }
 
     def report_fields(self) -> JsonObject:
-        """Cells changed (count, percent, colour cost), givens (count, percent)."""
+        """What a report row says of the repair (``nonogen report``'s columns of the kind):
+        cells changed (count, percent, cost), givens, and the fill before and after (black
+        and white) or the givens' percent (colour)."""
         record = self.to_json()
-        names = ("changed", "changed_percent", "colour_cost", "givens", "givens_percent")
+        if self.kind.names_colours:
+            names: tuple[str, ...] = (
+                "changed",
+                "changed_percent",
+                "colour_cost",
+                "givens",
+                "givens_percent",
+            )
+        else:
+            names = (
+                "flipped",
+                "flipped_percent",
+                "flip_cost",
+                "givens",
+                "fill_before",
+                "fill_after",
+            )
         return {name: record[name] for name in names}
 
 
-def mono_fidelity(source: npt.NDArray[Any], repaired: Repair) -> MonoFidelity:
-    """A black-and-white repair's record (``source``: the grid before it)."""
-    return MonoFidelity(
-        *_common(source, repaired),
-        fill_before=round(float(source.mean()), 4),
-        fill_after=round(float(repaired.grid.mean()), 4),
-    )
-
-
-def colour_fidelity(source: npt.NDArray[Any], repaired: Repair, *, merged: int) -> ColourFidelity:
-    """A colour repair's record (``merged``: colours merged away while quantising)."""
-    names = tuple(colour.name for colour in repaired.palette.colours)
-    return ColourFidelity(*_common(source, repaired), names=names, merged=merged)
-
-
-def _common(
-    source: npt.NDArray[Any], repaired: Repair
-) -> tuple[
-    int, tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int, int], ...], float, int
-]:
-    """The figures both kinds record: cells, changes, givens, cost, cells left open."""
+def fidelity_of(
+    kind: Kind, source: npt.NDArray[Any], repaired: Repair, *, merged: int = 0
+) -> Fidelity:
+    """A repair's record, written as the make's ``kind`` writes it (a colour make that drew
+    in black alone still records colour changes); ``source``: the grid before the repair;
+    ``merged``: colours merged away while quantising."""
     grid = repaired.grid
     givens = tuple((r, c, int(grid[r, c])) for r, c in repaired.givens)
-    return int(source.size), repaired.changes(), givens, float(repaired.cost), repaired.unknown
+    return Fidelity(
+        kind,
+        int(source.size),
+        repaired.changes(),
+        givens,
+        float(repaired.cost),
+        repaired.unknown,
+        tuple(colour.name for colour in repaired.palette.colours),
+        fill_before=round(float(np.mean(np.asarray(source) > 0)), 4),
+        fill_after=round(float(np.mean(np.asarray(grid) > 0)), 4),
+        merged=merged,
+    )

@@ -23,7 +23,7 @@ from nonogen.image.options import PictureOptions
 from nonogen.image.read import picture_rgb8
 from nonogen.image.scored import MIN_LIKENESS
 from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.pipeline.fidelity import Fidelity, MonoFidelity, mono_fidelity
+from nonogen.pipeline.fidelity import Fidelity, fidelity_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
@@ -211,7 +211,6 @@ class MadeMono(Made):
     kind: ClassVar[Kind] = MONO
     changed_word: ClassVar[str] = "flipped"
     mosaic_tiers: ClassVar[bool] = True
-    fidelity: MonoFidelity
 
     @classmethod
     def draw(
@@ -222,9 +221,9 @@ class MadeMono(Made):
         return Drawing(scored, scored.cells.grid(), scored.cells.cost())
 
     @classmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> MonoFidelity:
-        """Cells flipped, givens, the fill before and after (``mono_fidelity``)."""
-        return mono_fidelity(source, repaired)
+    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
+        """Cells flipped, givens, the fill before and after (``fidelity_of``)."""
+        return fidelity_of(cls.kind, source, repaired)
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """The summary for people: size, verdict, difficulty, cells changed and givens, time;
