@@ -58,9 +58,6 @@ class Kind:
     changing: str
     """What changing a cell is called: flipping (black and white) or recolouring."""
 
-    def __str__(self) -> str:
-        return self.name
-
     def clue(self, palette: Palette, clue: ColourClue) -> list[Json]:
         """One clue as records and answers write it: lengths, or ``[length, colour name]``."""
         if self.names_colours:

@@ -67,6 +67,7 @@ KMEANS_ROUNDS: Final = 40
 SPLIT_FACTOR: Final = 3
 """k-means finds this many times the colours asked before they are merged down."""
 PAPER: Final = np.array([100.0, 0.0, 0.0])
+BLACK: Final = np.zeros(3)
 """Paper white in Lab: the background of every colour puzzle."""
 SPREAD_LIMIT: Final = 12.0
 """A colour may be moved this far (Delta E) from the mean of its pixels so that it stands
@@ -183,7 +184,8 @@ def quantise(
     counts = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)[coloured]
     pixels = lab[coloured]
     found = _kmeans(pixels, counts, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
-    centres, merged = _own_means(pixels, *_chosen(pixels, counts, found, colours))
+    centres, merged = _chosen(pixels, counts, found, colours)
+    centres = _own_means(pixels, centres)
     whole = bool(filled.all() and inside.all())
     if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
         grid = _nearest(measured, centres)
@@ -255,7 +257,7 @@ def _chosen(pixels: Lab, counts: npt.NDArray[np.intp], centres: Lab, count: int)
     return np.array([m for _, m in groups]), merged
 
 
-def _own_means(pixels: Lab, centres: Lab, merged: int) -> tuple[Lab, int]:
+def _own_means(pixels: Lab, centres: Lab) -> Lab:
     """The colours chosen, each moved to the plain mean of the pixels nearest it (the
     counting by features chose them; a region's colour is its pixels' own), unless that
     brings two closer than MERGE_DELTA_E or one that close to the paper."""
@@ -266,7 +268,7 @@ def _own_means(pixels: Lab, centres: Lab, merged: int) -> tuple[Lab, int]:
             for j in range(len(centres))
         ]
     )
-    return (means if _apart(means) else centres), merged
+    return means if _apart(means) else centres
 
 
 def _spread(means: Lab) -> Lab | None:
@@ -477,7 +479,7 @@ def _named(lab: Lab) -> Palette:
     entries: list[tuple[str, str, str | None]] = []
     for i, pick in enumerate(picks):
         hexed = "#" + "".join(f"{round(float(v) * 255):02x}" for v in rgb[i])
-        if float(np.sqrt((lab[i] ** 2).sum())) < BLACK_SNAP:  # black to the eye is black
+        if float(delta_e(lab[i], BLACK)) < BLACK_SNAP:  # black to the eye is black
             hexed = "#000000"
         entries.append((NAMED[int(pick)][0], hexed, None))
     return make_palette(entries, where="--colors")

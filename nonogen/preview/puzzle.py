@@ -34,6 +34,7 @@ from nonogen.preview.canvas import (
     Box,
     Cell,
     Font,
+    Pixels,
     as_rgb,
     bool_grid,
     caption,
@@ -207,12 +208,16 @@ def _swatch(draw: ImageDraw.ImageDraw, box: Box, rgb: RGB255, text: str, font: F
 
 
 def _draw_printed_givens(
-    image: Image.Image, puzzle: Puzzle, layout: PreviewLayout, solution: ColourGrid, given: Grid
+    image: Image.Image,
+    layout: PreviewLayout,
+    table: Pixels,
+    solution: ColourGrid,
+    given: Grid,
 ) -> None:
-    """Givens as printed: a filled one in a pale tint of its colour, an empty one crossed."""
+    """Givens as printed: a filled one in a pale tint of its colour (``table``: the palette's
+    RGB rows), an empty one crossed."""
     px = layout.px
-    table = np.array([_rgb(puzzle, i) for i in range(puzzle.palette.size)], dtype=np.float64)
-    tinted = np.rint(table + (255.0 - table) * PRINTED_TINT).astype(np.uint8)
+    tinted = np.rint(table + (255.0 - table.astype(np.float64)) * PRINTED_TINT).astype(np.uint8)
     colours = np.empty((*solution.shape, 3), dtype=np.uint8)
     colours[...] = PAPER
     filled = given & (solution > 0)
@@ -310,11 +315,11 @@ def preview_png(
         paste_picture(image, rgb, layout.source)
         caption(draw, layout.source[:2], "source", layout.text)
     _draw_clues(draw, puzzle, layout)
+    table = np.array([_rgb(puzzle, i) for i in range(puzzle.palette.size)], dtype=np.uint8)
     if grid is not None:
-        _draw_printed_givens(image, puzzle, layout, grid, given)
+        _draw_printed_givens(image, layout, table, grid, given)
     grid_lines(draw, layout.puzzle, shape, layout.px)
     if grid is not None and layout.solution is not None:
-        table = np.array([_rgb(puzzle, i) for i in range(puzzle.palette.size)], dtype=np.uint8)
         cells = cells_image(table[grid.astype(np.intp)], layout.px)
         if layout.px >= MARK_PX:
             draw_marks(cells, np.zeros(shape, dtype=np.bool_), changed, given, px=layout.px)
