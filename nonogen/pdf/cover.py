@@ -15,6 +15,7 @@ from typing import Final
 
 import numpy as np
 
+from nonogen.pdf.figure import draw_figure, layout
 from nonogen.pdf.front import MADE_WITH, Imprint, size_range
 from nonogen.pdf.pages import INCH, MM, Box, PageOptions, Pen, draw_centred, new_canvas, wrap_text
 from nonogen.pdf.rules import (
@@ -24,7 +25,7 @@ from nonogen.pdf.rules import (
     cover_inches,
     spine_inches,
 )
-from nonogen.pdf.sheet import Entry, any_layout, draw_any
+from nonogen.pdf.sheet import Entry
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 SAFE = 0.375 * INCH
@@ -63,8 +64,8 @@ def draw_front(pen: Pen, front: Box, entries: Sequence[Entry], imprint: Imprint)
     art = Box(area.x, area.y + size * 1.5, area.w, y - size - area.y - size * 1.5)
     if entries and art.h > 1 * INCH:
         motif = cover_motif(imprint.title)
-        lay = any_layout(motif, art, clues=False, max_cell=12 * MM, above=0.5)
-        draw_any(pen, motif, lay, solution=True)
+        lay = layout(motif, art, clues=False, max_cell=12 * MM, above=0.5)
+        draw_figure(pen, motif, lay, solution=True)
 
 
 MOTIF_CELLS: Final = 12

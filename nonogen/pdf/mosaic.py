@@ -15,8 +15,16 @@ from typing import Final
 import numpy as np
 
 from nonogen.errors import InputError
-from nonogen.pdf.colourfig import draw_colour_cells
-from nonogen.pdf.figure import MAX_CELL, Bands, Layout, draw_cells, draw_lines, fit_layout
+from nonogen.palette import BLACK_ON_WHITE
+from nonogen.pdf.figure import (
+    MAX_CELL,
+    Bands,
+    Layout,
+    draw_cells,
+    draw_grey,
+    draw_lines,
+    fit_layout,
+)
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, footer, text_area
 from nonogen.pdf.rules import MIN_CELL_MM, MIN_CLUE_PT
 from nonogen.pdf.sheet import (
@@ -115,12 +123,9 @@ def draw_assembled(pen: Pen, lay: Layout, place: Place, *, only: bool = False) -
         top, left, bottom, right = place.cuts.box(place.row, place.col)
         here = np.zeros_like(picture)
         here[top:bottom, left:right] = picture[top:bottom, left:right]
-        draw_cells(canvas, lay, picture & ~here, grey=OTHER_TILES)
-    if place.palette is None:
-        draw_cells(canvas, lay, here)
-    else:  # a colour set: its cells in their colours (the other tiles' stay grey)
-        colours = np.where(here, np.asarray(place.picture), 0)
-        draw_colour_cells(canvas, lay, colours, place.palette)
+        draw_grey(canvas, lay, picture & ~here, OTHER_TILES)
+    colours = np.where(here, np.asarray(place.picture), 0)  # the other tiles' stay grey
+    draw_cells(canvas, lay, colours, place.palette or BLACK_ON_WHITE)
     draw_lines(canvas, lay)
     g, cell = lay.grid, lay.cell
     edges = [(g.x, g.top - r * cell, g.x + g.w, g.top - r * cell) for r in place.cuts.rows[1:-1]]

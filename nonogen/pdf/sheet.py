@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from nonogen.pdf.figure import Layout
-from nonogen.pdf.kinds import figure_of
+from nonogen.pdf.figure import Layout, draw_figure, draw_legend, grid_box, layout, legend_names
 from nonogen.pdf.pages import MM, Box, PageOptions, Pen, draw_centred, new_canvas, text_area
 from nonogen.puzzle import Puzzle
 from nonogen.wording import utf8_safe
@@ -50,7 +49,7 @@ class Entry:
 
 def printed_texts(entry: Entry) -> list[str]:
     """The texts of an entry that go on the page (for the glyph check)."""
-    return [heading(entry), details(entry), *figure_of(entry.puzzle).texts(entry.puzzle)]
+    return [heading(entry), details(entry), *legend_names(entry.puzzle)]
 
 
 def heading(entry: Entry, *, solution: bool = False) -> str:
@@ -114,18 +113,7 @@ def heading_lines(entry: Entry, box: Box, *, solution: bool = False) -> list[Tex
 def puzzle_layout(entry: Entry, box: Box) -> Layout:
     """Where the puzzle's figure goes in a slot ``box``, under its heading (and legend)."""
     rest = below(box, heading_lines(entry, box))
-    figure = figure_of(entry.puzzle)
-    return figure.layout(entry.puzzle, figure.grid_box(entry.puzzle, rest))
-
-
-def any_layout(puzzle: Puzzle, box: Box, *, clues: bool, max_cell: float, above: float) -> Layout:
-    """The figure's layout for a puzzle of either kind."""
-    return figure_of(puzzle).layout(puzzle, box, clues=clues, max_cell=max_cell, above=above)
-
-
-def draw_any(pen: Pen, puzzle: Puzzle, lay: Layout, *, solution: bool) -> None:
-    """Draw a puzzle of either kind in its layout, its goal filled in when ``solution``."""
-    figure_of(puzzle).draw(pen, puzzle, lay, solution=solution)
+    return layout(entry.puzzle, grid_box(entry.puzzle, rest))
 
 
 def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> None:
@@ -135,10 +123,9 @@ def draw_puzzle(pen: Pen, entry: Entry, box: Box, *, solution: bool = False) -> 
     if solution and puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    figure = figure_of(puzzle)
-    lay = figure.layout(puzzle, figure.grid_box(puzzle, rest))
-    figure.draw_beside(pen, puzzle, rest, lay)  # a colour legend right under the grid
-    figure.draw(pen, puzzle, lay, solution=solution)
+    lay = layout(puzzle, grid_box(puzzle, rest))
+    draw_legend(pen, puzzle, rest, lay)  # a colour legend right under the grid
+    draw_figure(pen, puzzle, lay, solution=solution)
 
 
 def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
@@ -149,8 +136,8 @@ def draw_key(pen: Pen, entry: Entry, box: Box) -> None:
     if puzzle.goal is None:
         draw_message(pen, rest, NO_SOLUTION)
         return
-    lay = any_layout(puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
-    draw_any(pen, puzzle, lay, solution=True)
+    lay = layout(puzzle, rest, clues=False, max_cell=KEY_CELL, above=0)
+    draw_figure(pen, puzzle, lay, solution=True)
 
 
 def draw_message(pen: Pen, box: Box, text: str) -> None:

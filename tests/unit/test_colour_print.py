@@ -41,6 +41,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "colour" / "strawberr
 LETTER = PageOptions()
 runner = CliRunner()
 RG = re.compile(rb"(?<![\w.])([\d.]+) ([\d.]+) ([\d.]+) rg\b")
+GREY = re.compile(rb"(?<![\w.])([\d.]+) g\b")
 
 
 def strawberry() -> Puzzle:
@@ -62,12 +63,14 @@ def read(data: bytes) -> PdfReader:
 
 
 def fill_colours(data: bytes) -> list[set[tuple[int, int, int]]]:
-    """The RGB fill colours (``r g b rg``) each page's content stream sets, as 0-255."""
+    """The fill colours each page's content stream sets (``r g b rg``, and a grey as
+    ``v g``), as 0-255 RGB."""
     pages = []
     for page in read(data).pages:
         stream = page.get_contents()
         assert stream is not None
         found = RG.findall(stream.get_data())
+        found += [(v, v, v) for v in GREY.findall(stream.get_data())]
         pages.append({tuple(round(float(v) * 255) for v in rgb) for rgb in found})
     return pages  # type: ignore[return-value]
 

@@ -20,7 +20,6 @@ from nonogen.errors import InputError
 from nonogen.formats.codec import KIND_FORMATS
 from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pdf import PageOptions
-from nonogen.pdf.kinds import FIGURES
 from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
 from nonogen.pipeline.mosaic import SOURCES
@@ -72,7 +71,7 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
 
 
 def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_one() -> None:
-    for table in (MADE, SOURCES, ANSWER_CELLS, PANELS, FIGURES, KIND_FORMATS):
+    for table in (MADE, SOURCES, ANSWER_CELLS, PANELS, KIND_FORMATS):
         assert set(table) == set(KINDS)
     for colours, kind in ((None, MONO), (2, COLOUR), (8, COLOUR)):
         options = MakeOptions(colours=colours)
