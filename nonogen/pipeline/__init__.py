@@ -3,8 +3,7 @@ make puzzles from pictures, report records.
 
     check    puzzles read, solved and recorded, either kind (check, solve, convert, print)
     picture  a picture made into a puzzle (``make_puzzle``), either kind
-    made     what a make gives: ``Made`` (black and white), its repair, verdict and preview
-    colour   ``MadeColour``: the colour kind of a made puzzle
+    made     what a make gives: ``Made`` (either kind), its repair, verdict and preview
     report   every picture at every width, scored against the bench masks
 
 Importing a name loads only the module that defines it (PEP 562), so that ``nonogen check``

@@ -29,7 +29,6 @@ from nonogen.pipeline.check import (
     verdict_record as verdict_record,
 )
 from nonogen.pipeline.checkrows import CHECK_HEADER as CHECK_HEADER, CheckTally as CheckTally
-from nonogen.pipeline.colour import MadeColour as MadeColour
 from nonogen.pipeline.fidelity import fidelity_of as fidelity_of
 from nonogen.pipeline.fixing import fix_file as fix_file
 from nonogen.pipeline.made import (
@@ -38,13 +37,10 @@ from nonogen.pipeline.made import (
     RETRIES as RETRIES,
     MAX_VERDICT_SECONDS as MAX_VERDICT_SECONDS,
     Made as Made,
-    MadeMono as MadeMono,
     MakeListener as MakeListener,
     MakeProgress as MakeProgress,
     ignore_progress as ignore_progress,
-    preview_of as preview_of,
     repair_move as repair_move,
-    sheet_entry as sheet_entry,
     write_sheet as write_sheet,
 )
 from nonogen.pipeline.picture import make_puzzle as make_puzzle

@@ -17,8 +17,7 @@ from nonogen.generate import undetermined
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import grid_rows
-from nonogen.pipeline.made import by_repair_cost, choices
-from nonogen.pipeline.picture import kind_of
+from nonogen.pipeline.made import by_repair_cost, choices, draw, palette_choice
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 from nonogen.wording import Spelling, Words, flag
@@ -98,11 +97,10 @@ def gallery(
     count: int = GALLERY_SIZE,
 ) -> Gallery:
     """The best ``count`` conversions of a picture as ``make`` draws them (in the options'
-    colours, if any: the kind's ``Made.draw``), the model's pick first, none repaired; the
+    colours, if any: ``draw``), the model's pick first, none repaired; the
     whole picture drawn as its own subject is the last, when the picture looks like a photo."""
 
     started = time.perf_counter()
-    kind = kind_of(options)
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     conversion = convert(picture, options.picture, offer_whole=count > 1)
     conversion = by_repair_cost(conversion, options.picture)
@@ -115,11 +113,11 @@ def gallery(
     drawn_choices = []
     labels = distinct_labels([scored.words for scored in picks])
     for scored, label in zip(picks, labels, strict=True):
-        drawing = kind.draw(picture, conversion, scored, options)
+        drawing = draw(picture, conversion, scored, options)
         open_cells = int(undetermined(drawing.grid, drawing.palette).sum())
         rows = tuple(grid_rows(drawing.palette, drawing.grid))
         chosen = scored is conversion.chosen
-        palette = kind.palette_record(drawing.palette)
+        palette = palette_choice(options.kind, drawing.palette)
         drawn_choices.append(
             Choice(scored.key, label, scored.score, chosen, rows, palette, open_cells)
         )

@@ -1,14 +1,14 @@
-"""A picture made into a unique black-and-white puzzle: the conversion candidates tried in
-order of repair cost, the repair, the verdict, the fidelity and the preview."""
+"""A picture made into a unique puzzle of either kind: each conversion candidate drawn into
+the kind's cells, the made puzzle and what it says of itself, the repair's budgets, the
+conversion ranked by repair cost, and the report's contact sheets."""
 
 from __future__ import annotations
 
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -18,27 +18,31 @@ from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
 from nonogen.image.convert import FRAMES, TONES_GAIN, convert, forced
 from nonogen.image.detail import detailed
-from nonogen.image.drawing import drawn_outline
+from nonogen.image.drawing import drawn_outline, trimmed_whole
 from nonogen.image.options import PictureOptions
+from nonogen.image.palette import MERGE_DELTA_E, PaletteGrid, quantise
 from nonogen.image.read import picture_rgb8
 from nonogen.image.scored import MIN_LIKENESS
-from nonogen.palette import BLACK_ON_WHITE, Palette
-from nonogen.pipeline.fidelity import Fidelity, fidelity_of
+from nonogen.palette import BLACK_ON_WHITE, Palette, parse_rgb
+from nonogen.pipeline.check import grid_rows
+from nonogen.pipeline.fidelity import Fidelity
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
-from nonogen.puzzle import MONO, Kind, Puzzle
+from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.solve import Status, Verdict, with_article
-from nonogen.wording import Option, Words
+from nonogen.wording import Option, Words, words
 from nonogen.words import counted
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
+    from nonogen.image.candidates import Split
+    from nonogen.image.cells import Cells
     from nonogen.image.convert import Conversion, Scored
     from nonogen.image.read import Picture
     from nonogen.preview import SheetEntry
     from nonogen.preview.canvas import Pixels
-    from nonogen.records import JsonObject
+    from nonogen.records import Json, JsonObject
 
 
 @dataclass(frozen=True)
@@ -91,18 +95,104 @@ class Drawing:
     """Colours merged away as too alike (colour)."""
 
 
-@dataclass(frozen=True)
-class Made(ABC):
-    """A puzzle made from a picture, of either kind. What every caller needs is here; what
-    differs by kind (the summary, the shortfall, the pictures, the board) is its class's:
-    ``MadeMono`` (black and white) or ``MadeColour``. ``make`` chooses the kind once."""
+def draw_mono(
+    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+) -> Drawing:
+    """A black-and-white drawing: the candidate drawn as a person would (``drawn``), and its
+    flip costs."""
+    scored = drawn(picture, conversion, candidate, options.picture)
+    return Drawing(scored, scored.cells.grid(), scored.cells.cost())
 
-    kind: ClassVar[Kind]
-    """Black and white or colour."""
-    changed_word: ClassVar[str]
-    """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
-    mosaic_tiers: ClassVar[bool]
-    """Whether a mosaic's tiles of this kind are steered to a ``--difficulty`` tier."""
+
+def draw_colour(
+    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+) -> Drawing:
+    """A colour drawing: the candidate's outline drawn again (``outlined``), its subject (the
+    whole frame, for a split of the whole picture) quantised to the options' colours, and
+    what giving each cell each colour costs (Delta E). A whole picture's frame is cut by its
+    paper lines beyond one at each border and quantised again (``trimmed_whole``)."""
+    found = outlined(picture, conversion, candidate, options.picture, trim_whole=False)
+    cells, quantised = trimmed_whole(
+        picture,
+        found.split,
+        options.picture if found.split.whole else None,  # a subject's frame is cut
+        found.cells,
+        draw=lambda c: _quantised(picture, found.split, c, options),
+        inked=lambda q: np.asarray(q.grid != 0),
+    )
+    found = replace(found, cells=cells)
+    return Drawing(found, quantised.grid, quantised.costs(), quantised.palette, quantised.merged)
+
+
+DRAWINGS: Final[dict[Kind, Callable[[Picture, Conversion, Scored, MakeOptions], Drawing]]] = {
+    MONO: draw_mono,
+    COLOUR: draw_colour,
+}
+"""How a candidate is drawn into the cells of each kind (``draw``)."""
+
+
+def draw(
+    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+) -> Drawing:
+    """A candidate drawn into the cells of the options' kind, with what changing each costs."""
+    return DRAWINGS[options.kind](picture, conversion, candidate, options)
+
+
+def _quantised(picture: Picture, split: Split, cells: Cells, options: MakeOptions) -> PaletteGrid:
+    """The split's subject on its cells (every cell, for the whole picture) quantised to the
+    options' colours, from a generator seeded afresh (the same colours for the same seed)."""
+    subject, filled = split.subject, cells.filled
+    if split.whole:  # the whole picture is the subject: every cell is coloured
+        subject, filled = np.ones_like(subject), np.ones_like(filled)
+    return quantise(
+        picture,
+        subject,
+        filled,
+        cells.box,
+        colours=options.block_colours,
+        rng=np.random.default_rng(options.seed),
+        detail=options.picture.detail,
+    )
+
+
+def drawing_warnings(drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
+    """What a person should know about the drawing beyond its conversion: fewer colours than
+    asked, and why."""
+    made, asked = drawing.palette.size - 1, options.block_colours
+    if made >= asked:
+        return ()
+    return (
+        words(
+            "{colors} asked for {asked} colours; the picture gave {made}: no more of its "
+            "colours differ enough to be told apart in print and in the clue boxes "
+            "(Delta E {gap:g} or more from each other and from the paper)",
+            asked=asked,
+            made=made,
+            gap=MERGE_DELTA_E,
+        ),
+    )
+
+
+def option_fields(options: MakeOptions) -> JsonObject:
+    """What the options' kind adds to a record of them (a report row, a book's cache key):
+    the colour count; nothing for black and white, so its records stay what earlier runs
+    wrote."""
+    return {"colours": options.block_colours} if options.kind.names_colours else {}
+
+
+def palette_choice(kind: Kind, palette: Palette) -> tuple[dict[str, str], ...] | None:
+    """The palette a drawing shows a person (a gallery's choice), background first: each
+    colour's name, ``#rrggbb`` and grid character; None for black and white."""
+    if not kind.names_colours:
+        return None
+    return tuple({"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours)
+
+
+@dataclass(frozen=True)
+class Made:
+    """A puzzle made from a picture, of either kind (``kind``: black and white is the
+    one-colour case), and how faithful it stayed. ``make`` chooses the kind once."""
+
     puzzle: Puzzle
     repair: Repair
     source: npt.NDArray[Any]
@@ -114,36 +204,13 @@ class Made(ABC):
     """What the repair changed (``figures``)."""
     conversion: Conversion | None = None
     """How the picture became the source grid (None for puzzles not made from a picture)."""
+    kind: Kind = MONO
+    """Black and white or colour, as the options asked."""
 
-    @classmethod
-    @abstractmethod
-    def draw(
-        cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
-    ) -> Drawing:
-        """A candidate drawn into this kind's cells, with what changing each costs."""
-
-    @classmethod
-    def drawing_warnings(cls, drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
-        """What a person should know about the drawing beyond its conversion: nothing for
-        black and white."""
-        return ()
-
-    @classmethod
-    def option_fields(cls, options: MakeOptions) -> JsonObject:
-        """What this kind adds to a record of the options (a report row, a book's cache key):
-        nothing for black and white, so its records stay what earlier runs wrote."""
-        return {}
-
-    @classmethod
-    def palette_record(cls, palette: Palette) -> tuple[dict[str, str], ...] | None:
-        """The palette a drawing of this kind shows a person (a gallery's choice), background
-        first; None where the kind has none to show (black and white)."""
-        return None
-
-    @classmethod
-    @abstractmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
-        """What the repair changed (the record's ``fidelity``)."""
+    @property
+    def changed_word(self) -> str:
+        """What the repair did to a changed cell, for people: ``flipped`` or ``changed``."""
+        return "changed" if self.kind.names_colours else "flipped"
 
     @property
     def ok(self) -> bool:
@@ -153,90 +220,34 @@ class Made(ABC):
         unique = self.repair.solved and self.verdict.status is Status.UNIQUE
         return unique and (not tier or self.verdict.tier == tier)
 
-    @abstractmethod
     def lines(self, *, verbose: bool = False) -> list[str]:
-        """The summary for people (``verbose``: the internals and the conversion too)."""
-
-    @abstractmethod
-    def shortfall(self) -> Shortfall | None:
-        """Why the puzzle missed its target and what to try; None when it met it."""
-
-    @abstractmethod
-    def preview(self) -> bytes:
-        """The PNG preview: the puzzle and its solution (and what the kind shows beside)."""
-
-    @abstractmethod
-    def solution_png(self) -> bytes:
-        """The PNG of the solution alone: its cells in their colours, nothing else."""
-
-    @abstractmethod
-    def board(self, *, show_solution: bool) -> str:
-        """The puzzle as terminal text: its clues (and solution when asked)."""
-
-    @property
-    @abstractmethod
-    def changed_cells(self) -> list[tuple[int, int]]:
-        """The cells the repair changed, in the order it changed them."""
-
-    @property
-    def changed_percent(self) -> float:
-        """The share of the cells the repair changed, in percent."""
-        return self.fidelity.changed_percent
-
-    def record(self) -> JsonObject:
-        """The summary of the make as JSON: the puzzle's record (title, seed, options,
-        conversion, verdict, fidelity) without its source grid, what the kind adds (a colour
-        puzzle's palette), and the seconds spent."""
-        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
-        return {**meta, **self.extra_record(), "seconds": round(self.seconds, 3)}
-
-    def extra_record(self) -> JsonObject:
-        """What this kind adds to the record."""
-        return {}
-
-    def report_fields(self) -> JsonObject:
-        """What a report row says of the repair (``nonogen report``'s columns of this kind)."""
-        return self.fidelity.report_fields()
-
-    def sheet_entry(self, *, label: str, note: str) -> SheetEntry | None:
-        """Its row of a report's contact sheet (source, chosen grid, final puzzle, method),
-        or None where the kind has none."""
-        return None
-
-
-@dataclass(frozen=True)
-class MadeMono(Made):
-    """A black-and-white puzzle made from a picture, and how faithful it stayed."""
-
-    kind: ClassVar[Kind] = MONO
-    changed_word: ClassVar[str] = "flipped"
-    mosaic_tiers: ClassVar[bool] = True
-
-    @classmethod
-    def draw(
-        cls, picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
-    ) -> Drawing:
-        """The candidate drawn as a person would (``drawn``), and its flip costs."""
-        scored = drawn(picture, conversion, candidate, options.picture)
-        return Drawing(scored, scored.cells.grid(), scored.cells.cost())
-
-    @classmethod
-    def figures(cls, source: npt.NDArray[Any], repaired: Repair, merged: int) -> Fidelity:
-        """Cells flipped, givens, the fill before and after (``fidelity_of``)."""
-        return fidelity_of(cls.kind, source, repaired)
-
-    def lines(self, *, verbose: bool = False) -> list[str]:
-        """The summary for people: size, verdict, difficulty, cells changed and givens, time;
-        with ``verbose`` the internals instead (flip cost, fill) and the conversion chosen."""
-        figures, verdict = self.fidelity, self.verdict
+        """The summary for people: size (and colours), verdict, difficulty, cells changed and
+        givens, time (and the palette); with ``verbose`` the internals instead (flip or colour
+        cost, fill or colours merged) and the conversion chosen."""
+        figures, verdict, colour = self.fidelity, self.verdict, self.kind.names_colours
+        colours = self.puzzle.palette.colours
         size = f"{self.puzzle.width}x{self.puzzle.height}"
-        flipped, givens = figures.changed, len(figures.givens)
+        palette = ["palette: " + ", ".join(f"{c.char} {c.name} {c.rgb}" for c in colours)]
+        if colour:
+            size = f"{size}, {counted(figures.colours, 'colour')}"
+        changed, givens = figures.changed, len(figures.givens)
         if not verbose:
-            return [plain_summary(size, verdict, flipped, givens, self.seconds)]
+            shown = f"{size} on white" if colour else size
+            summary = plain_summary(shown, verdict, changed, givens, self.seconds)
+            return [summary, *(palette if colour else [])]
         logic = "logic-only" if verdict.line_solvable else "needs probing or search"
+        if colour:
+            merged = f" ({figures.merged} merged)" if figures.merged else ""
+            first = (
+                f"{size} + background{merged}, {verdict.status}, {logic}, difficulty "
+                f"{verdict.difficulty} {verdict.tier}; {changed} cells changed "
+                f"({figures.changed_percent} %, colour cost {round(figures.cost, 2)} Delta E), "
+                f"{givens} givens; {self.seconds:.2f} s"
+            )
+            return [first, *palette, conversion_line(self.conversion)]
         return [
             f"{size}, {verdict.status}, {logic}, difficulty {verdict.difficulty} "
-            f"{verdict.tier}; {flipped} cells flipped "
+            f"{verdict.tier}; {changed} cells flipped "
             f"({figures.changed_percent} %, cost {round(figures.cost, 4)}), "
             f"{givens} givens; fill "
             f"{figures.fill_before} -> {figures.fill_after}; {self.seconds:.2f} s",
@@ -247,51 +258,100 @@ class MadeMono(Made):
         """Why the puzzle missed its target and what to try; None when it met it."""
         if self.ok:
             return None
-        target, verdict = self.repair.target, self.verdict
-        reached = verdict.tier or f"no tier ({verdict.status})"
+        target, verdict, colour = self.repair.target, self.verdict, self.kind.names_colours
+        puzzle = "colour puzzle" if colour else "puzzle"
+        reached = verdict.tier or ("" if colour else f"no tier ({verdict.status})")
         if target.tier and verdict.status is Status.UNIQUE:
             return Shortfall(
-                f"{with_article(target.tier)} puzzle",
+                f"{with_article(target.tier)} {puzzle}",
                 f"within the budget, the best reached is {reached}",
                 ("{reached}", "{repair=auto}", "more {seconds}"),
                 {"reached": Option("difficulty", reached)},
+            )
+        tries = ("{repair=auto}", "a larger {max_flips}", "a larger {max_givens}", "more {seconds}")
+        if colour:
+            return Shortfall(
+                "a unique colour puzzle"
+                if target == "unique"
+                else "a colour puzzle that line logic solves",
+                f"the change, givens or time budget ran out with {self.repair.unknown} cells "
+                "still undetermined",
+                (*tries, "a smaller {width}", "fewer {colors}"),
             )
         return Shortfall(
             f"a puzzle that is {target}",
             f"the flip, givens or time budget ran out with {self.repair.unknown} cells still "
             f"undetermined by line logic (best tier reached: {reached})",
-            (
-                "{repair=auto}",
-                "a larger {max_flips}",
-                "a larger {max_givens}",
-                "more {seconds}",
-                "a smaller {width}",
-                "{despeckle}",
-                "{allow_search}",
-            ),
+            (*tries, "a smaller {width}", "{despeckle}", "{allow_search}"),
         )
 
     def preview(self) -> bytes:
-        """The source picture, the puzzle, and its solution with the flips marked."""
-        return preview_of(self)
+        """The source picture, the puzzle's clues, its solution with the changed cells and
+        givens marked (and the legend of its colours)."""
+        picture, givens = source_rgb(self), self.repair.givens
+        return preview_png(
+            self.puzzle, self.repair.grid, self.source, picture=picture, givens=givens
+        )
 
     def solution_png(self) -> bytes:
-        """The filled cells, black on white."""
+        """The PNG of the solution alone: its cells in their colours, nothing else."""
+        return solution_png(self._rgb()[np.asarray(self.repair.grid, dtype=np.intp)])
 
-        return solution_png(np.asarray(self.repair.grid > 0))
+    def _rgb(self) -> npt.NDArray[np.uint8]:
+        """The palette as RGB rows, the background first."""
+        colours = self.puzzle.palette.colours
+        return np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8)
 
     def board(self, *, show_solution: bool) -> str:
-        """The clues around the grid, the solution drawn in it when asked."""
-        return render_puzzle(self.puzzle, self.repair.grid if show_solution else None)
-
-    def sheet_entry(self, *, label: str, note: str) -> SheetEntry:
-        """Its row of a report's contact sheet."""
-        return sheet_entry(self, label=label, note=note)
+        """The puzzle as terminal text: black and white's clues around the grid, the solution
+        drawn in it when asked; a colour puzzle's solution in the palette's characters when
+        asked (its coloured clues are in the JSON and the preview)."""
+        grid = self.repair.grid if show_solution else None
+        if not self.kind.names_colours:
+            return render_puzzle(self.puzzle, grid)
+        rows = [] if grid is None else grid_rows(self.puzzle.palette, grid)
+        return "".join(f"{row}\n" for row in rows)
 
     @property
     def changed_cells(self) -> list[tuple[int, int]]:
-        """The cells flipped."""
+        """The cells the repair changed, in the order it changed them."""
         return list(self.repair.flips)
+
+    @property
+    def changed_percent(self) -> float:
+        """The share of the cells the repair changed, in percent."""
+        return self.fidelity.changed_percent
+
+    def record(self) -> JsonObject:
+        """The summary of the make as JSON: the puzzle's record (title, seed, options,
+        conversion, verdict, fidelity) without its source grid, a colour puzzle's palette,
+        and the seconds spent."""
+        meta = {k: v for k, v in self.puzzle.meta.items() if k != "source_grid"}
+        palette = self.kind.palette_record(self.puzzle.palette)
+        return {**meta, **palette, "seconds": round(self.seconds, 3)}
+
+    def report_fields(self) -> JsonObject:
+        """What a report row says of the repair: the palette (colour), cells changed (count,
+        percent, cost) and givens."""
+        palette: list[Json] = [f"{c.name} {c.rgb}" for c in self.puzzle.palette.colours]
+        shown = {"palette": palette} if self.kind.names_colours else {}
+        return {**shown, **self.fidelity.report_fields()}
+
+    def sheet_entry(self, *, label: str, note: str) -> SheetEntry:
+        """Its row of a report's contact sheet: the source, the chosen grid and the final one
+        (in the palette's colours), the changed cells and givens marked."""
+        return SheetEntry(
+            label=label,
+            method=self.conversion.chosen.label if self.conversion else "",
+            picture=sheet_picture(self),
+            chosen=self.source,
+            final=self.repair.grid,
+            flips=tuple(self.changed_cells),
+            givens=tuple(self.repair.givens),
+            note=note,
+            colours=self._rgb() if self.kind.names_colours else None,
+            kind=self.kind,
+        )
 
 
 MAX_VERDICT_SECONDS = 10.0
@@ -463,15 +523,6 @@ def repaired_grid(
     )
 
 
-def preview_of(made: MadeMono) -> bytes:
-    """The PNG preview of a made puzzle: the source picture, the puzzle, and its solution with
-    the flips marked."""
-
-    picture = source_rgb(made)
-    givens = made.repair.givens
-    return preview_png(made.puzzle, made.repair.grid, made.source, picture=picture, givens=givens)
-
-
 def source_rgb(made: Made) -> Pixels | None:
     """The part of the source picture a made puzzle covers, 8-bit RGB (None if unknown)."""
 
@@ -485,22 +536,6 @@ def sheet_picture(made: Made) -> Pixels:
     """The source region for a contact sheet's row: empty (no panel) when it is unknown."""
     rgb = source_rgb(made)
     return np.zeros((0, 0, 3), dtype=np.uint8) if rgb is None else rgb
-
-
-def sheet_entry(made: MadeMono, *, label: str, note: str) -> SheetEntry:
-    """One row of a report's contact sheet: source, chosen grid, final puzzle, the method."""
-
-    chosen = made.conversion.chosen.label if made.conversion else ""
-    return SheetEntry(
-        label=label,
-        method=chosen,
-        picture=sheet_picture(made),
-        chosen=made.source,
-        final=made.repair.grid,
-        flips=tuple(made.repair.flips),
-        givens=tuple(made.repair.givens),
-        note=note,
-    )
 
 
 def sheet_paths(path: Path, entries: int) -> list[Path]:

@@ -37,6 +37,7 @@ from nonogen.image.palette import quantise
 from nonogen.image.read import read_picture
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import VerdictRecord, grid_rows
+from nonogen.pipeline.fidelity import fidelity_of
 from nonogen.pipeline.made import (
     Made,
     MakeListener,
@@ -48,7 +49,6 @@ from nonogen.pipeline.made import (
     verdict_reserve,
     verdict_timeout,
 )
-from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
 from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle, puzzle_from_grid
@@ -99,7 +99,7 @@ def parse_tiles(text: str) -> tuple[int, int]:
 def check_tier(make: MakeOptions) -> None:
     """InputError for a colour mosaic asked for a tier: its tiles are not steered to one (the
     mosaic command's and the book's)."""
-    if not kind_of(make).mosaic_tiers and make.difficulty is not None:
+    if make.kind is COLOUR and make.difficulty is not None:
         raise InputError(
             words(
                 "a colour mosaic does not steer its tiles to a tier; leave out {given} (or "
@@ -536,8 +536,7 @@ def _made_tile(
     )
     puzzle = repaired.puzzle(where=f"{cutting.title} {place_name(row, col)}")
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(started + seconds))
-    kind = kind_of(make)
-    figures = kind.figures(source, repaired, cutting.drawn.merged)
+    figures = fidelity_of(make.kind, source, repaired, merged=cutting.drawn.merged)
     meta = {
         **_tile_meta(cutting, row, col, box),
         "source_grid": grid_rows(puzzle.palette, source),  # the file's characters
@@ -545,4 +544,5 @@ def _made_tile(
         "fidelity": figures.to_json(),
     }
     elapsed = time.perf_counter() - started
-    return kind(replace(puzzle, meta=meta), repaired, source, verdict, elapsed, figures)
+    made = (replace(puzzle, meta=meta), repaired, source, verdict, elapsed, figures)
+    return Made(*made, kind=make.kind)

@@ -1,9 +1,10 @@
 """A picture made into a puzzle of either kind: the kind is chosen here, once, from
 ``MakeOptions.colours`` (None: black and white), and what is made carries its kind's
-behaviour (``Made``): how a candidate is drawn into cells, what the record says.
+behaviour (``Made.kind``): how a candidate is drawn into cells (``draw``), what the record
+says.
 
 One make for both kinds: the conversion candidates are tried in order of repair cost, each
-drawn into cells (``Made.draw``) and repaired (``nonogen.generate.repair``); the first that
+drawn into cells (``draw``) and repaired (``nonogen.generate.repair``); the first that
 meets the target is kept, or, when none does, the one that came closest. The complete solver
 then gives the verdict.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, replace
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,17 +22,18 @@ from nonogen.image.areas import line_weighted
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import VerdictRecord, grid_rows
-from nonogen.pipeline.colour import MadeColour
+from nonogen.pipeline.fidelity import fidelity_of
 from nonogen.pipeline.made import (
     Drawing,
     Made,
-    MadeMono,
     MakeListener,
     MakeProgress,
     as_picked,
     budget_record,
     by_repair_cost,
     choices,
+    draw,
+    drawing_warnings,
     ignore_progress,
     repair_move,
     repaired_grid,
@@ -40,22 +42,12 @@ from nonogen.pipeline.made import (
     verdict_timeout,
 )
 from nonogen.pipeline.settings import MakeOptions
-from nonogen.puzzle import Kind
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.tiers import TIERS
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
-
-
-MADE: Final[dict[Kind, type[Made]]] = {MadeMono.kind: MadeMono, MadeColour.kind: MadeColour}
-"""Each kind of made puzzle by its kind (``MakeOptions.kind``)."""
-
-
-def kind_of(options: MakeOptions) -> type[Made]:
-    """The kind of puzzle the options ask for."""
-    return MADE[options.kind]
 
 
 def make_puzzle(
@@ -71,7 +63,6 @@ def make_puzzle(
     candidates are tried."""
     # Imported here so that solving and checking never pay for Pillow and scikit-image.
 
-    kind = kind_of(options)
     started = time.perf_counter()
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
@@ -82,7 +73,7 @@ def make_puzzle(
     tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
     best: tuple[Repair, Drawing] | None = None
     for attempt, candidate in enumerate(tries):
-        drawing = kind.draw(picture, conversion, candidate, options)
+        drawing = draw(picture, conversion, candidate, options)
         left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
@@ -104,14 +95,14 @@ def make_puzzle(
     scored = drawing.found
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
-    said = kind.drawing_warnings(drawing, options)
+    said = drawing_warnings(drawing, options)
     if said:
         conversion = replace(conversion, warnings=(*conversion.warnings, *said))
     on_progress(MakeProgress("checking"))
     ran_out = repaired.ran_out or (not repaired.solved and time.perf_counter() >= repairs_end)
     puzzle = repaired.puzzle(where=name)
     verdict = solve_puzzle(puzzle, timeout=verdict_timeout(deadline))
-    figures = kind.figures(drawing.grid, repaired, drawing.merged)
+    figures = fidelity_of(options.kind, drawing.grid, repaired, merged=drawing.merged)
     meta: JsonObject = {
         "title": options.title,
         "source": source_name(name),
@@ -126,7 +117,7 @@ def make_puzzle(
     }
     seconds = time.perf_counter() - started
     made = (replace(puzzle, meta=meta), repaired, drawing.grid, verdict, seconds, figures)
-    return kind(*made, conversion=conversion)
+    return Made(*made, conversion=conversion, kind=options.kind)
 
 
 def _shortfall(repaired: Repair) -> tuple[bool, int, int]:

@@ -40,8 +40,8 @@ from nonogen.pipeline import (
     for_print,
     make_puzzle,
 )
+from nonogen.pipeline.made import option_fields
 from nonogen.pipeline.mosaic import check_tier
-from nonogen.pipeline.picture import kind_of
 from nonogen.pipeline.shortfall import flag
 from nonogen.pipeline.tileset import mosaic_for_print
 from nonogen.puzzle import Puzzle
@@ -140,7 +140,7 @@ def _cache_key(data: bytes, path: str, options: BookOptions) -> str:
         "make": asdict(options.make),
         "timeout": options.timeout,
     }
-    settings.update(kind_of(options.make).option_fields(options.make))
+    settings.update(option_fields(options.make))
     if options.mosaic:  # and so do those made without --mosaic
         settings["mosaic"] = asdict(options.pages)
     digest = hashlib.sha256(data)

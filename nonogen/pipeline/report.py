@@ -34,8 +34,8 @@ from nonogen.image.options import SubjectBox
 from nonogen.image.read import read_mask
 from nonogen.pipeline.blind import solution_picture
 from nonogen.pipeline.check import Progress
-from nonogen.pipeline.made import Made
-from nonogen.pipeline.picture import kind_of, make_puzzle
+from nonogen.pipeline.made import Made, option_fields
+from nonogen.pipeline.picture import make_puzzle
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 
@@ -82,7 +82,7 @@ def report_case(
     base: JsonObject = {
         "picture": Path(name).name,
         "width": width,
-        **kind_of(options).option_fields(options),
+        **option_fields(options),
         **_pointed(options),
     }
     if truth is not None:

@@ -278,7 +278,7 @@ def test_a_colour_make_tries_the_next_candidate_when_the_repair_runs_out(
 ) -> None:
     from nonogen.image import palette as palette_module  # noqa: PLC0415
     from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
-    from nonogen.pipeline import colour as colour_module  # noqa: PLC0415
+    from nonogen.pipeline import made as colour_module  # noqa: PLC0415
     from nonogen.pipeline import picture as picture_module  # noqa: PLC0415
     from nonogen.pipeline.made import repaired_grid as real_repair  # noqa: PLC0415
 
@@ -326,7 +326,7 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
 ) -> None:
     from nonogen.image import palette as palette_module  # noqa: PLC0415
     from nonogen.pipeline import MakeOptions, make_puzzle  # noqa: PLC0415
-    from nonogen.pipeline import colour as colour_module  # noqa: PLC0415
+    from nonogen.pipeline import made as colour_module  # noqa: PLC0415
 
     def fixed(*_args: Any, **_kwargs: Any) -> palette_module.PaletteGrid:
         lab = np.array([[100.0, 0, 0], [0.0, 0, 0], [50.0, 60, 40]])

@@ -20,10 +20,10 @@ from nonogen.errors import InputError
 from nonogen.formats.codec import KIND_FORMATS
 from nonogen.image.options import METHODS, PictureOptions
 from nonogen.pdf import PageOptions
-from nonogen.pipeline import MadeColour, MadeMono, MakeOptions, grid_rows, make_puzzle
+from nonogen.pipeline import MakeOptions, grid_rows, make_puzzle
 from nonogen.pipeline.check import VerdictRecord
+from nonogen.pipeline.made import DRAWINGS, option_fields
 from nonogen.pipeline.mosaic import SOURCES
-from nonogen.pipeline.picture import MADE, kind_of
 from nonogen.pipeline.settings import (
     MAKE,
     PAGE,
@@ -48,15 +48,12 @@ NOT_ASKED = {"picture", "max_pixels", "title"}
 limit, and the title (``make --title``, the form's ``title``)."""
 
 
-@pytest.mark.parametrize(
-    ("colours", "kind", "made_class"), [(None, MONO, MadeMono), (3, COLOUR, MadeColour)]
-)
+@pytest.mark.parametrize(("colours", "kind"), [(None, MONO), (3, COLOUR)])
 def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
-    colours: int | None, kind: Kind, made_class: type
+    colours: int | None, kind: Kind
 ) -> None:
     options = MakeOptions(picture=PictureOptions(width=15), seconds=20, colours=colours)
     made = make_puzzle(RING, name="ring.png", options=options)
-    assert isinstance(made, made_class)
     assert made.kind is kind
     assert made.ok
     assert made.shortfall() is None
@@ -71,14 +68,14 @@ def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
 
 
 def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_one() -> None:
-    for table in (MADE, SOURCES, ANSWER_CELLS, PANELS, KIND_FORMATS):
+    for table in (DRAWINGS, SOURCES, ANSWER_CELLS, PANELS, KIND_FORMATS):
         assert set(table) == set(KINDS)
     for colours, kind in ((None, MONO), (2, COLOUR), (8, COLOUR)):
         options = MakeOptions(colours=colours)
-        assert options.kind is kind is kind_of(options).kind
+        assert options.kind is kind
         assert options.block_colours == (colours or 1)
-    assert MadeMono.option_fields(MakeOptions()) == {}  # black-and-white records unchanged
-    assert MadeColour.option_fields(MakeOptions(colours=5)) == {"colours": 5}
+    assert option_fields(MakeOptions()) == {}  # black-and-white records unchanged
+    assert option_fields(MakeOptions(colours=5)) == {"colours": 5}
 
 
 @pytest.mark.parametrize("colours", [0, 1, 9, -3])
