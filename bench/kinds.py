@@ -78,8 +78,9 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         mono = _solve(Plain(), plain, 2, started + args.timeout, EXPLAIN_SHARE * args.timeout)
         middle = time.perf_counter()
         seconds["black and white"] += middle - started
+        two = as_colour(plain)
         colour = _solve(
-            Colours(), as_colour(plain), 2, middle + args.timeout, EXPLAIN_SHARE * args.timeout
+            Colours(two.palette), two, 2, middle + args.timeout, EXPLAIN_SHARE * args.timeout
         )
         seconds["colour kind"] += time.perf_counter() - middle
         three = as_colour(plain, THREE)

@@ -33,12 +33,13 @@ import numpy.typing as npt
 
 from nonogen.errors import InputError
 from nonogen.generate.attempt import Change, Costs, Repair, RepairMode, Target
-from nonogen.generate.kinds import Cells, givens_partial, lines_for, puzzle_of, value_costs
+from nonogen.generate.kinds import lines_for, puzzle_of, value_costs
 from nonogen.generate.lines import EASY_SWEEPS, Search, state_of
 from nonogen.generate.modes import MODES, Budget, default_givens, to_repair
 from nonogen.generate.tiers import tier_repair
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.solve import TIERS
+from nonogen.solve.kinds import Cells, givens_partial
 
 _E = TypeVar("_E", bound=StrEnum)
 

@@ -8,10 +8,11 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.generate.kinds import Cells, givens_partial, puzzle_of
+from nonogen.generate.kinds import puzzle_of
 from nonogen.grid import Partial
 from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Meta, Puzzle
+from nonogen.solve.kinds import Cells, givens_partial
 from nonogen.solve.verdict import Cell
 from nonogen.tiers import TIERS
 

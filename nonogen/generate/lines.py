@@ -14,8 +14,9 @@ from typing import Any, Final, Generic
 import numpy as np
 import numpy.typing as npt
 
-from nonogen.generate.kinds import B, C, Cells, Lines, Spread, puzzle_of
+from nonogen.generate.kinds import B, C, Lines, puzzle_of
 from nonogen.puzzle import Puzzle
+from nonogen.solve.kinds import Cells, Spread
 from nonogen.solve.verdict import Cell
 
 SEARCH_START_SECONDS: Final = 2e-4
@@ -103,7 +104,7 @@ def _solved(
 ) -> State[B, C]:
     """Line logic on ``grid``'s clues from nothing but the givens, as a state."""
     rows, cols = clues
-    line = lines.spread(rows, cols, lines.start(grid, givens), sweeps=sweeps)
+    line = lines.spread(rows, cols, lines.from_grid(grid, givens), sweeps=sweeps)
     assert line.board is not None  # the clues of a real grid always have that grid as a solution
     unknown = open_after(lines, grid.size - len(givens), line)
     return State(lines, source, grid, rows, cols, givens, line.board, unknown, line.sweeps)
@@ -114,7 +115,7 @@ def sweeps_afresh(state: State[B, C]) -> int:
     if state.sweeps is not None:
         return state.sweeps
     lines = state.lines
-    return lines.spread(state.rows, state.cols, lines.start(state.grid, state.givens)).sweeps
+    return lines.spread(state.rows, state.cols, lines.from_grid(state.grid, state.givens)).sweeps
 
 
 def changed_clues(
@@ -188,7 +189,7 @@ def hardness(state: State[B, C]) -> float | None:
         return None
     lines = state.lines
     slow = 0
-    board: B | None = lines.start(state.grid, state.givens)
+    board: B | None = lines.from_grid(state.grid, state.givens)
     for _ in range(1, min(state.sweeps, 4)):
         # One more sweep over every line is the next sweep of line logic: a line no cell of
         # which changed since it was last solved solves to itself.

@@ -74,7 +74,7 @@ B = TypeVar("B")
 def board_of(puzzle: Puzzle) -> Kind[Any]:
     """The board the puzzle is solved on: colour bitmasks when it has two colours or more
     besides the background; one colour on any background is black and white's board."""
-    return Plain() if one_colour(puzzle.palette) else Colours()
+    return Plain() if one_colour(puzzle.palette) else Colours(puzzle.palette)
 
 
 def _probe_stats(

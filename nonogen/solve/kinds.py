@@ -1,29 +1,42 @@
-"""The board interface the solver drives, and its two implementations.
+"""The two boards and what the solver and the generator do on them.
 
 ``solve_puzzle`` runs the same steps on every puzzle: clue totals, line logic to its fixpoint,
-a complete SAT search, probing. What a board is and how each step works on it depends on the
-puzzle's kind, and lives behind ``Kind``:
+a complete SAT search, probing; the generator's repairs drive line logic move by move
+(``nonogen.generate.kinds.Lines``). What a board is and how each step works on it depends on
+the puzzle's kind, and lives in one class per board, behind ``Kind`` and ``Lines``:
 
     Plain    black and white: bit-parallel rows and columns (``board``, ``propagate``,
              ``probe``, ``search``: CaDiCaL/Glucose portfolio with beliefs)
     Colours  colour: per-cell bitmasks of the colours still possible (``colourboard``,
              ``colourprobe``, ``coloursat``)
 
-``board_of`` picks one by the puzzle's palette.
+``board_of`` (the solver) and ``lines_for`` (the generator) pick one by the palette.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from operator import ne, or_
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from nonogen.clues import ColourGrid, colour_totals
+from nonogen.clues import (
+    Clue,
+    ColourClue,
+    ColourGrid,
+    colour_totals,
+    grid_blocks,
+    grid_clues,
+    line_blocks,
+    line_clue,
+)
 from nonogen.grid import FILLED, UNKNOWN, Partial, grid_from_masks
 from nonogen.line import solve_line
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.puzzle import Puzzle
 from nonogen.solve import board as plain_board
 from nonogen.solve import colourboard
@@ -34,9 +47,18 @@ from nonogen.solve.coloursat import sat_search
 from nonogen.solve.probe import probe as plain_probe
 from nonogen.solve.propagate import assume as plain_assume
 from nonogen.solve.propagate import propagate as plain_propagate
+from nonogen.solve.propagate import set_cell
 from nonogen.solve.search import search as plain_search
+from nonogen.solve.verdict import Cell
 
 B = TypeVar("B")
+"""A kind's board."""
+
+Cells = npt.NDArray[Any]
+"""A grid of palette indices, ``(rows, cols)`` (bool for black and white)."""
+DELTA_E_UNIT: Final = 10.0
+"""A colour cost's unit: Delta E 10, a clearly visible colour difference, weighs as one
+black-and-white flip on the threshold's far side."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +107,16 @@ class LineNews:
     index: int
     before: tuple[int, ...]
     after: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Spread(Generic[B]):
+    """Line logic's board (None on a contradiction) and the sweeps it took."""
+
+    board: B | None
+    sweeps: int
+    settled: int | None = None
+    """Cells it decided, where the kind counts them as it goes (None: count the board)."""
 
 
 class Kind(Protocol[B]):
@@ -137,6 +169,120 @@ class Kind(Protocol[B]):
 
 class Plain:
     """Black and white: rows and columns as bitmask pairs."""
+
+    # --- the generator's line logic (``nonogen.generate.kinds.Lines``) ---
+
+    palette: Final = BLACK_ON_WHITE
+    cost_unit: Final = 1.0
+    estimates: Final = 1200
+    candidates: Final = 8
+
+    def cells(self, grid: npt.ArrayLike) -> Cells:
+        return np.array(grid, dtype=np.bool_)
+
+    def clues(self, grid: Cells) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+        return grid_clues(np.asarray(grid, dtype=np.bool_))
+
+    def line_clue(self, cells: list[int]) -> Clue:
+        return line_clue(cells)
+
+    def from_grid(self, grid: Cells, givens: Sequence[Cell]) -> plain_board.Board:
+        partial = givens_partial(grid, givens)
+        return (
+            plain_board.empty_board(*grid.shape)
+            if partial is None
+            else plain_board.board_from_partial(partial)
+        )
+
+    def spread(
+        self,
+        rows: tuple[Clue, ...],
+        cols: tuple[Clue, ...],
+        board: plain_board.Board,
+        *,
+        cell: Cell | None = None,
+        sweeps: int | None = None,
+    ) -> Spread[plain_board.Board]:
+        dirty_rows, dirty_cols = (None, None) if cell is None else ({cell[0]}, {cell[1]})
+        line = plain_propagate(
+            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+        )
+        return Spread(line.board, line.sweeps, line.settled)
+
+    def unknown(self, board: plain_board.Board) -> int:
+        return board.width * board.height - board.known()
+
+    def open_cells(self, board: plain_board.Board) -> npt.NDArray[np.bool_]:
+        return np.asarray(board.partial() < 0, dtype=np.bool_)
+
+    def allowed(self, board: plain_board.Board, cell: Cell) -> int:
+        r, c = cell
+        filled, empty = board.row_filled[r] >> c & 1, board.row_empty[r] >> c & 1
+        return 3 if not (filled or empty) else 2 if filled else 1
+
+    def known_as(self, board: plain_board.Board, cell: Cell, value: int) -> plain_board.Board:
+        return set_cell(board, cell[0], cell[1], filled=bool(value))
+
+    def forgotten(self, board: plain_board.Board, cell: Cell) -> plain_board.Board:
+        r, c = cell
+        keep_row, keep_col = ~(1 << c), ~(1 << r)
+        return plain_board.Board(
+            _replaced(board.row_filled, r, board.row_filled[r] & keep_row),
+            _replaced(board.row_empty, r, board.row_empty[r] & keep_row),
+            _replaced(board.col_filled, c, board.col_filled[c] & keep_col),
+            _replaced(board.col_empty, c, board.col_empty[c] & keep_col),
+        )
+
+    def changed_lines(self, before: plain_board.Board, after: plain_board.Board) -> tuple[int, int]:
+        rows = _differing(
+            list(map(or_, before.row_filled, before.row_empty)),
+            list(map(or_, after.row_filled, after.row_empty)),
+        )
+        cols = _differing(
+            list(map(or_, before.col_filled, before.col_empty)),
+            list(map(or_, after.col_filled, after.col_empty)),
+        )
+        return rows, cols
+
+    def settles_alone(
+        self,
+        rows: tuple[Clue, ...],
+        cols: tuple[Clue, ...],
+        board: plain_board.Board,
+        cell: Cell,
+        value: int,
+    ) -> bool:
+        r, c = cell
+        row = (board.row_filled[r] | (value << c), board.row_empty[r] | ((not value) << c))
+        if solve_line(rows[r], len(cols), *row) != row:
+            return False
+        col = (board.col_filled[c] | (value << r), board.col_empty[c] | ((not value) << r))
+        return solve_line(cols[c], len(rows), *col) == col
+
+    def alternatives(self, grid: Cells, board: plain_board.Board, cell: Cell) -> list[int]:
+        return [1 - int(grid[cell])]
+
+    def probing_solves(
+        self,
+        rows: tuple[Clue, ...],
+        cols: tuple[Clue, ...],
+        board: plain_board.Board,
+        deadline: float,
+    ) -> bool:
+        probing = plain_probe(rows, cols, board, deadline=deadline)
+        return probing.complete and probing.board is not None and probing.board.is_solved()
+
+    def unique(
+        self,
+        rows: tuple[Clue, ...],
+        cols: tuple[Clue, ...],
+        board: plain_board.Board,
+        seconds: float,
+    ) -> bool:
+        found = plain_search(rows, cols, board, limit=2, seconds=seconds, graded=False)
+        return found.complete and len(found.solutions) == 1
+
+    # --- the solver's steps (``Kind``) ---
 
     def totals_reason(self, puzzle: Puzzle) -> str:
         by_rows, by_cols = sum(map(sum, puzzle.rows)), sum(map(sum, puzzle.cols))
@@ -209,8 +355,111 @@ def _masks(filled: int, empty: int, size: int) -> tuple[int, ...]:
     return tuple(2 if filled >> i & 1 else 1 if empty >> i & 1 else 3 for i in range(size))
 
 
+@dataclass(frozen=True)
 class Colours:
-    """Colour: per cell, the bitmask of the colours still possible."""
+    """Colour: per cell, the bitmask of the palette indices still possible."""
+
+    palette: Palette
+    """The palette a grid's values index."""
+    cost_unit: float = DELTA_E_UNIT
+    estimates: int = 400
+    candidates: int = 6
+
+    def cells(self, grid: npt.ArrayLike) -> Cells:
+        return np.array(grid, dtype=np.uint8)
+
+    def clues(self, grid: Cells) -> tuple[tuple[ColourClue, ...], tuple[ColourClue, ...]]:
+        return grid_blocks(np.asarray(grid, dtype=np.uint8))
+
+    def line_clue(self, cells: list[int]) -> ColourClue:
+        return line_blocks(cells)
+
+    def from_grid(self, grid: Cells, givens: Sequence[Cell]) -> colourboard.Board:
+        partial = givens_partial(grid, givens)
+        if partial is None:
+            partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
+        return colourboard.board_from_partial(partial, self.palette.size)
+
+    def spread(
+        self,
+        rows: tuple[ColourClue, ...],
+        cols: tuple[ColourClue, ...],
+        board: colourboard.Board,
+        *,
+        cell: Cell | None = None,
+        sweeps: int | None = None,
+    ) -> Spread[colourboard.Board]:
+        dirty_rows, dirty_cols = (None, None) if cell is None else ((cell[0],), (cell[1],))
+        line = colourboard.propagate(
+            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+        )
+        return Spread(line.board, line.sweeps, line.settled)
+
+    def unknown(self, board: colourboard.Board) -> int:
+        return sum(1 for row in board for cell in row if cell & (cell - 1))
+
+    def open_cells(self, board: colourboard.Board) -> npt.NDArray[np.bool_]:
+        masks = colourboard.as_array(board)
+        return np.asarray(masks & (masks - 1) != 0, dtype=np.bool_)
+
+    def allowed(self, board: colourboard.Board, cell: Cell) -> int:
+        return board[cell[0]][cell[1]]
+
+    def known_as(self, board: colourboard.Board, cell: Cell, value: int) -> colourboard.Board:
+        return colourboard.with_cell(board, cell[0], cell[1], 1 << value)
+
+    def forgotten(self, board: colourboard.Board, cell: Cell) -> colourboard.Board:
+        full = (1 << self.palette.size) - 1
+        return colourboard.with_cell(board, cell[0], cell[1], full)
+
+    def changed_lines(self, before: colourboard.Board, after: colourboard.Board) -> tuple[int, int]:
+        rows = cols = 0
+        for r, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                rows |= 1 << r
+                cols |= _differing(list(old), list(new))
+        return rows, cols
+
+    def settles_alone(
+        self,
+        rows: tuple[ColourClue, ...],
+        cols: tuple[ColourClue, ...],
+        board: colourboard.Board,
+        cell: Cell,
+        value: int,
+    ) -> bool:
+        return False
+
+    def alternatives(self, grid: Cells, board: colourboard.Board, cell: Cell) -> list[int]:
+        mask = board[cell[0]][cell[1]]
+        options = {j for j in range(self.palette.size) if mask >> j & 1} | _neighbours(grid, cell)
+        options.discard(int(grid[cell]))
+        return sorted(options)
+
+    def probing_solves(
+        self,
+        rows: tuple[ColourClue, ...],
+        cols: tuple[ColourClue, ...],
+        board: colourboard.Board,
+        deadline: float,
+    ) -> bool:
+        probing = colour_probe(rows, cols, board, deadline=deadline)
+        return (
+            probing.complete and probing.board is not None and colourboard.is_solved(probing.board)
+        )
+
+    def unique(
+        self,
+        rows: tuple[ColourClue, ...],
+        cols: tuple[ColourClue, ...],
+        board: colourboard.Board,
+        seconds: float,
+    ) -> bool:
+        deadline = time.perf_counter() + seconds
+        found = sat_search(rows, cols, board, limit=2, deadline=deadline)
+        return found.complete and len(found.solutions) == 1
+
+    # --- the solver's steps (``Kind``) ---
 
     def totals_reason(self, puzzle: Puzzle) -> str:
         by_rows = colour_totals(puzzle.row_blocks, puzzle.palette.size)
@@ -276,3 +525,41 @@ class Colours:
 def _cells(grid: np.typing.NDArray[np.bool_]) -> ColourGrid:
     """A black-and-white grid as palette indices (1 filled)."""
     return np.asarray(grid, dtype=np.uint8)
+
+
+def _neighbours(grid: Cells, cell: Cell) -> set[int]:
+    """The values of a cell's four neighbours."""
+    r, c = cell
+    height, width = grid.shape
+    return {
+        int(grid[r + dr, c + dc])
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= r + dr < height and 0 <= c + dc < width
+    }
+
+
+def givens_partial(grid: Cells, givens: Sequence[Cell]) -> Partial | None:
+    """The grid's values at the given cells, ``UNKNOWN`` elsewhere; None without givens."""
+    if not givens:
+        return None
+    partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
+    for cell in givens:
+        partial[cell] = int(grid[cell])
+    return partial
+
+
+_T = TypeVar("_T")
+
+
+def _replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``items`` with the one at ``index`` replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _differing(before: list[int], after: list[int]) -> int:
+    """Bitmask of the positions whose values differ."""
+    mask = 0
+    for i, differs in enumerate(map(ne, before, after)):
+        if differs:
+            mask |= 1 << i
+    return mask

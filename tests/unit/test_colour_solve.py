@@ -289,7 +289,7 @@ def test_one_probing_for_both_kinds_gives_a_puzzle_read_in_two_colours_the_same_
     two = puzzle_from_blocks(blocks[0], blocks[1], palette)
     deadline = time.perf_counter() + 30
     a = _solve(Plain(), plain, 2, deadline, 1.0)
-    b = _solve(Colours(), two, 2, deadline, 1.0)
+    b = _solve(Colours(palette), two, 2, deadline, 1.0)
     assert a.techniques == b.techniques == (Technique.LINE, Technique.PROBING)
     assert (a.status, a.difficulty, a.tier) == (b.status, b.difficulty, b.tier)
 
