@@ -33,7 +33,7 @@ from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
 from nonogen.image.choice import model_for
 from nonogen.image.filters import enhance, periodic_share
-from nonogen.image.masks import fill_holes
+from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
 from nonogen.image.scored import CONSENSUS, MIN_LIKENESS, Scored, measured, score_grids
@@ -299,13 +299,20 @@ def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]
 
 def _supersedes(tones: Scored, region: Scored) -> bool:
     """Whether a grid of tones draws a region-seeking grid's outline (see ``_own_tones``) and
-    explains the picture TONES_GAIN better."""
+    explains the picture TONES_GAIN better. A blob that explains under MIN_LIKENESS may also
+    be the hull of a line drawing whose strokes enclose nothing (a spiral: filling holes
+    leaves it a spiral): the tones' convex hull is its outline then."""
     likeness = region.parts["likeness"]
     if tones.parts["likeness"] < max(MIN_LIKENESS, likeness) + TONES_GAIN:
         return False
-    outline = NEAR_OUTLINE if likeness < MIN_LIKENESS else SAME_OUTLINE
-    theirs, mine = fill_holes(_frame_grid(tones)), fill_holes(_frame_grid(region))
-    return silhouette_iou(theirs, mine) >= outline
+    theirs, mine = _frame_grid(tones), fill_holes(_frame_grid(region))
+    if silhouette_iou(fill_holes(theirs), mine) >= SAME_OUTLINE:
+        return True
+    if likeness >= MIN_LIKENESS:
+        return False
+    return max(silhouette_iou(fill_holes(theirs), mine), silhouette_iou(hull(theirs), mine)) >= (
+        NEAR_OUTLINE
+    )
 
 
 def _frame_grid(scored: Scored) -> Grid:

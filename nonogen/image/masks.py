@@ -53,6 +53,17 @@ def fill_holes(mask: Grid) -> Grid:
     return np.asarray(~outside, dtype=np.bool_)
 
 
+def hull(mask: Grid) -> Grid:
+    """The mask's convex hull, the cells whose centres it covers (an empty mask stays
+    empty)."""
+    points = cv2.findNonZero(mask.astype(np.uint8))
+    if points is None:
+        return mask
+    filled = np.zeros(mask.shape, dtype=np.uint8)
+    cv2.fillConvexPoly(filled, cv2.convexHull(points), 1)
+    return np.asarray(filled > 0, dtype=np.bool_) | mask
+
+
 def thin_parts(mask: Grid, side: int) -> Grey:
     """The parts of a mask a ``side`` x ``side`` square does not fit in: its thin lines, as
     floats (1.0 on a line)."""

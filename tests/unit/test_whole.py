@@ -10,7 +10,8 @@ import pytest
 from PIL import Image
 
 from nonogen.image.candidates import CANDIDATES
-from nonogen.image.convert import convert, fills_frame, source_of
+from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
+from nonogen.image.masks import hull
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.whole import stencil
@@ -94,6 +95,32 @@ def test_the_ring_keeps_its_hole_and_its_notch() -> None:
     top = np.nonzero(filled.any(axis=1))[0][0]
     assert filled[top].sum() <= 3  # the notch: a point above the ellipse's top
     assert 12 <= filled[top].nonzero()[0].mean() <= 17
+
+
+def test_a_spiral_is_drawn_as_its_strokes_not_as_the_blob_around_them() -> None:
+    """samples/bench's light spiral on a gradient at 50 wide: the salient cut was a disc
+    around it (IoU 0.15 with the spiral), and filling holes leaves a spiral a spiral, so its
+    strokes did not supersede the disc. The strokes' convex hull is the disc's outline."""
+    picture = read_picture((SAMPLES / "bench" / "spiral_on_gradient.jpg").read_bytes(), name="s")
+    found = convert(picture, PictureOptions(width=50))
+    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
+    filled = found.chosen.cells.filled
+    with Image.open(SAMPLES / "bench" / "masks" / "spiral_on_gradient.png") as mask:
+        drawn = np.asarray(mask.convert("L")) > 127
+    truth = mask_cells(drawn, found.chosen.cells.box, filled.shape, stroke=True)
+    assert silhouette_iou(filled, truth) > 0.6  # the report's IoU: 0.15 for the disc
+    assert filled.mean() < 0.3  # strokes, not a disc
+
+
+def test_the_hull_of_a_mask_covers_its_concavities() -> None:
+    mask = np.zeros((9, 9), dtype=np.bool_)
+    mask[1, 1:8] = mask[1:8, 1] = mask[7, 1:8] = True  # a C open to the right
+    covered = hull(mask)
+    assert covered[4, 6]
+    assert covered[2:7, 2:7].all()
+    assert not covered[0].any()
+    assert not covered[:, 8].any()
+    assert not hull(np.zeros((3, 3), dtype=np.bool_)).any()
 
 
 def close_horse() -> bytes:
