@@ -11,7 +11,7 @@ from PIL import Image
 
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
-from nonogen.image.masks import hull
+from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.whole import stencil
@@ -110,6 +110,21 @@ def test_a_spiral_is_drawn_as_its_strokes_not_as_the_blob_around_them() -> None:
     truth = mask_cells(drawn, found.chosen.cells.box, filled.shape, stroke=True)
     assert silhouette_iou(filled, truth) > 0.6  # the report's IoU: 0.15 for the disc
     assert filled.mean() < 0.3  # strokes, not a disc
+
+
+def test_a_letter_keeps_the_hole_a_cut_of_the_same_outline_filled() -> None:
+    """samples/bench's light R on black: the subject finder's cut has the letter's very
+    outline but fills its hole; the picture's own tones, the same outline with the hole,
+    explain the picture better (0.96 against 0.84) and are drawn."""
+    picture = read_picture((SAMPLES / "bench" / "letter_R_on_black.png").read_bytes(), name="r")
+    found = convert(picture, PictureOptions(width=35))
+    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
+    filled = found.chosen.cells.filled
+    with Image.open(SAMPLES / "bench" / "masks" / "letter_R_on_black.png") as mask:
+        drawn = np.asarray(mask.convert("L")) > 127
+    truth = mask_cells(drawn, found.chosen.cells.box, filled.shape)
+    assert silhouette_iou(filled, truth) > 0.95  # the cut's: 0.88
+    assert (fill_holes(filled) & ~filled).sum() >= 4  # the hole, kept
 
 
 def test_the_hull_of_a_mask_covers_its_concavities() -> None:
