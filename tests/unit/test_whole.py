@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from nonogen.grid import Grid
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
 from nonogen.image.masks import fill_holes, hull
@@ -97,18 +98,26 @@ def test_the_ring_keeps_its_hole_and_its_notch() -> None:
     assert 12 <= filled[top].nonzero()[0].mean() <= 17
 
 
+def tones_drawn(name: str, width: int, *, stroke: bool = False) -> tuple[Grid, float]:
+    """A samples/bench picture converted at ``width``: the chosen grid, drawn from the
+    picture's own tones (no region-seeking cut), and its IoU with the true subject as the
+    report measures it."""
+    picture = read_picture((SAMPLES / "bench" / name).read_bytes(), name=name)
+    found = convert(picture, PictureOptions(width=width))
+    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
+    filled = found.chosen.cells.filled
+    with Image.open(SAMPLES / "bench" / "masks" / f"{Path(name).stem}.png") as mask:
+        drawn = np.asarray(mask.convert("L")) > 127
+    truth = mask_cells(drawn, found.chosen.cells.box, filled.shape, stroke=stroke)
+    return filled, silhouette_iou(filled, truth)
+
+
 def test_a_spiral_is_drawn_as_its_strokes_not_as_the_blob_around_them() -> None:
     """samples/bench's light spiral on a gradient at 50 wide: the salient cut was a disc
     around it (IoU 0.15 with the spiral), and filling holes leaves a spiral a spiral, so its
     strokes did not supersede the disc. The strokes' convex hull is the disc's outline."""
-    picture = read_picture((SAMPLES / "bench" / "spiral_on_gradient.jpg").read_bytes(), name="s")
-    found = convert(picture, PictureOptions(width=50))
-    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
-    filled = found.chosen.cells.filled
-    with Image.open(SAMPLES / "bench" / "masks" / "spiral_on_gradient.png") as mask:
-        drawn = np.asarray(mask.convert("L")) > 127
-    truth = mask_cells(drawn, found.chosen.cells.box, filled.shape, stroke=True)
-    assert silhouette_iou(filled, truth) > 0.6  # the report's IoU: 0.15 for the disc
+    filled, iou = tones_drawn("spiral_on_gradient.jpg", 50, stroke=True)
+    assert iou > 0.6  # the report's IoU: 0.15 for the disc
     assert filled.mean() < 0.3  # strokes, not a disc
 
 
@@ -116,14 +125,8 @@ def test_a_letter_keeps_the_hole_a_cut_of_the_same_outline_filled() -> None:
     """samples/bench's light R on black: the subject finder's cut has the letter's very
     outline but fills its hole; the picture's own tones, the same outline with the hole,
     explain the picture better (0.96 against 0.84) and are drawn."""
-    picture = read_picture((SAMPLES / "bench" / "letter_R_on_black.png").read_bytes(), name="r")
-    found = convert(picture, PictureOptions(width=35))
-    assert found.chosen.split.method not in ("netcut", "refined", "grabcut", "salient")
-    filled = found.chosen.cells.filled
-    with Image.open(SAMPLES / "bench" / "masks" / "letter_R_on_black.png") as mask:
-        drawn = np.asarray(mask.convert("L")) > 127
-    truth = mask_cells(drawn, found.chosen.cells.box, filled.shape)
-    assert silhouette_iou(filled, truth) > 0.95  # the cut's: 0.88
+    filled, iou = tones_drawn("letter_R_on_black.png", 35)
+    assert iou > 0.95  # the cut's: 0.88
     assert (fill_holes(filled) & ~filled).sum() >= 4  # the hole, kept
 
 
