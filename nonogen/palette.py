@@ -63,6 +63,11 @@ class Palette:
         """The index of the colour drawn as ``char``, or None."""
         return next((i for i, c in enumerate(self.colours) if c.char == char), None)
 
+    def entries(self) -> list[dict[str, str]]:
+        """Each colour as records and answers give it, background first: its name,
+        ``#rrggbb`` and character."""
+        return [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in self.colours]
+
 
 def check_colours(colours: int) -> None:
     """InputError unless ``colours`` (block colours besides the background) is 2 to 8."""

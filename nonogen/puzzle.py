@@ -74,8 +74,7 @@ class Kind:
 
     def palette_record(self, palette: Palette) -> dict[str, Json]:
         """The palette as answers carry it (name, rgb and character of each), or nothing."""
-        colours = [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours]
-        return {"palette": colours} if self.names_colours else {}
+        return {"palette": palette.entries()} if self.names_colours else {}
 
 
 MONO: Final = Kind("mono", names_colours=False, changing="flipping")

@@ -334,9 +334,7 @@ def _plain_fields(puzzle: Puzzle) -> list[tuple[str, object]]:
 def _colour_fields(puzzle: Puzzle) -> list[tuple[str, object]]:
     """The palette, ``[length, name]`` blocks, and rows of the colours' characters."""
     colours = puzzle.palette.colours
-    fields: list[tuple[str, object]] = [
-        ("palette", [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in colours])
-    ]
+    fields: list[tuple[str, object]] = [("palette", puzzle.palette.entries())]
     for key, clues in (("rows", puzzle.row_blocks), ("cols", puzzle.col_blocks)):
         fields.append((key, [[[n, colours[k].name] for n, k in clue] for clue in clues]))
     for key, grid in (("solution", puzzle.goal), ("givens", puzzle.givens)):

@@ -312,15 +312,13 @@ def _supersedes(tones: Scored, region: Scored) -> bool:
     the tones' convex hull is its outline then."""
     likeness = region.parts["likeness"]
     gain = tones.parts["likeness"] - max(MIN_LIKENESS, likeness)
+    if gain < INSIDE_GAIN:  # the cheap test first: most pairs end here
+        return False
     theirs, mine = _frame_grid(tones), fill_holes(_frame_grid(region))
     outline = silhouette_iou(fill_holes(theirs), mine)
-    if gain >= INSIDE_GAIN and outline >= IDENTICAL_OUTLINE:
+    if outline >= (IDENTICAL_OUTLINE if gain < TONES_GAIN else SAME_OUTLINE):
         return True
-    if gain < TONES_GAIN:
-        return False
-    if outline >= SAME_OUTLINE:
-        return True
-    if likeness >= MIN_LIKENESS:
+    if gain < TONES_GAIN or likeness >= MIN_LIKENESS:
         return False
     return max(outline, silhouette_iou(hull(theirs), mine)) >= NEAR_OUTLINE
 

@@ -490,10 +490,11 @@ def legend_lines(puzzle: Puzzle, width: float, size: float) -> list[list[tuple[i
 def grid_box(puzzle: Puzzle, box: Box) -> Box:
     """The part of a puzzle's slot its figure takes: all of it, or the part above room for
     the legend of its colours at the bottom."""
-    count = len(legend_lines(puzzle, box.w, legend_size(box.w)))
+    size = legend_size(box.w)
+    count = len(legend_lines(puzzle, box.w, size))
     if not count:
         return box
-    height = count * LEGEND_PITCH * legend_size(box.w) + 0.5 * legend_size(box.w)
+    height = count * LEGEND_PITCH * size + 0.5 * size
     return Box(box.x, box.y + height, box.w, max(box.h - height, 1.0))
 
 

@@ -22,7 +22,6 @@ from nonogen.formats.nonjson import palette_rows
 from nonogen.grid import Partial
 from nonogen.image.options import SUBJECTS_FILE
 from nonogen.image.read import picture_rgb8, read_picture
-from nonogen.palette import parse_rgb
 from nonogen.pdf import Entry
 from nonogen.pdf.press import Press, print_book
 from nonogen.pipeline.made import sheet_paths, write_sheet
@@ -35,7 +34,7 @@ from nonogen.pipeline.prepare import (
     prepare_all,
 )
 from nonogen.pipeline.tileset import set_key, set_places
-from nonogen.preview import SheetEntry
+from nonogen.preview import SheetEntry, palette_rgb
 from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.records import Json, JsonObject, whole_numbers
 from nonogen.solve import difficulty_label
@@ -252,7 +251,7 @@ def _coloured(entry: SheetEntry, puzzle: Puzzle, drawn: Partial) -> SheetEntry:
         final=goal.astype(np.uint8),
         flips=tuple((int(r), int(c)) for r, c in np.argwhere(drawn != goal)),
         givens=tuple((int(r), int(c)) for r, c in np.argwhere(given)),
-        colours=np.array([parse_rgb(c.rgb) for c in puzzle.palette.colours], dtype=np.uint8),
+        colours=palette_rgb(puzzle.palette),
         kind=puzzle.kind,
     )
 

@@ -23,12 +23,19 @@ from nonogen.image.options import PictureOptions
 from nonogen.image.palette import MERGE_DELTA_E, PaletteGrid, quantise
 from nonogen.image.read import picture_rgb8
 from nonogen.image.scored import MIN_LIKENESS
-from nonogen.palette import BLACK_ON_WHITE, Palette, parse_rgb
+from nonogen.palette import BLACK_ON_WHITE, Palette
 from nonogen.pipeline.check import grid_rows
 from nonogen.pipeline.fidelity import Fidelity
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.pipeline.shortfall import Shortfall, conversion_line
-from nonogen.preview import MAX_SHEET_ENTRIES, SheetEntry, contact_sheet, preview_png, solution_png
+from nonogen.preview import (
+    MAX_SHEET_ENTRIES,
+    SheetEntry,
+    contact_sheet,
+    palette_rgb,
+    preview_png,
+    solution_png,
+)
 from nonogen.puzzle import COLOUR, MONO, Kind, Puzzle
 from nonogen.solve import Status, Verdict, with_article
 from nonogen.wording import Option, Words, words
@@ -183,9 +190,7 @@ def option_fields(options: MakeOptions) -> JsonObject:
 def palette_choice(kind: Kind, palette: Palette) -> tuple[dict[str, str], ...] | None:
     """The palette a drawing shows a person (a gallery's choice), background first: each
     colour's name, ``#rrggbb`` and grid character; None for black and white."""
-    if not kind.names_colours:
-        return None
-    return tuple({"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours)
+    return tuple(palette.entries()) if kind.names_colours else None
 
 
 @dataclass(frozen=True)
@@ -295,12 +300,8 @@ class Made:
 
     def solution_png(self) -> bytes:
         """The PNG of the solution alone: its cells in their colours, nothing else."""
-        return solution_png(self._rgb()[np.asarray(self.repair.grid, dtype=np.intp)])
-
-    def _rgb(self) -> npt.NDArray[np.uint8]:
-        """The palette as RGB rows, the background first."""
-        colours = self.puzzle.palette.colours
-        return np.array([parse_rgb(c.rgb) for c in colours], dtype=np.uint8)
+        rgb = palette_rgb(self.puzzle.palette)
+        return solution_png(rgb[np.asarray(self.repair.grid, dtype=np.intp)])
 
     def board(self, *, show_solution: bool) -> str:
         """The puzzle as terminal text: black and white's clues around the grid, the solution
@@ -349,7 +350,7 @@ class Made:
             flips=tuple(self.changed_cells),
             givens=tuple(self.repair.givens),
             note=note,
-            colours=self._rgb() if self.kind.names_colours else None,
+            colours=palette_rgb(self.puzzle.palette) if self.kind.names_colours else None,
             kind=self.kind,
         )
 

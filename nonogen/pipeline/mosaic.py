@@ -301,7 +301,7 @@ class Mosaic:
             "row_cuts": list(self.row_cuts),
             "col_cuts": list(self.col_cuts),
             "conversion": None if self.conversion is None else self.conversion.record(spell),
-            **({} if self.palette is None else {"palette": _palette_record(self.palette)}),
+            **({} if self.palette is None else {"palette": self.palette.entries()}),
             "ok": self.ok,
             "changes": [list(cell) for cell in self.changes()],
             "givens": [list(cell) for cell in self.givens()],
@@ -502,11 +502,6 @@ def _tile_meta(cutting: _Cutting, row: int, col: int, box: Box) -> JsonObject:
             "frame": list(cutting.drawn.frame),
         },
     }
-
-
-def _palette_record(palette: Palette) -> list[dict[str, str]]:
-    """A palette as records give it: each colour's name, ``#rrggbb`` and character."""
-    return [{"name": c.name, "rgb": c.rgb, "char": c.char} for c in palette.colours]
 
 
 def _made_tile(

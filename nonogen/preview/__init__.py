@@ -10,7 +10,7 @@ Pictures are RGB ``uint8`` arrays ``(rows, cols, 3)``; a grey ``(rows, cols)`` o
 caller, not bad user input). The same input always gives the same PNG bytes.
 """
 
-from nonogen.preview.canvas import as_rgb, solution_png
+from nonogen.preview.canvas import as_rgb, palette_rgb, solution_png
 from nonogen.preview.puzzle import PreviewLayout, preview_layout, preview_png, row_clue_layout
 from nonogen.preview.sheet import (
     FAINT,
@@ -33,6 +33,7 @@ __all__ = [
     "SheetLayout",
     "as_rgb",
     "contact_sheet",
+    "palette_rgb",
     "preview_layout",
     "preview_png",
     "row_clue_layout",

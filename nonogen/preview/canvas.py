@@ -17,6 +17,7 @@ import numpy.typing as npt
 from PIL import Image, ImageDraw, ImageFont
 
 from nonogen.grid import Grid
+from nonogen.palette import Palette, parse_rgb
 
 Pixels = npt.NDArray[np.uint8]
 """A picture, indexed ``(row, col, channel)``, channels red, green, blue."""
@@ -53,6 +54,12 @@ def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+def palette_rgb(palette: Palette) -> Pixels:
+    """The palette's colours as RGB rows ``(colours, 3)``, the background first: a table a
+    grid of palette indices indexes into."""
+    return np.array([parse_rgb(c.rgb) for c in palette.colours], dtype=np.uint8)
 
 
 def solution_png(cells: npt.ArrayLike, *, px: int = BLIND_CELL_PX) -> bytes:

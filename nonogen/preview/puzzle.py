@@ -48,6 +48,7 @@ from nonogen.preview.canvas import (
     font_at,
     grid_lines,
     legend,
+    palette_rgb,
     paste_picture,
     png,
 )
@@ -315,7 +316,7 @@ def preview_png(
         paste_picture(image, rgb, layout.source)
         caption(draw, layout.source[:2], "source", layout.text)
     _draw_clues(draw, puzzle, layout)
-    table = np.array([_rgb(puzzle, i) for i in range(puzzle.palette.size)], dtype=np.uint8)
+    table = palette_rgb(puzzle.palette)
     if grid is not None:
         _draw_printed_givens(image, layout, table, grid, given)
     grid_lines(draw, layout.puzzle, shape, layout.px)

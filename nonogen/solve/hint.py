@@ -362,7 +362,7 @@ def next_step(
     if puzzle.givens is not None:
         partial = np.where(partial == UNKNOWN, puzzle.givens, partial).astype(np.int8)
     kind = board_of(puzzle)
-    return _next_step(kind, puzzle, kind.from_partial(puzzle, partial), look_ahead, seconds)
+    return _next_step(kind, puzzle, kind.from_partial(partial), look_ahead, seconds)
 
 
 def _next_step(kind: Kind[B], puzzle: Puzzle, board: B, look_ahead: bool, seconds: float) -> Hint:

@@ -146,7 +146,7 @@ class Kind(Protocol[B]):
         """How many cells the board has decided."""
         ...
 
-    def from_partial(self, puzzle: Puzzle, partial: Partial) -> B:
+    def from_partial(self, partial: Partial) -> B:
         """The board of a partial grid of palette indices (``UNKNOWN`` open)."""
         ...
 
@@ -189,9 +189,7 @@ class Plain:
     def from_grid(self, grid: Cells, givens: Sequence[Cell]) -> plain_board.Board:
         partial = givens_partial(grid, givens)
         return (
-            plain_board.empty_board(*grid.shape)
-            if partial is None
-            else plain_board.board_from_partial(partial)
+            plain_board.empty_board(*grid.shape) if partial is None else self.from_partial(partial)
         )
 
     def spread(
@@ -210,7 +208,7 @@ class Plain:
         return Spread(line.board, line.sweeps, line.settled)
 
     def unknown(self, board: plain_board.Board) -> int:
-        return board.width * board.height - board.known()
+        return board.width * board.height - self.known(board)
 
     def open_cells(self, board: plain_board.Board) -> npt.NDArray[np.bool_]:
         return np.asarray(board.partial() < 0, dtype=np.bool_)
@@ -321,7 +319,7 @@ class Plain:
     def known(self, board: plain_board.Board) -> int:
         return board.known()
 
-    def from_partial(self, puzzle: Puzzle, partial: Partial) -> plain_board.Board:
+    def from_partial(self, partial: Partial) -> plain_board.Board:
         return plain_board.board_from_partial(partial)
 
     def possible(self, board: plain_board.Board) -> Possible:
@@ -378,7 +376,7 @@ class Colours:
         partial = givens_partial(grid, givens)
         if partial is None:
             partial = np.full(grid.shape, UNKNOWN, dtype=np.int8)
-        return colourboard.board_from_partial(partial, self.palette.size)
+        return self.from_partial(partial)
 
     def spread(
         self,
@@ -396,7 +394,7 @@ class Colours:
         return Spread(line.board, line.sweeps, line.settled)
 
     def unknown(self, board: colourboard.Board) -> int:
-        return sum(1 for row in board for cell in row if cell & (cell - 1))
+        return sum(map(len, board)) - self.known(board)
 
     def open_cells(self, board: colourboard.Board) -> npt.NDArray[np.bool_]:
         masks = colourboard.as_array(board)
@@ -494,8 +492,8 @@ class Colours:
     def known(self, board: colourboard.Board) -> int:
         return sum(1 for row in board for cell in row if cell & (cell - 1) == 0)
 
-    def from_partial(self, puzzle: Puzzle, partial: Partial) -> colourboard.Board:
-        return colourboard.board_from_partial(partial, puzzle.palette.size)
+    def from_partial(self, partial: Partial) -> colourboard.Board:
+        return colourboard.board_from_partial(partial, self.palette.size)
 
     def possible(self, board: colourboard.Board) -> Possible:
         return colourboard.as_array(board)
