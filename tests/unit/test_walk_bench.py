@@ -1,0 +1,20 @@
+"""`bench.walk`: from which files a picture's walk through the gallery enters each file of
+``nonogen/image/`` (issue 52)."""
+
+from __future__ import annotations
+
+from bench.walk import PACKAGE, PICTURES, entries
+from nonogen.image.options import PictureOptions
+from nonogen.pipeline.settings import MakeOptions
+
+
+def test_the_walk_sees_the_gallery_enter_image_files_and_not_calls_within_a_file() -> None:
+    horse = next(p for p in PICTURES if p.name == "horse.png")
+    found = entries([horse], [MakeOptions(picture=PictureOptions(width=10))])
+    # The gallery (pipeline/) reads the picture, and the conversion draws it.
+    assert "pipeline/gallery.py" in found["image/read.py"]
+    assert "image/convert.py" in found["image/candidates.py"]
+    for file, callers in found.items():
+        assert file.startswith("image/")
+        assert file not in callers  # calls within a file are no entries
+        assert all((PACKAGE / caller).is_file() for caller in callers)
