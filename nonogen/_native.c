@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include <limits.h>
+#include <math.h>
 
 enum { UNK = 0, FIL = 1, EMP = 2 };
 
@@ -2122,6 +2123,127 @@ done:
     return result;
 }
 
+/* --- line_beliefs: weighted marginals of lines, the count of nonogen.solve.beliefs ----------- */
+
+/* One line's count (nonogen.solve.beliefs.line_beliefs_py, in the same order of additions):
+ * clue c[0..k), black and white the n + 1 weights of its cells (cell n virtual: black 0,
+ * white 1); out: starts (k x n of the caller's k_max x n, the rest left as it is), filled (n);
+ * returns whether some weighted arrangement fits (the line is counted). Work: weights k x n,
+ * logs, zeros and ends n + 1 each, forward and backward (n + 2) x (k + 1) each. */
+static int belief_line(const int *c, int k, int n, const double *black,
+                       const double *white, double *starts, double *filled, double *work) {
+    double *weight = work, *logs = weight + (size_t)k * n, *forward = logs + n + 1;
+    double *backward = forward + (size_t)(n + 2) * (k + 1), *ends = backward + (size_t)(n + 2) * (k + 1);
+    double *zeros = ends + n + 1, total, begun = 0.0, done = 0.0;
+    int i, j, p, width = k + 1;
+    logs[0] = zeros[0] = 0.0;
+    for (i = 0; i < n; i++) {
+        logs[i + 1] = logs[i] + log(black[i] > 1e-300 ? black[i] : 1e-300);
+        zeros[i + 1] = zeros[i] + (black[i] == 0.0 ? 1.0 : 0.0);
+    }
+    for (j = 0; j < k; j++)
+        for (p = 0; p < n; p++) {
+            long end = (long)p + c[j];
+            weight[(size_t)j * n + p] = end <= n && zeros[end] == zeros[p]
+                ? exp(logs[end] - logs[p]) * white[end] : 0.0;
+        }
+    memset(forward, 0, (size_t)(n + 2) * width * sizeof(double));
+    forward[0] = 1.0;
+    for (i = 0; i <= n; i++) {
+        for (j = 0; j <= k; j++) forward[(size_t)(i + 1) * width + j] += forward[(size_t)i * width + j] * white[i];
+        if (i < n)
+            for (j = 0; j < k; j++) {
+                long after = (long)i + c[j] + 1 < n + 1 ? (long)i + c[j] + 1 : n + 1;
+                forward[(size_t)after * width + j + 1] += forward[(size_t)i * width + j] * weight[(size_t)j * n + i];
+            }
+    }
+    memset(backward, 0, (size_t)(n + 2) * width * sizeof(double));
+    backward[(size_t)(n + 1) * width + k] = 1.0;
+    for (i = n; i >= 0; i--) {
+        for (j = 0; j <= k; j++) backward[(size_t)i * width + j] = backward[(size_t)(i + 1) * width + j] * white[i];
+        if (i < n)
+            for (j = 0; j < k; j++) {
+                long after = (long)i + c[j] + 1 < n + 1 ? (long)i + c[j] + 1 : n + 1;
+                backward[(size_t)i * width + j] += backward[(size_t)after * width + j + 1] * weight[(size_t)j * n + i];
+            }
+    }
+    total = backward[0];
+    if (!(isfinite(total) && total > 0.0)) {
+        for (j = 0; j < k; j++) memset(starts + (size_t)j * n, 0, (size_t)n * sizeof(double));
+        for (p = 0; p < n; p++) filled[p] = 0.0;
+        return 0;
+    }
+    memset(ends, 0, (size_t)(n + 1) * sizeof(double));
+    for (j = 0; j < k; j++)
+        for (p = 0; p < n; p++) {
+            long after = (long)p + c[j] + 1 < n + 1 ? (long)p + c[j] + 1 : n + 1;
+            double s = forward[(size_t)p * width + j] * weight[(size_t)j * n + p] *
+                       backward[(size_t)after * width + j + 1] / total;
+            starts[(size_t)j * n + p] = s;
+            ends[(long)p + c[j] < n ? p + c[j] : n] += s;
+        }
+    for (p = 0; p < n; p++) {
+        double here = 0.0, v;
+        for (j = 0; j < k; j++) here += starts[(size_t)j * n + p];
+        begun += here;
+        done += ends[p];
+        v = begun - done;
+        filled[p] = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+    }
+    return 1;
+}
+
+static PyObject *py_line_beliefs(PyObject *self, PyObject *args) {
+    PyObject *clues, *result = NULL;
+    Py_buffer black, white, starts, filled, counted;
+    int n, k_max;
+    Py_ssize_t lines, l;
+    double *work = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*y*iiw*w*w*", &PyTuple_Type, &clues, &black, &white, &n,
+                          &k_max, &starts, &filled, &counted))
+        return NULL;
+    lines = PyTuple_GET_SIZE(clues);
+    if (n < 1 || k_max < 1 || n > 1 << 20 || k_max > 1 << 20 ||
+        black.len != (Py_ssize_t)(lines * (n + 1) * sizeof(double)) ||
+        white.len != black.len || filled.len != (Py_ssize_t)(lines * n * sizeof(double)) ||
+        starts.len != (Py_ssize_t)(lines * k_max * n * sizeof(double)) || counted.len != lines) {
+        PyErr_SetString(PyExc_ValueError,
+                        "line_beliefs: expected float64 buffers of lines x (n + 1) weights, "
+                        "lines x k_max x n starts, lines x n filled and lines counted bytes");
+        goto done;
+    }
+    work = malloc(((size_t)k_max * n + 4 * ((size_t)n + 2) + 2 * ((size_t)n + 2) * ((size_t)k_max + 1)) *
+                  sizeof(double));
+    if (!work) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (l = 0; l < lines; l++) {
+        int *c, k = read_clue(PyTuple_GET_ITEM(clues, l), &c);
+        if (k < 0) goto done;
+        if (k > k_max || PyObject_Length(PyTuple_GET_ITEM(clues, l)) != k) {
+            PyErr_SetString(PyExc_ValueError,
+                            "line_beliefs: a clue of more than k_max blocks, or a block length "
+                            "that is not positive");
+            goto done;
+        }
+        ((unsigned char *)counted.buf)[l] = (unsigned char)belief_line(
+            c, k, n, (const double *)black.buf + l * (n + 1),
+            (const double *)white.buf + l * (n + 1),
+            (double *)starts.buf + (size_t)l * k_max * n, (double *)filled.buf + (size_t)l * n, work);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    free(work);
+    PyBuffer_Release(&black);
+    PyBuffer_Release(&white);
+    PyBuffer_Release(&starts);
+    PyBuffer_Release(&filled);
+    PyBuffer_Release(&counted);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve_line", py_solve_line, METH_VARARGS,
      "solve_line(clue, size, filled, empty) -> (filled, empty) | None: as nonogen.line."},
@@ -2148,6 +2270,11 @@ static PyMethodDef methods[] = {
     {"colour_propagate", py_colour_propagate, METH_VARARGS,
      "colour_propagate(rows, cols, board, dirty_rows, dirty_cols, max_sweeps) -> (board | None, "
      "sweeps, line_solves, failed, settled): as nonogen.solve.colourboard.propagate_py."},
+    {"line_beliefs", py_line_beliefs, METH_VARARGS,
+     "line_beliefs(clues, black, white, n, k_max, starts, filled, counted) -> None: the "
+     "weighted marginals of lines (nonogen.solve.beliefs.line_beliefs_py) written into the "
+     "float64 buffers starts (lines x k_max x n, zeroed) and filled (lines x n) and the bytes "
+     "counted (lines), from the float64 weights black and white (lines x (n + 1))."},
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(rows, cols, row_filled, row_empty, col_filled, col_empty, dirty_rows, "
      "dirty_cols, max_sweeps) -> (masks | None, sweeps, line_solves, settled, failed)"},

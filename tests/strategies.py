@@ -70,3 +70,22 @@ def brute_solutions(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> list[tupl
         if ok:
             found.append(tuple(combo))
     return found
+
+
+@st.composite
+def weighted_lines(draw: st.DrawFn) -> tuple[list[Clue], np.ndarray, np.ndarray]:
+    """A few lines of one length: clues (from real lines or random), known cells, priors."""
+    size = draw(st.integers(1, 9))
+    count = draw(st.integers(1, 4))
+    clues, known, prior = [], [], []
+    for _ in range(count):
+        cells = draw(st.lists(st.booleans(), min_size=size, max_size=size))
+        clue = line_clue(cells)
+        if draw(st.booleans()):
+            clue = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
+        clues.append(clue)
+        known.append(draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=size, max_size=size)))
+        prior.append(
+            draw(st.lists(st.floats(0.01, 0.99), min_size=size, max_size=size)),
+        )
+    return clues, np.array(known, dtype=np.int8), np.array(prior)

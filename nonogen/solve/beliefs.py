@@ -9,23 +9,30 @@ starts at ``p``) over all arrangements of its clue that fit the known cells, eac
 weighted by the crossing lines' messages (a forward-backward count over (block, cell)
 states). A line's message to a cell is that probability with the cell's prior divided out
 (the extrinsic part); rows and columns exchange messages for a few damped rounds. All lines
-of one direction are counted together, as numpy arrays of shape ``(lines, blocks, cells)``.
+of one direction are counted together: in the C core (``nonogen._native.line_beliefs``, line
+by line), or by the reference here, as numpy arrays of shape ``(lines, blocks, cells)``
+(``line_beliefs_py``, where no C core is built).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
 from nonogen.clues import Clue
+from nonogen.line import NATIVE
 
 Floats = npt.NDArray[np.float64]
 Known = npt.NDArray[np.int8]
 """A partial grid or set of lines: 1 filled, 0 empty, -1 unknown."""
+Counting = Callable[[Known, Floats], "LineBeliefs"]
+"""A direction's count: its lines' beliefs from their known cells and priors."""
 
 ROUNDS = 40
 """Rounds of row and column messages (Knotty needs about 10)."""
@@ -127,19 +134,45 @@ def _block_weights(shape: Layout, black: Floats, white: Floats) -> Floats:
     return np.where(shape.placeable & clear, weight, 0.0)
 
 
-def line_beliefs(
-    clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout | None = None
-) -> LineBeliefs:
-    """Exact weighted marginals of lines of equal length (known, prior: (lines, cells));
-    ``shape`` is their ``layout``, if already computed."""
-    lines, n = known.shape
-    shape = shape or layout(clues, n)
-    k_max = shape.lengths.shape[1]
+def _weights(known: Known, prior: Floats) -> tuple[Floats, Floats]:
+    """(lines, cells + 1): each cell's weight filled and empty, scaled so that neither
+    exceeds 1; a known cell's other value weighs 0; cell n is virtual and empty."""
+    lines = known.shape[0]
     scale = np.maximum(prior, 1 - prior)  # keeps every factor <= 1
     black = np.where(known == 0, 0.0, prior / scale)
     white = np.where(known == 1, 0.0, (1 - prior) / scale)
-    black = np.concatenate([black, np.zeros((lines, 1))], axis=1)  # cell n: virtual, empty
+    black = np.concatenate([black, np.zeros((lines, 1))], axis=1)
     white = np.concatenate([white, np.ones((lines, 1))], axis=1)
+    return black, white
+
+
+def line_beliefs(clues: tuple[Clue, ...], known: Known, prior: Floats) -> LineBeliefs:
+    """Exact weighted marginals of lines of equal length (known, prior: (lines, cells)): the
+    C core's count, or the reference (``line_beliefs_py``) where none is built."""
+    if NATIVE is None:
+        return line_beliefs_py(clues, known, prior)
+    lines, n = known.shape
+    k_max = max((len(c) for c in clues), default=0) or 1
+    black, white = _weights(known, prior)
+    starts = np.zeros((lines, k_max, n))
+    filled = np.empty((lines, n))
+    counted = np.zeros(lines, dtype=np.bool_)
+    contiguous = np.ascontiguousarray  # a column's weights come from a transposed grid
+    NATIVE.line_beliefs(
+        clues, contiguous(black), contiguous(white), n, k_max, starts, filled, counted
+    )
+    return LineBeliefs(filled, starts, counted)
+
+
+def line_beliefs_py(
+    clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout | None = None
+) -> LineBeliefs:
+    """``line_beliefs`` in numpy, the reference; ``shape`` is the lines' ``layout``, if
+    already computed."""
+    lines, n = known.shape
+    shape = shape or layout(clues, n)
+    k_max = shape.lengths.shape[1]
+    black, white = _weights(known, prior)
     weights = _block_weights(shape, black, white)
     by_cell = np.ascontiguousarray(weights.transpose(2, 0, 1))
     blank = np.ascontiguousarray(white.T)[:, :, None]
@@ -200,16 +233,28 @@ class _Clock:
         """Whether a count started now would end past the deadline."""
         return time.perf_counter() + self.last > self.deadline
 
-    def count(
-        self, clues: tuple[Clue, ...], known: Known, prior: Floats, shape: Layout
-    ) -> LineBeliefs | None:
-        """``line_beliefs``, or None if it would end past the deadline."""
+    def count(self, counting: Counting, known: Known, prior: Floats) -> LineBeliefs | None:
+        """A direction's count, or None if it would end past the deadline."""
         if self.late():
             return None
         began = time.perf_counter()
-        view = line_beliefs(clues, known, prior, shape)
+        view = counting(known, prior)
         self.last = time.perf_counter() - began
         return view
+
+
+def _countings(
+    rows: tuple[Clue, ...], cols: tuple[Clue, ...], height: int, width: int
+) -> tuple[Counting, Counting]:
+    """The rows' count and the columns': the C core's, or the reference's, each direction's
+    layout computed once (it costs about a count)."""
+    if NATIVE is not None:
+        return partial(line_beliefs, rows), partial(line_beliefs, cols)
+    row_shape, col_shape = layout(rows, width), layout(cols, height)
+    return (
+        lambda known, prior: line_beliefs_py(rows, known, prior, row_shape),
+        lambda known, prior: line_beliefs_py(cols, known, prior, col_shape),
+    )
 
 
 def beliefs(
@@ -231,18 +276,18 @@ def beliefs(
     clock = _Clock(deadline, states)
     if clock.late():  # before the layouts, which cost about a count
         return None
-    row_shape, col_shape = layout(rows, width), layout(cols, height)
+    count_rows, count_cols = _countings(rows, cols, height, width)
     for _ in range(rounds):
-        view = clock.count(rows, known, from_cols, row_shape)
+        view = clock.count(count_rows, known, from_cols)
         if view is None:
             return None
         from_rows = _messages(view, from_cols, from_rows)
-        view = clock.count(cols, known.T, from_rows.T, col_shape)
+        view = clock.count(count_cols, known.T, from_rows.T)
         if view is None:
             return None
         from_cols = _messages(view, from_rows.T, from_cols.T).T
-    row_view = clock.count(rows, known, from_cols, row_shape)
-    col_view = clock.count(cols, known.T, from_rows.T, col_shape)
+    row_view = clock.count(count_rows, known, from_cols)
+    col_view = clock.count(count_cols, known.T, from_rows.T)
     if row_view is None or col_view is None:
         return None
     yes = from_rows * from_cols

@@ -23,6 +23,7 @@ from nonogen.formats import read_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, line_starts, placements, solve_line_py
 from nonogen.solve import portfolio, search
+from nonogen.solve.beliefs import line_beliefs, line_beliefs_py
 from nonogen.solve.board import Board, board_from_partial
 from nonogen.solve.colourboard import Board as ColourBoard
 from nonogen.solve.colourboard import propagate as colour_propagate
@@ -31,7 +32,7 @@ from nonogen.solve.probe import Probing, probe, probe_py
 from nonogen.solve.propagate import Propagation, propagate, propagate_py
 from tests.examples import examples
 from tests.shared import CORPUS, require
-from tests.strategies import brute_line, brute_solutions, grids, partial_lines
+from tests.strategies import brute_line, brute_solutions, grids, partial_lines, weighted_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 built = pytest.mark.skipif(NATIVE is None, reason="the C core was not built (no C compiler)")
@@ -95,6 +96,40 @@ def test_bad_arguments_to_the_core_raise_not_crash() -> None:
         NATIVE.search(three, ((1,),) * 3, none, none, none, none, 2, 10, 1.0)
     with pytest.raises(ValueError, match="more blocks than its length"):
         NATIVE.implications(three, ((1,),) * 3, none, none, none, none, 10, 1.0)
+
+
+@built
+@settings(max_examples=examples(400), deadline=None)
+@given(weighted_lines(), st.booleans())
+def test_native_beliefs_count_as_the_reference(
+    lines: tuple[list[Clue], np.ndarray, np.ndarray], transposed: bool
+) -> None:
+    clues, known, prior = lines
+    if transposed:  # a direction of columns: its lines are a transposed grid's, not contiguous
+        known, prior = np.asfortranarray(known), np.asfortranarray(prior)
+    got = line_beliefs(tuple(clues), known, prior)
+    want = line_beliefs_py(tuple(clues), known, prior)
+    assert np.array_equal(got.counted, want.counted)
+    assert got.starts.shape == want.starts.shape
+    assert np.allclose(got.filled, want.filled, rtol=0, atol=1e-12)
+    assert np.allclose(got.starts, want.starts, rtol=0, atol=1e-12)
+
+
+@built
+def test_native_beliefs_refuse_wrong_buffers_and_clues() -> None:
+    assert NATIVE is not None
+    weights = np.ones((1, 4))
+    starts, filled, counted = np.zeros((1, 1, 3)), np.zeros((1, 3)), np.zeros(1, dtype=np.bool_)
+    NATIVE.line_beliefs(((2,),), weights, weights, 3, 1, starts, filled, counted)
+    assert counted[0]
+    with pytest.raises(ValueError, match="expected float64 buffers"):
+        NATIVE.line_beliefs(((2,),), weights, weights, 4, 1, starts, filled, counted)
+    with pytest.raises(ValueError, match="not positive"):
+        NATIVE.line_beliefs(((2, 0),), weights, weights, 3, 1, starts, filled, counted)
+    with pytest.raises(ValueError, match="more than k_max"):
+        NATIVE.line_beliefs(((1, 1),), weights, weights, 3, 1, starts, filled, counted)
+    with pytest.raises(TypeError):
+        NATIVE.line_beliefs(((2,),), weights, weights, 3, 1, starts, filled, b"read-only")
 
 
 @st.composite

@@ -7,6 +7,7 @@ import importlib
 import itertools
 import math
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -18,13 +19,13 @@ from nonogen.formats import read_puzzle
 from nonogen.grid import Grid
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, portfolio, solve_puzzle
-from nonogen.solve.beliefs import beliefs, line_beliefs
+from nonogen.solve.beliefs import LineBeliefs, beliefs, line_beliefs, line_beliefs_py
 from nonogen.solve.board import empty_board
 from nonogen.solve.portfolio import turns
 from nonogen.solve.search import search, take
 from tests.examples import examples
 from tests.shared import CORPUS, needs
-from tests.strategies import brute_solutions, grids
+from tests.strategies import brute_solutions, grids, weighted_lines
 
 BUDGET_SLACK_SECONDS = 4.0
 """What a timed test allows past a budget: wide, so that load cannot fail it."""
@@ -64,33 +65,16 @@ def _weighted_marginals(
     return [c / total for c in cells], [[s / total for s in row] for row in starts]
 
 
-@st.composite
-def weighted_lines(draw: st.DrawFn) -> tuple[list[Clue], np.ndarray, np.ndarray]:
-    """A few lines of one length: clues (from real lines or random), known cells, priors."""
-    size = draw(st.integers(1, 9))
-    count = draw(st.integers(1, 4))
-    clues, known, prior = [], [], []
-    for _ in range(count):
-        cells = draw(st.lists(st.booleans(), min_size=size, max_size=size))
-        clue = line_clue(cells)
-        if draw(st.booleans()):
-            clue = tuple(draw(st.lists(st.integers(1, 3), max_size=3)))
-        clues.append(clue)
-        known.append(draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=size, max_size=size)))
-        prior.append(
-            draw(st.lists(st.floats(0.01, 0.99), min_size=size, max_size=size)),
-        )
-    return clues, np.array(known, dtype=np.int8), np.array(prior)
-
-
 @pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(weighted_lines())
+@pytest.mark.parametrize("count", [line_beliefs, line_beliefs_py])
 def test_line_beliefs_match_weighted_enumeration(
+    count: Callable[[tuple[Clue, ...], np.ndarray, np.ndarray], LineBeliefs],
     lines: tuple[list[Clue], np.ndarray, np.ndarray],
 ) -> None:
     clues, known, prior = lines
-    got = line_beliefs(tuple(clues), known, prior)
+    got = count(tuple(clues), known, prior)
     for i, clue in enumerate(clues):
         truth = _weighted_marginals(clue, known[i].tolist(), prior[i].tolist())
         assert bool(got.counted[i]) == (truth is not None)
