@@ -29,7 +29,8 @@ from PIL import Image, ImageDraw
 
 from nonogen.image.convert import mask_cells
 from nonogen.image.options import grid_size
-from nonogen.image.read import read_mask, resize
+from nonogen.image.pixels import resize
+from nonogen.image.read import read_mask
 from nonogen.palette import parse_rgb
 from nonogen.pipeline import LINE_KINDS, write_blind
 from nonogen.preview import solution_png

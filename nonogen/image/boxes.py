@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.grid import Grid
-from nonogen.image.read import RGB
+from nonogen.image.pixels import RGB
 
 Box = tuple[int, int, int, int]
 """A region of the source picture in pixels: ``(left, top, right, bottom)``, exclusive."""

@@ -32,8 +32,8 @@ from nonogen.image.filters import (
     threshold_level,
 )
 from nonogen.image.masks import fill_holes, thin_parts, without_crumbs
-from nonogen.image.options import SubjectPoint
-from nonogen.image.read import Grey, resize
+from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions, SubjectPoint
+from nonogen.image.pixels import Grey, resize
 from nonogen.image.source import MIN_DELTA_E, Source
 from nonogen.records import JsonObject
 
@@ -372,6 +372,18 @@ AUTO: Final = tuple(
 whole picture and the poster only when no one subject stands out, see
 ``nonogen.image.convert``; the network's own
 map only when asked: at 64 x 64 its outline is coarse, and ``netcut`` draws it sharp)."""
+
+
+def allowed(options: PictureOptions) -> tuple[str, ...]:
+    """The candidates an option forces, or every automatic one."""
+    if options.edges:
+        return ("edges",)
+    if options.threshold is not None:
+        named = options.threshold in THRESHOLDS + LOCAL_THRESHOLDS
+        return (options.threshold,) if named else ("level",)
+    if options.method is not None:  # checked against METHODS by the options
+        return (options.method,)
+    return AUTO
 
 
 def polarity(split: Split) -> str | None:

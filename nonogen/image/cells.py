@@ -17,7 +17,8 @@ from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
 from nonogen.image.filters import CROP_MARGIN, despeckle, subject_box
 from nonogen.image.options import PictureOptions, grid_size
-from nonogen.image.read import Grey, Picture, resize
+from nonogen.image.pixels import Grey, resize
+from nonogen.image.read import Picture
 from nonogen.wording import Words
 
 Region = tuple[float, float, float, float]

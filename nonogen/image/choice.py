@@ -24,7 +24,7 @@ import numpy as np
 from nonogen.grid import Grid
 from nonogen.image.candidates import Split
 from nonogen.image.masks import blobs, fill_holes
-from nonogen.image.read import resize
+from nonogen.image.pixels import resize
 from nonogen.image.source import Source
 from nonogen.records import Json
 

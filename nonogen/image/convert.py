@@ -29,7 +29,7 @@ import numpy as np
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.boxes import Box
-from nonogen.image.candidates import AUTO, CANDIDATES, Split, polarity
+from nonogen.image.candidates import CANDIDATES, Split, allowed, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
 from nonogen.image.choice import model_for
 from nonogen.image.filters import enhance, periodic_share
@@ -51,7 +51,6 @@ __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it
     "Scored",
     "candidate_grids",
     "convert",
-    "forced",
     "line_coverage",
     "mask_cells",
     "silhouette_iou",
@@ -162,7 +161,7 @@ def source_of(picture: Picture, options: PictureOptions) -> Source:
 def candidate_grids(source: Source, options: PictureOptions, warnings: list[Words]) -> list[Scored]:
     """Every allowed candidate's split, cut to the subject's box if one was pointed at,
     pooled into the grid and scored."""
-    splits = [s for name in _allowed(options) for s in CANDIDATES[name](source)]
+    splits = [s for name in allowed(options) for s in CANDIDATES[name](source)]
     splits = [_in_box(s, source) for s in splits if _wanted_side(s, options.invert)]
     return score_grids([measured(source, s, options, warnings) for s in splits])
 
@@ -216,7 +215,7 @@ def convert(
         picked = _picked([*grids, *([drawn] if drawn is not None else [])], options.candidate)
         return conversion(picked, _rank([picked, *ranked]))
     best = ranked[0]
-    if not forced(options) and not options.crop and _empty_half(best.cells.filled):
+    if not options.forced and not options.crop and _empty_half(best.cells.filled):
         cropped = pool(best.split, picture, replace(options, crop=True), warnings, source.frame)
         best = replace(best, cells=cropped)
         warnings.append(words("cropped to the subject: it left half of the grid empty"))
@@ -228,7 +227,7 @@ def convert(
     doubtful = not plausible or best.score < POSTER_BELOW
     found, border = _found_shares(source)
     fills = fills_whole and not doubtful and _fills(found, border)
-    if not forced(options) and not pointed and (doubtful or fills or offer_whole):
+    if not options.forced and not pointed and (doubtful or fills or offer_whole):
         whole = _whole_frame(source, options)
     if whole is not None and (doubtful or fills):
         if fills:
@@ -265,7 +264,7 @@ def convert(
     # The model weighs every measure a rule would: once the picture has a subject, the best
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
     chosen = next((s for s in ranked if s.eligible), best)
-    if not forced(options):
+    if not options.forced:
         ranked = _own_tones(chosen, ranked)
         chosen = next((s for s in ranked if s.eligible), ranked[0])
     return conversion(chosen, ranked)
@@ -406,11 +405,6 @@ def _frame_drawing(
     return None
 
 
-def forced(options: PictureOptions) -> bool:
-    """Whether an option forces the conversion (then no other candidate is tried)."""
-    return _allowed(options) != AUTO
-
-
 def _rank(scored: list[Scored]) -> tuple[Scored, ...]:
     """Candidates best first; identical grids keep only their best-scored copy."""
     ordered = sorted(scored, key=lambda s: -s.score)
@@ -436,18 +430,6 @@ def _forced_threshold(options: PictureOptions) -> str | None:
     """A threshold option that is a level or a fill (not a named method)."""
     named = THRESHOLDS + LOCAL_THRESHOLDS
     return options.threshold if options.threshold not in (None, *named) else None
-
-
-def _allowed(options: PictureOptions) -> tuple[str, ...]:
-    """The candidates an option forces, or every automatic one."""
-    if options.edges:
-        return ("edges",)
-    if options.threshold is not None:
-        named = options.threshold in THRESHOLDS + LOCAL_THRESHOLDS
-        return (options.threshold,) if named else ("level",)
-    if options.method is not None:  # checked against METHODS by the options
-        return (options.method,)
-    return AUTO
 
 
 def _wanted_side(split: Split, invert: bool | None) -> bool:

@@ -28,7 +28,8 @@ from nonogen.image.areas import cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
 from nonogen.image.masks import outline_ring
-from nonogen.image.read import Grey, Picture
+from nonogen.image.pixels import Grey
+from nonogen.image.read import Picture
 from nonogen.image.scored import Scored
 from nonogen.image.source import cell_stats
 

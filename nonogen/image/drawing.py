@@ -31,12 +31,12 @@ from nonogen.image.areas import FEATURE_DELTA_E, cleaned
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
 from nonogen.image.cells import Cells, pool
-from nonogen.image.convert import forced
 from nonogen.image.detail import cell_colours
 from nonogen.image.filters import despeckle
 from nonogen.image.masks import thin_parts
 from nonogen.image.options import DEFAULT_WIDTH, PictureOptions
-from nonogen.image.read import Grey, Picture
+from nonogen.image.pixels import Grey
+from nonogen.image.read import Picture
 from nonogen.image.scored import Scored
 from nonogen.wording import Words
 
@@ -78,7 +78,7 @@ def drawn_outline(
     if scored.split.whole:
         return drawn_whole(picture, scored, options if trim_whole else None)
     split = scored.split
-    asked = forced(options)  # a forced conversion is drawn as asked: only framed
+    asked = options.forced  # a forced conversion is drawn as asked: only framed
     kept = split.subject >= 0.5
     if not asked:
         cell = _cell_side(split.subject.shape, outer, picture.size, options)

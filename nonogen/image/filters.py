@@ -19,7 +19,7 @@ from skimage import exposure, feature, filters
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.options import THRESHOLDS, fraction, stretch_percentile
-from nonogen.image.read import Grey, resize
+from nonogen.image.pixels import Grey, resize
 
 Box = tuple[int, int, int, int]
 """A region of an array in pixels: ``(top, left, bottom, right)``, bottom and right exclusive."""

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nonogen.grid import Grid
-from nonogen.image.read import Grey
+from nonogen.image.pixels import Grey
 
 
 def blobs(mask: Grid, *, connectivity: int = 4) -> npt.NDArray[np.int32]:

@@ -296,6 +296,12 @@ class PictureOptions:
     the grid frames the box, and the ``pointed`` candidate runs GrabCut from it. None: the
     subject is found by itself."""
 
+    @property
+    def forced(self) -> bool:
+        """Whether an option forces the conversion (edges, a threshold or a method): then no
+        other candidate is tried."""
+        return self.edges or self.threshold is not None or self.method is not None
+
     def __post_init__(self) -> None:
         stretch_percentile(self.contrast)
         if self.method is not None and self.method not in METHODS:

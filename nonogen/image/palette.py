@@ -47,7 +47,8 @@ from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.filters import feature_weights
 from nonogen.image.masks import outline_ring
-from nonogen.image.read import Picture, resize
+from nonogen.image.pixels import resize
+from nonogen.image.read import Picture
 from nonogen.palette import Palette, check_colours, make_palette
 from nonogen.wording import words
 

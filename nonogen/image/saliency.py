@@ -31,7 +31,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import shortest_path
 from skimage import segmentation
 
-from nonogen.image.read import RGB, Grey
+from nonogen.image.pixels import RGB, Grey
 
 SEGMENTS: Final = 240
 """How many SLIC superpixels the small copy is cut into."""

@@ -33,7 +33,7 @@ from nonogen.image.choice import measures, model_for
 from nonogen.image.filters import between_share
 from nonogen.image.masks import blobs, ring_of
 from nonogen.image.options import PictureOptions
-from nonogen.image.read import Grey
+from nonogen.image.pixels import Grey
 from nonogen.image.source import Source
 from nonogen.records import JsonObject
 from nonogen.wording import Words

@@ -35,7 +35,8 @@ from nonogen.image.boxes import (
 from nonogen.image.filters import gaussian, light_surface, otsu, sobel
 from nonogen.image.masks import without_crumbs
 from nonogen.image.options import Subject, SubjectBox, grid_size
-from nonogen.image.read import Grey, Picture, resize
+from nonogen.image.pixels import Grey, resize
+from nonogen.image.read import Picture
 from nonogen.image.saliency import Saliency, saliency
 
 RING: Final = 0.04

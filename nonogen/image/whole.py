@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from nonogen.image.filters import otsu
-from nonogen.image.read import RGB, Grey, luminance
+from nonogen.image.pixels import RGB, Grey, luminance
 
 
 def stencil(rgb: RGB, cell_px: float) -> Grey | None:

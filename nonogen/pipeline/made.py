@@ -16,7 +16,7 @@ import numpy.typing as npt
 from nonogen.formats import render_puzzle, write_atomic
 from nonogen.generate import Target, repair, undetermined
 from nonogen.image.boxes import framed
-from nonogen.image.convert import FRAMES, TONES_GAIN, convert, forced
+from nonogen.image.convert import FRAMES, TONES_GAIN, convert
 from nonogen.image.detail import detailed
 from nonogen.image.drawing import drawn_outline, trimmed_whole
 from nonogen.image.options import PictureOptions
@@ -444,7 +444,7 @@ def _with_detail(picture: Picture, scored: Scored, options: PictureOptions) -> S
     asks (None: when the subject's appearance calls for it and no option forced the
     conversion)."""
 
-    if options.detail is False or (options.detail is None and forced(options)):
+    if options.detail is False or (options.detail is None and options.forced):
         return scored  # a forced conversion is drawn as asked, unless detail is asked too
     return detailed(picture, scored, force=bool(options.detail))
 
@@ -453,7 +453,7 @@ def as_picked(options: PictureOptions) -> bool:
     """Whether an option chose the conversion (a forced one, or a candidate picked): then it
     alone is repaired, and no other is tried."""
 
-    return forced(options) or options.candidate is not None
+    return options.forced or options.candidate is not None
 
 
 def choices(conversion: Conversion) -> list[Scored]:

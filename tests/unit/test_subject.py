@@ -18,7 +18,8 @@ from nonogen.image.detail import detailed
 from nonogen.image.filters import periodic_share
 from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
-from nonogen.image.read import Picture, read_picture, resize
+from nonogen.image.pixels import resize
+from nonogen.image.read import Picture, read_picture
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 from nonogen.records import JsonObject
 
