@@ -2204,7 +2204,7 @@ static PyObject *py_line_beliefs(PyObject *self, PyObject *args) {
                           &k_max, &starts, &filled, &counted))
         return NULL;
     lines = PyTuple_GET_SIZE(clues);
-    if (n < 1 || k_max < 1 || n > 1 << 20 || k_max > 1 << 20 ||
+    if (n < 0 || k_max < 1 || n > 1 << 20 || k_max > 1 << 20 ||
         black.len != (Py_ssize_t)(lines * (n + 1) * sizeof(double)) ||
         white.len != black.len || filled.len != (Py_ssize_t)(lines * n * sizeof(double)) ||
         starts.len != (Py_ssize_t)(lines * k_max * n * sizeof(double)) || counted.len != lines) {

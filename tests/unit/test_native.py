@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks
+from nonogen.clues import Clue, ColourClue, grid_clues, line_blocks, line_clue
 from nonogen.formats import read_puzzle
 from nonogen.grid import UNKNOWN
 from nonogen.line import NATIVE, line_starts, placements, solve_line_py
@@ -111,6 +111,21 @@ def test_native_beliefs_count_as_the_reference(
     want = line_beliefs_py(tuple(clues), known, prior)
     assert np.array_equal(got.counted, want.counted)
     assert got.starts.shape == want.starts.shape
+    assert np.allclose(got.filled, want.filled, rtol=0, atol=1e-12)
+    assert np.allclose(got.starts, want.starts, rtol=0, atol=1e-12)
+
+
+@built
+@pytest.mark.parametrize("size", [1, 63, 64, 65, 200])
+def test_native_beliefs_count_long_lines_as_the_reference(size: int) -> None:
+    rng = np.random.default_rng(size)
+    goal = rng.random((6, size)) < 0.55
+    clues = tuple(line_clue(row) for row in goal)
+    known = np.where(rng.random(goal.shape) < 0.2, goal, -1).astype(np.int8)
+    prior = rng.uniform(0.05, 0.95, goal.shape)
+    got = line_beliefs(clues, known, prior)
+    want = line_beliefs_py(clues, known, prior)
+    assert got.counted.all()  # every line has its own row's arrangement
     assert np.allclose(got.filled, want.filled, rtol=0, atol=1e-12)
     assert np.allclose(got.starts, want.starts, rtol=0, atol=1e-12)
 
