@@ -63,6 +63,12 @@ class Split:
     """Whether the split draws the whole picture as its own subject (``picture``): there is
     no ground to cut away, and a colour make colours every cell of the frame."""
 
+    @property
+    def frame(self) -> bool:
+        """Whether the split draws the whole frame (the whole picture, or the tonal poster):
+        no subject is cut from a ground, and a colour make colours every cell."""
+        return self.whole or self.method == "poster"
+
     @cached_property
     def drawn(self) -> bool:
         """Whether the subject is mostly lines thinner than a cell (a drawing, an outline)."""

@@ -65,8 +65,7 @@ def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored
     filled = cells.filled
     ring = outline_ring(filled)
     inside = filled & ~ring
-    whole_frame = scored.split.method == "poster" or scored.split.whole
-    if int(inside.sum()) < MIN_INSIDE or scored.split.drawn or whole_frame:
+    if int(inside.sum()) < MIN_INSIDE or scored.split.drawn or scored.split.frame:
         return scored
     features = cell_colours(picture, cells.box, filled.shape)
     lightness = features[:, :, 0]

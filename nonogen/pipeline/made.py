@@ -146,10 +146,11 @@ def draw(
 
 
 def _quantised(picture: Picture, split: Split, cells: Cells, options: MakeOptions) -> PaletteGrid:
-    """The split's subject on its cells (every cell, for the whole picture) quantised to the
-    options' colours, from a generator seeded afresh (the same colours for the same seed)."""
+    """The split's subject on its cells (every cell, for a drawing of the whole frame)
+    quantised to the options' colours, from a generator seeded afresh (the same colours for
+    the same seed)."""
     subject, filled = split.subject, cells.filled
-    if split.whole:  # the whole picture is the subject: every cell is coloured
+    if split.frame:  # the whole frame is drawn (not its dark side): every cell is coloured
         subject, filled = np.ones_like(subject), np.ones_like(filled)
     return quantise(
         picture,

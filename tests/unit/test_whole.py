@@ -71,6 +71,20 @@ def test_a_colour_make_of_the_whole_picture_colours_the_frame() -> None:
     assert len(made.puzzle.palette.colours) == 5  # four colours and the paper
 
 
+def test_a_colour_make_drawn_as_the_tonal_poster_colours_the_frame_too() -> None:
+    # The poster draws the whole frame as the whole picture does: in colour its light side is
+    # not left as paper (white holes in a forest), every cell is coloured.
+    data = (SAMPLES / "chelsea.jpg").read_bytes()
+    options = MakeOptions(picture=PictureOptions(width=25, method="poster"), colours=4)
+    made = make_puzzle(data, name="chelsea.jpg", options=options)
+    assert made.conversion is not None
+    assert made.conversion.chosen.split.method == "poster"
+    assert made.conversion.chosen.split.frame
+    goal = made.puzzle.goal
+    assert goal is not None
+    assert float((goal == 0).mean()) < 0.2  # the cat has no near-white: little or no paper
+
+
 @pytest.mark.slow
 def test_the_gallery_offers_the_whole_picture() -> None:
     data = (SAMPLES / "coffee.jpg").read_bytes()
