@@ -1502,6 +1502,13 @@ typedef struct {
     int gain[2]; /* cells each value settled: empty (0), filled (1) */
 } Quiet;
 
+/* A cell's record before a probe overwrote it: what the search undoes when it goes back up
+ * the tree (the records are what probing knew at a node, not in a sibling's subtree). */
+typedef struct {
+    int cell;
+    Quiet was;
+} QuietUndo;
+
 /* A board on words: per row its filled and empty masks, then per column the same, in one
  * array of 2h + 2w words (rf, re, cf, ce), so that a board is copied with one memcpy. */
 typedef struct {
@@ -1513,6 +1520,9 @@ typedef struct {
     unsigned long clock;  /* ticks at every change of the board probing works on */
     unsigned long stamp[128]; /* per line (row r at r, column c at 64 + c): its last change */
     Quiet *quiet;         /* per cell */
+    QuietUndo *undo;      /* the search's records overwritten, newest last (logging only) */
+    size_t undo_len, undo_cap;
+    int logging;          /* keep the records overwritten, for words_search to undo */
     int *order;           /* cells in probing order */
     int *open;            /* the open cells, row-major, and their settled neighbours */
     unsigned char *near;
@@ -1565,7 +1575,6 @@ static int enough(const Search *s) {
 
 static size_t board_words(const Search *s) { return 2 * (size_t)s->h + 2 * (size_t)s->w; }
 static size_t board_bytes(const Search *s) { return board_words(s) * sizeof(u64); }
-static size_t quiet_bytes(const Search *s) { return (size_t)s->h * (size_t)s->w * sizeof(Quiet); }
 static u64 line_full(int n) { return n == 64 ? ~0ULL : (1ULL << n) - 1; }
 
 /* Set a cell filled or empty on both of its lines. */
@@ -1689,6 +1698,35 @@ static int still_quiet(const Search *s, int cell) {
     return 1;
 }
 
+/* Before a cell's record is overwritten: keep the old one when logging. 0 when memory ran out
+ * (s->failed, a Python error set). */
+static int quiet_note(Search *s, int cell) {
+    if (!s->logging) return 1;
+    if (s->undo_len == s->undo_cap) {
+        size_t cap = s->undo_cap ? 2 * s->undo_cap : 256;
+        QuietUndo *grown = realloc(s->undo, cap * sizeof(QuietUndo));
+        if (!grown) {
+            s->failed = 1;
+            PyErr_NoMemory();
+            return 0;
+        }
+        s->undo = grown;
+        s->undo_cap = cap;
+    }
+    s->undo[s->undo_len].cell = cell;
+    s->undo[s->undo_len].was = s->quiet[cell];
+    s->undo_len++;
+    return 1;
+}
+
+/* The records as they were when the log held `mark` entries: the newest undone first. */
+static void quiet_undo(Search *s, size_t mark) {
+    while (s->undo_len > mark) {
+        const QuietUndo *u = &s->undo[--s->undo_len];
+        s->quiet[u->cell] = u->was;
+    }
+}
+
 static int out_of_time(Search *s) {
     if (now_seconds() > s->deadline) s->stopped = 1;
     return s->stopped;
@@ -1774,6 +1812,7 @@ static int words_probe(Search *s, u64 *board) {
             }
             if (!(rows | cols)) {
                 Quiet *q = &s->quiet[cell];
+                if (!quiet_note(s, cell)) return 1; /* s->failed: the caller sees it */
                 q->stamp = s->clock;
                 q->rows = s->solved_rows;
                 q->cols = s->solved_cols;
@@ -1798,7 +1837,7 @@ static int words_probe(Search *s, u64 *board) {
  * -1 on a Python error. */
 static int words_search(Search *s, u64 *board) {
     u64 full = line_full(s->w), *child = NULL;
-    Quiet *quiet = NULL;
+    size_t mark;
     unsigned long stamp[128];
     int r = 0, c = -1, value, failed = 0;
     if (out_of_time(s)) return 0;
@@ -1828,18 +1867,15 @@ static int words_search(Search *s, u64 *board) {
         }
     }
     child = malloc(board_bytes(s));
-    quiet = malloc(quiet_bytes(s));
-    if (!child || !quiet) {
-        free(child);
-        free(quiet);
+    if (!child) {
         PyErr_NoMemory();
         return -1;
     }
-    memcpy(quiet, s->quiet, quiet_bytes(s));
+    mark = s->undo_len; /* what probing knows here: each child starts from it */
     memcpy(stamp, s->stamp, sizeof stamp);
     s->branched++;
     for (value = 1; value >= 0 && !failed; value--) {
-        memcpy(s->quiet, quiet, quiet_bytes(s)); /* what probing knew here, not in a sibling */
+        quiet_undo(s, mark); /* what probing knew here, not in a sibling */
         memcpy(s->stamp, stamp, sizeof stamp);
         memcpy(s->a, board, board_bytes(s));
         board_set(s, s->a, r, c, value);
@@ -1850,7 +1886,6 @@ static int words_search(Search *s, u64 *board) {
         if (enough(s)) break;
     }
     free(child);
-    free(quiet);
     return failed ? -1 : 0;
 }
 
@@ -1942,6 +1977,7 @@ static void search_close(Search *s, u64 *board) {
     free(s->a);
     free(s->b);
     free(s->quiet);
+    free(s->undo);
     free(s->order);
     free(s->open);
     free(s->near);
@@ -2039,6 +2075,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     s.found = found;
     s.limit = limit;
+    s.logging = 1;
     if (words_search(&s, board) < 0) goto done;
     {
         int complete = !s.stopped || PyList_GET_SIZE(found) >= limit;
