@@ -1737,7 +1737,7 @@ static int out_of_time(Search *s) {
  * its last probe read are unchanged (it would find nothing again). 1, or 0 when both values
  * of a cell contradict. Stops early (s->stopped) when the deadline passes. */
 static int words_probe(Search *s, u64 *board) {
-    size_t words = board_words(s), bytes = board_bytes(s);
+    size_t bytes = board_bytes(s);
     u64 full = line_full(s->w);
     int progress = 1;
     while (progress) {
@@ -1768,8 +1768,7 @@ static int words_probe(Search *s, u64 *board) {
         for (k = 0; k < count; k++) {
             int r = s->order[k] / s->w;
             int c = s->order[k] % s->w, fa, fb, cell = r * s->w + c, gain_filled, gain_empty;
-            size_t i;
-            u64 rows = 0, cols = 0;
+            u64 rows = 0, cols = 0, touched;
             if (s->timed && out_of_time(s)) return 1;
             if ((board[r] | board[s->h + r]) >> c & 1) continue; /* settled this pass */
             if (still_quiet(s, cell)) {
@@ -1797,18 +1796,25 @@ static int words_probe(Search *s, u64 *board) {
                 progress = 1;
                 continue;
             }
+            /* only the lines either branch solved can differ from the board (the others
+             * are the board's in both): the gains and what both agree on are read there */
             gain_filled = gain_empty = 0;
-            for (i = 0; i < (size_t)s->h; i++) {
-                u64 known = board[i] | board[(size_t)s->h + i];
-                gain_filled += popcount64((s->a[i] | s->a[(size_t)s->h + i]) & ~known);
-                gain_empty += popcount64((s->b[i] | s->b[(size_t)s->h + i]) & ~known);
+            for (touched = s->solved_rows; touched; touched &= touched - 1) {
+                size_t at = (size_t)__builtin_ctzll(touched), off = at + (size_t)s->h;
+                u64 known = board[at] | board[off];
+                gain_filled += popcount64((s->a[at] | s->a[off]) & ~known);
+                gain_empty += popcount64((s->b[at] | s->b[off]) & ~known);
+                s->a[at] &= s->b[at];
+                s->a[off] &= s->b[off];
+                if (s->a[at] != board[at] || s->a[off] != board[off]) rows |= 1ULL << at;
             }
-            for (i = 0; i < words; i++) {
-                s->a[i] &= s->b[i];
-                if (s->a[i] != board[i]) {
-                    if (i < 2 * (size_t)s->h) rows |= 1ULL << (i % (size_t)s->h);
-                    else cols |= 1ULL << ((i - 2 * (size_t)s->h) % (size_t)s->w);
-                }
+            for (touched = s->solved_cols; touched; touched &= touched - 1) {
+                size_t at = 2 * (size_t)s->h + (size_t)__builtin_ctzll(touched);
+                size_t off = at + (size_t)s->w;
+                s->a[at] &= s->b[at];
+                s->a[off] &= s->b[off];
+                if (s->a[at] != board[at] || s->a[off] != board[off])
+                    cols |= 1ULL << (at - 2 * (size_t)s->h);
             }
             if (!(rows | cols)) {
                 Quiet *q = &s->quiet[cell];
