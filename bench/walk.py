@@ -34,6 +34,7 @@ from nonogen.service.limits import Limits
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nonogen"
 IMAGE = PACKAGE / "image"
+"""The files a walk is counted in."""
 PICTURES = (ROOT / "samples" / "chelsea.jpg", ROOT / "samples" / "horse.png")
 MOST_ENTERED = 2
 """The target: no file of ``image/`` entered from more than this many files."""

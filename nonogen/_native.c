@@ -2170,17 +2170,28 @@ done:
 
 /* --- line_beliefs: weighted marginals of lines, the count of nonogen.solve.beliefs ----------- */
 
+/* The state after block j of length `run` placed at cell i of a line of n cells: the next
+ * block may start past the separating cell (n + 1: past the line's end). */
+static long after_block(int i, int run, int n) {
+    long next = (long)i + run + 1;
+    return next < n + 1 ? next : n + 1;
+}
+
 /* One line's count (nonogen.solve.beliefs.line_beliefs_py, in the same order of additions):
  * clue c[0..k), black and white the n + 1 weights of its cells (cell n virtual: black 0,
  * white 1); out: starts (k x n of the caller's k_max x n, the rest left as it is), filled (n);
  * returns whether some weighted arrangement fits (the line is counted). Work: weights k x n,
  * logs, zeros and ends n + 1 each, forward and backward (n + 2) x (k + 1) each. */
-static int belief_line(const int *c, int k, int n, const double *black,
-                       const double *white, double *starts, double *filled, double *work) {
+static int belief_line(const int *c, int k, int n, const double *black, const double *white,
+                       double *starts, double *filled, double *work) {
+    size_t width = (size_t)k + 1, states = ((size_t)n + 2) * width;
     double *weight = work, *logs = weight + (size_t)k * n, *forward = logs + n + 1;
-    double *backward = forward + (size_t)(n + 2) * (k + 1), *ends = backward + (size_t)(n + 2) * (k + 1);
-    double *zeros = ends + n + 1, total, begun = 0.0, done = 0.0;
-    int i, j, p, width = k + 1;
+    double *backward = forward + states, *ends = backward + states, *zeros = ends + n + 1;
+    double total, begun = 0.0, done = 0.0;
+    int i, j, p;
+#define W(j, p) weight[(size_t)(j) * n + (size_t)(p)]
+#define F(i, j) forward[(size_t)(i) * width + (size_t)(j)]
+#define B(i, j) backward[(size_t)(i) * width + (size_t)(j)]
     logs[0] = zeros[0] = 0.0;
     for (i = 0; i < n; i++) {
         logs[i + 1] = logs[i] + log(black[i] > 1e-300 ? black[i] : 1e-300);
@@ -2188,45 +2199,40 @@ static int belief_line(const int *c, int k, int n, const double *black,
     }
     for (j = 0; j < k; j++)
         for (p = 0; p < n; p++) {
-            long end = (long)p + c[j];
-            weight[(size_t)j * n + p] = end <= n && zeros[end] == zeros[p]
-                ? exp(logs[end] - logs[p]) * white[end] : 0.0;
+            long end = (long)p + c[j]; /* the separating cell */
+            W(j, p) = end <= n && zeros[end] == zeros[p] ? exp(logs[end] - logs[p]) * white[end]
+                                                         : 0.0;
         }
-    memset(forward, 0, (size_t)(n + 2) * width * sizeof(double));
-    forward[0] = 1.0;
+    memset(forward, 0, states * sizeof(double));
+    F(0, 0) = 1.0;
     for (i = 0; i <= n; i++) {
-        for (j = 0; j <= k; j++) forward[(size_t)(i + 1) * width + j] += forward[(size_t)i * width + j] * white[i];
+        for (j = 0; j <= k; j++) F(i + 1, j) += F(i, j) * white[i];
         if (i < n)
-            for (j = 0; j < k; j++) {
-                long after = (long)i + c[j] + 1 < n + 1 ? (long)i + c[j] + 1 : n + 1;
-                forward[(size_t)after * width + j + 1] += forward[(size_t)i * width + j] * weight[(size_t)j * n + i];
-            }
+            for (j = 0; j < k; j++) F(after_block(i, c[j], n), j + 1) += F(i, j) * W(j, i);
     }
-    memset(backward, 0, (size_t)(n + 2) * width * sizeof(double));
-    backward[(size_t)(n + 1) * width + k] = 1.0;
+    memset(backward, 0, states * sizeof(double));
+    B(n + 1, k) = 1.0;
     for (i = n; i >= 0; i--) {
-        for (j = 0; j <= k; j++) backward[(size_t)i * width + j] = backward[(size_t)(i + 1) * width + j] * white[i];
+        for (j = 0; j <= k; j++) B(i, j) = B(i + 1, j) * white[i];
         if (i < n)
-            for (j = 0; j < k; j++) {
-                long after = (long)i + c[j] + 1 < n + 1 ? (long)i + c[j] + 1 : n + 1;
-                backward[(size_t)i * width + j] += backward[(size_t)after * width + j + 1] * weight[(size_t)j * n + i];
-            }
+            for (j = 0; j < k; j++) B(i, j) += B(after_block(i, c[j], n), j + 1) * W(j, i);
     }
-    total = backward[0];
+    total = B(0, 0);
     if (!(isfinite(total) && total > 0.0)) {
-        for (j = 0; j < k; j++) memset(starts + (size_t)j * n, 0, (size_t)n * sizeof(double));
-        for (p = 0; p < n; p++) filled[p] = 0.0;
+        memset(starts, 0, (size_t)k * n * sizeof(double));
+        memset(filled, 0, (size_t)n * sizeof(double));
         return 0;
     }
-    memset(ends, 0, (size_t)(n + 1) * sizeof(double));
+    memset(ends, 0, ((size_t)n + 1) * sizeof(double));
     for (j = 0; j < k; j++)
         for (p = 0; p < n; p++) {
-            long after = (long)p + c[j] + 1 < n + 1 ? (long)p + c[j] + 1 : n + 1;
-            double s = forward[(size_t)p * width + j] * weight[(size_t)j * n + p] *
-                       backward[(size_t)after * width + j + 1] / total;
+            double s = F(p, j) * W(j, p) * B(after_block(p, c[j], n), j + 1) / total;
             starts[(size_t)j * n + p] = s;
-            ends[(long)p + c[j] < n ? p + c[j] : n] += s;
+            ends[(long)p + c[j] < n ? p + c[j] : n] += s; /* the first cell it leaves */
         }
+#undef W
+#undef F
+#undef B
     for (p = 0; p < n; p++) {
         double here = 0.0, v;
         for (j = 0; j < k; j++) here += starts[(size_t)j * n + p];
@@ -2258,8 +2264,8 @@ static PyObject *py_line_beliefs(PyObject *self, PyObject *args) {
                         "lines x k_max x n starts, lines x n filled and lines counted bytes");
         goto done;
     }
-    work = malloc(((size_t)k_max * n + 4 * ((size_t)n + 2) + 2 * ((size_t)n + 2) * ((size_t)k_max + 1)) *
-                  sizeof(double));
+    work = malloc(((size_t)k_max * n + 3 * ((size_t)n + 1) +
+                   2 * ((size_t)n + 2) * ((size_t)k_max + 1)) * sizeof(double));
     if (!work) {
         PyErr_NoMemory();
         goto done;
@@ -2275,8 +2281,8 @@ static PyObject *py_line_beliefs(PyObject *self, PyObject *args) {
         }
         ((unsigned char *)counted.buf)[l] = (unsigned char)belief_line(
             c, k, n, (const double *)black.buf + l * (n + 1),
-            (const double *)white.buf + l * (n + 1),
-            (double *)starts.buf + (size_t)l * k_max * n, (double *)filled.buf + (size_t)l * n, work);
+            (const double *)white.buf + l * (n + 1), (double *)starts.buf + (size_t)l * k_max * n,
+            (double *)filled.buf + (size_t)l * n, work);
     }
     result = Py_NewRef(Py_None);
 done:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bench.walk import PACKAGE, PICTURES, by_stage, entries, stages
+from bench.walk import IMAGE, PACKAGE, PICTURES, by_stage, entries, stages
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline.settings import MakeOptions
 
@@ -22,7 +22,7 @@ def test_the_walk_sees_the_gallery_enter_image_files_and_not_calls_within_a_file
 
 def test_every_file_of_image_has_a_stage_and_the_walk_counts_entries_between_stages() -> None:
     stage = stages()
-    files = {f"image/{p.name}" for p in (PACKAGE / "image").glob("*.py") if p.name != "__init__.py"}
+    files = {f"image/{p.name}" for p in IMAGE.glob("*.py") if p.name != "__init__.py"}
     assert set(stage) == files
     assert stage["image/cells.py"] == "pool"
     entered = {"image/cells.py": {"image/scored.py", "image/convert.py", "pipeline/made.py"}}
