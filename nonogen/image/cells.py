@@ -17,7 +17,7 @@ from nonogen.image.boxes import Box
 from nonogen.image.candidates import Split
 from nonogen.image.filters import CROP_MARGIN, despeckle, subject_box
 from nonogen.image.options import PictureOptions, grid_size
-from nonogen.image.pixels import Grey, resize
+from nonogen.image.pixels import Grey, area_mean, resize
 from nonogen.image.read import Picture
 from nonogen.wording import Words
 
@@ -63,9 +63,10 @@ def pool(
     shape = (max(1, box[3] - box[1]), max(1, box[2] - box[0]))
     width, height, notes = grid_size(shape, options.width, options.height)
     warnings += notes
-    coverage = resize(_crop(split.subject, region), width, height)
+    coverage = area_mean(split.subject, _span(split.subject, region), width, height)
     if split.thin is not None:
-        lines = line_coverage(_crop(split.thin, region), width, height)
+        span = _span(split.thin, region)
+        lines = area_mean(split.thin, span, width, height) * (span[2] - span[0]) / width
         coverage = np.maximum(coverage, np.clip(lines, 0.0, 1.0))
     filled = coverage >= 0.5
     if options.despeckle:
@@ -94,13 +95,12 @@ def _frame_region(frame: Box | None, size: tuple[int, int]) -> Region:
     return top / height, left / width, bottom / height, right / width
 
 
-def _crop(values: Grey, region: Region) -> Grey:
-    """The part of an array (of any resolution) a region covers, at least a pixel."""
+def _span(values: Grey, region: Region) -> tuple[float, float, float, float]:
+    """The region in pixels of an array of any resolution, ``(left, top, right, bottom)``,
+    fractions of a pixel kept (``area_mean`` pools them where they lie)."""
     rows, cols = values.shape[:2]
     top, left, bottom, right = region
-    r0, c0 = min(rows - 1, int(top * rows)), min(cols - 1, int(left * cols))
-    r1, c1 = max(r0 + 1, round(bottom * rows)), max(c0 + 1, round(right * cols))
-    return values[r0:r1, c0:c1]
+    return left * cols, top * rows, right * cols, bottom * rows
 
 
 def line_coverage(lines: Grey, width: int, height: int) -> Grey:

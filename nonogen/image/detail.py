@@ -28,7 +28,7 @@ from nonogen.image.areas import cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
 from nonogen.image.masks import outline_ring
-from nonogen.image.pixels import Grey
+from nonogen.image.pixels import Grey, box_span
 from nonogen.image.read import Picture
 from nonogen.image.scored import Scored
 from nonogen.image.source import cell_stats
@@ -46,16 +46,8 @@ SPREAD: Final = 8.0
 def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> Grey:
     """Per cell of a grid of ``shape`` over ``box`` (source pixels), its mean Lab colour and
     the spread of L inside it, ``(rows, cols, 4)``."""
-    src_w, src_h = picture.size
-    rows, cols = picture.shape
-    left, top, right, bottom = box
-    r0, r1 = int(top * rows / src_h), max(int(top * rows / src_h) + 1, round(bottom * rows / src_h))
-    c0, c1 = (
-        int(left * cols / src_w),
-        max(int(left * cols / src_w) + 1, round(right * cols / src_w)),
-    )
-    lab = np.asarray(color.rgb2lab(picture.rgb[r0:r1, c0:c1]), dtype=np.float64)
-    return cell_stats(lab, shape)
+    lab = np.asarray(color.rgb2lab(picture.rgb), dtype=np.float64)
+    return cell_stats(lab, shape, box_span(box, picture.size, lab.shape))
 
 
 def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored:

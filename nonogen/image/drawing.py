@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from nonogen.grid import Grid
 from nonogen.image.areas import FEATURE_DELTA_E, cleaned
@@ -55,6 +56,12 @@ PIECE_CELLS: Final = 2.0
 """A separate piece of the subject under PIECE_SHARE of the largest piece's area and under
 PIECE_CELLS cells of the grid over the whole frame is a crumb of the split, not a part (as a
 stone or a star is): it is left out of the drawing and of the frame."""
+SLIVER_CONTACT: Final = 0.5
+"""A thin piece that touches the rest of the subject along this share of its length or more
+is a sliver of a slanting outline (what a cell-sized square does not fit in along a roof's
+edge or a crescent's side), not a part that sticks out (a leg, an ear, a tail, a letter's
+bar, which touch the body at their ends): it is not widened, or every slanting outline
+would be drawn a cell too wide."""
 FRAME_ROUNDS: Final = 3
 """Times the frame is cut again when pooling left more than one empty line at a border."""
 
@@ -90,7 +97,7 @@ def drawn_outline(
         frame = tight_frame(subject, outer, picture.size, options)
     plain = replace(options, crop=False, despeckle=False)
     for _ in range(FRAME_ROUNDS):
-        widened = _widened(split.subject, asked or split.drawn, frame, picture.size, options)
+        widened = widened_parts(split.subject, asked or split.drawn, frame, picture.size, options)
         cells = pool(replace(split, subject=widened), picture, plain, warnings, frame)
         if not options.tight or options.crop:
             break
@@ -276,7 +283,7 @@ def _trimmed(filled: Grid, frame: Box) -> Box:
     )
 
 
-def _widened(
+def widened_parts(
     subject: Grey, plain: bool, frame: Box, size: tuple[int, int], options: PictureOptions
 ) -> Grey:
     """The split with its parts thinner than a cell of the grid over ``frame`` that are at
@@ -294,9 +301,12 @@ def _widened(
     if count <= 1:
         return subject
     length = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    # A part: a cell long or more, and on average thinner than THIN_WIDTH of a cell (a
-    # texture's dots and a jagged edge's teeth are neither).
+    # A part: a cell long or more, on average thinner than THIN_WIDTH of a cell (a texture's
+    # dots and a jagged edge's teeth are neither), and free along most of its length (the
+    # ribbon a square leaves along a slanting outline lies against the body all along).
     long = (length >= side) & (stats[:, cv2.CC_STAT_AREA] < THIN_WIDTH * side * length)
+    touching = _contact(mask & (thin == 0), thin > 0, np.asarray(labels), count)
+    long &= touching < SLIVER_CONTACT * length
     long[0] = False
     if not long.any():
         return subject
@@ -304,3 +314,10 @@ def _widened(
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))
     parts = cv2.dilate(long[labels].astype(np.uint8), kernel) > 0
     return np.asarray(np.maximum(subject, parts.astype(np.float64)), dtype=np.float64)
+
+
+def _contact(body: Grid, pieces: Grid, labels: npt.NDArray[np.intp], count: int) -> Grey:
+    """Per labelled piece (``labels`` of ``pieces``, ``count`` labels with the ground's 0),
+    how many of its pixels touch ``body`` (8-neighbours)."""
+    touching = cv2.dilate(body.astype(np.uint8), np.ones((3, 3), dtype=np.uint8)) > 0
+    return np.bincount(labels[touching & pieces], minlength=count).astype(np.float64)

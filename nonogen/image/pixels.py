@@ -45,3 +45,49 @@ def resize(
     image = Image.fromarray(values.astype(np.float32, copy=False), mode="F")
     method = Image.Resampling.BILINEAR if smooth else Image.Resampling.BOX
     return np.asarray(image.resize((width, height), method), dtype=np.float64)
+
+
+def area_mean(
+    values: npt.NDArray[np.floating[Any]],
+    span: tuple[float, float, float, float],
+    width: int,
+    height: int,
+) -> Grey:
+    """The mean of ``values`` over each of ``height`` x ``width`` equal cells of the span
+    ``(left, top, right, bottom)`` in pixels of the array (fractions of a pixel included):
+    each pixel weighs by the share of it inside the cell. A span that starts or ends inside
+    a pixel is pooled where it lies, not moved to the pixel's edge."""
+    left, top, right, bottom = span
+    rows = _overlaps(top, bottom, height, values.shape[0])
+    cols = _overlaps(left, right, width, values.shape[1])
+    return np.asarray(rows @ np.asarray(values, dtype=np.float64) @ cols.T, dtype=np.float64)
+
+
+def _overlaps(start: float, end: float, cells: int, pixels: int) -> npt.NDArray[np.float64]:
+    """``(cells, pixels)``: the share of each cell of ``[start, end)`` each pixel covers (each
+    row sums to 1; a span under a pixel's width takes that pixel)."""
+    end = max(end, start + 1e-9)
+    edges = np.linspace(start, end, cells + 1)
+    low = np.arange(pixels, dtype=np.float64)[None, :]
+    inside = np.minimum(edges[1:, None], low + 1.0) - np.maximum(edges[:-1, None], low)
+    overlap = np.clip(inside, 0.0, None)
+    sums = overlap.sum(axis=1, keepdims=True)
+    empty = sums[:, 0] <= 0.0
+    if empty.any():  # a cell beyond the array: the nearest pixel
+        nearest = np.clip(np.floor((edges[:-1] + edges[1:]) / 2), 0, pixels - 1).astype(np.intp)
+        overlap[empty] = 0.0
+        overlap[np.flatnonzero(empty), nearest[empty]] = 1.0
+        sums = overlap.sum(axis=1, keepdims=True)
+    return np.asarray(overlap / sums, dtype=np.float64)
+
+
+def box_span(
+    box: tuple[int, int, int, int], size: tuple[int, int], shape: tuple[int, ...]
+) -> tuple[float, float, float, float]:
+    """A box in source pixels ``(left, top, right, bottom)`` of a picture of ``size`` (width,
+    height) as a span in pixels of an array of ``shape`` over the same picture (any
+    resolution), fractions of a pixel kept: the span ``area_mean`` pools."""
+    left, top, right, bottom = box
+    width, height = size
+    rows, cols = shape[:2]
+    return left * cols / width, top * rows / height, right * cols / width, bottom * rows / height

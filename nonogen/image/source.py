@@ -35,7 +35,7 @@ from nonogen.image.boxes import (
 from nonogen.image.filters import gaussian, light_surface, otsu, sobel
 from nonogen.image.masks import without_crumbs
 from nonogen.image.options import Subject, SubjectBox, grid_size
-from nonogen.image.pixels import Grey, resize
+from nonogen.image.pixels import Grey, area_mean, resize
 from nonogen.image.read import Picture
 from nonogen.image.saliency import Saliency, saliency
 
@@ -233,12 +233,17 @@ def subject_map(rgb: Grey, shape: tuple[int, ...]) -> Grey:
     return np.clip(resize(found, cols, rows, smooth=True), 0.0, 1.0)
 
 
-def cell_stats(lab: Grey, shape: tuple[int, int]) -> Grey:
-    """Per cell of a grid of ``shape`` over a Lab picture, its mean L, a, b and the spread of
-    L inside it, ``(rows, cols, 4)``."""
+def cell_stats(
+    lab: Grey, shape: tuple[int, int], span: tuple[float, float, float, float] | None = None
+) -> Grey:
+    """Per cell of a grid of ``shape`` over a Lab picture (over ``span`` of it, in its pixels;
+    the whole by default), its mean L, a, b and the spread of L inside it,
+    ``(rows, cols, 4)``."""
     height, width = shape
-    means = [resize(lab[:, :, k], width, height) for k in range(3)]
-    square = resize(lab[:, :, 0] ** 2, width, height)
+    if span is None:
+        span = (0.0, 0.0, float(lab.shape[1]), float(lab.shape[0]))
+    means = [area_mean(lab[:, :, k], span, width, height) for k in range(3)]
+    square = area_mean(lab[:, :, 0] ** 2, span, width, height)
     spread = np.sqrt(np.clip(square - means[0] ** 2, 0.0, None))
     return np.stack([*means, spread], axis=2)
 

@@ -18,7 +18,7 @@ from nonogen.image.areas import (
     specks,
     thin,
 )
-from nonogen.image.drawing import despeckled, main_pieces, tight_frame
+from nonogen.image.drawing import despeckled, main_pieces, tight_frame, widened_parts
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import NAMED, quantise
 from nonogen.image.read import Picture
@@ -268,3 +268,21 @@ def test_a_subject_s_own_white_is_paper_inside_an_outline_of_its_darkest_colour(
     for edge in (grid[2, 2:8], grid[7, 2:8], grid[2:8, 2], grid[2:8, 7]):
         assert (edge > 0).all()  # ...inside an outline
     assert (grid[~filled] == 0).all()
+
+
+def test_a_part_thinner_than_a_cell_is_widened_and_a_slanting_outline_is_not() -> None:
+    # A roof (slanting sides) on a pole a quarter of a cell wide, at 20 cells over 400
+    # pixels (a cell is 20 pixels): the pole sticks out and is widened so that pooling keeps
+    # it; the ribbon a cell-sized square leaves along the roof's slanting sides is no part
+    # and is pooled as it is (widened, it drew every slanting outline a cell too wide).
+    image = Image.new("L", (400, 300), 0)
+    draw = ImageDraw.Draw(image)
+    draw.polygon([(50, 230), (200, 40), (350, 230)], fill=255)
+    draw.rectangle((198, 230, 202, 290), fill=255)  # the pole
+    subject = np.asarray(image, dtype=np.float64) / 255.0
+    out = widened_parts(subject, False, (0, 0, 400, 300), (400, 300), PictureOptions(width=20))
+    grown = out > subject
+    rows, cols = np.nonzero(grown)
+    assert rows.size > 0
+    assert rows.min() >= 225, "the roof's sides were widened"
+    assert np.abs(cols - 200).max() <= 10

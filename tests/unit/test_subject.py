@@ -18,7 +18,7 @@ from nonogen.image.detail import detailed
 from nonogen.image.filters import periodic_share
 from nonogen.image.masks import outline_ring
 from nonogen.image.options import PictureOptions
-from nonogen.image.pixels import resize
+from nonogen.image.pixels import area_mean, box_span, resize
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.saliency import barrier, ground_weight, saliency, superpixels
 from nonogen.records import JsonObject
@@ -247,3 +247,16 @@ def test_a_poster_asked_for_is_drawn_whatever_the_subject_rules_say() -> None:
     photo = read_picture((SAMPLES / "chelsea.jpg").read_bytes(), name="chelsea.jpg")
     found = convert(photo, PictureOptions(width=40, method="poster"))
     assert found.chosen.split.method == "poster"
+
+
+def test_pooling_a_span_weighs_each_pixel_by_its_share_of_the_cell() -> None:
+    values = np.random.default_rng(0).random((50, 70))
+    # Whole pixels a cell: the plain box filter's means.
+    assert np.allclose(area_mean(values, (0, 0, 70, 50), 7, 5), resize(values, 7, 5))
+    # A span that starts and ends inside pixels is pooled where it lies, not at a pixel edge.
+    edge = np.zeros((1, 100))
+    edge[:, 50:] = 1.0
+    cells = area_mean(edge, (1.25, 0.0, 91.25, 1.0), 7, 1)[0]
+    assert np.allclose(cells, [0, 0, 0, (1.25 + 4 * 90 / 7 - 50) / (90 / 7), 1, 1, 1])
+    # A span of a picture in source pixels, over a smaller working copy.
+    assert box_span((30, 0, 300, 240), (300, 240), (120, 150)) == (15.0, 0.0, 150.0, 120.0)
