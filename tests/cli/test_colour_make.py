@@ -423,8 +423,9 @@ def test_make_colors_delivers_a_tier_or_exits_1_naming_the_best(tmp_path: Path) 
 def test_a_tier_the_picture_has_as_it_is_is_delivered_when_the_repair_runs_out(
     tmp_path: Path,
 ) -> None:
+    # The coffee cup drawn in 2 colours at 24 wide grades hard as it is.
     out = tmp_path / "hard.json"
-    args = ["make", str(SAMPLES / "astronaut.jpg"), "--colors", "2", "-w", "20"]
+    args = ["make", str(SAMPLES / "coffee.jpg"), "--colors", "2", "-w", "24"]
     flags = ["--max-flips", "0", "--repair", "flips", "--difficulty", "hard"]
     result = runner.invoke(app, [*args, *flags, "-o", str(out), "--json"])
     assert result.exit_code == 0, result.stderr
