@@ -555,6 +555,7 @@ def test_line_starts_take_the_reference_beyond_a_word() -> None:
         NATIVE.line_starts(clue, size, 0, 0)
 
 
+@pytest.mark.slow
 @built
 @settings(max_examples=examples(500), deadline=None)
 @given(boards())

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.walk import IMAGE, PACKAGE, PICTURES, by_stage, entries, stages
 from nonogen.image.options import PictureOptions
 from nonogen.pipeline.settings import MakeOptions
 
 
+@pytest.mark.slow
 def test_the_walk_sees_the_gallery_enter_image_files_and_not_calls_within_a_file() -> None:
     horse = next(p for p in PICTURES if p.name == "horse.png")
     found = entries([horse], [MakeOptions(picture=PictureOptions(width=10))])

@@ -126,6 +126,7 @@ def tones_drawn(name: str, width: int, *, stroke: bool = False) -> tuple[Grid, f
     return filled, silhouette_iou(filled, truth)
 
 
+@pytest.mark.slow
 def test_a_spiral_is_drawn_as_its_strokes_not_as_the_blob_around_them() -> None:
     """samples/bench's light spiral on a gradient at 50 wide: the salient cut was a disc
     around it (IoU 0.15 with the spiral), and filling holes leaves a spiral a spiral, so its
