@@ -65,8 +65,7 @@ def pool(
     warnings += notes
     coverage = area_mean(split.subject, _span(split.subject, region), width, height)
     if split.thin is not None:
-        span = _span(split.thin, region)
-        lines = area_mean(split.thin, span, width, height) * (span[2] - span[0]) / width
+        lines = line_coverage(split.thin, width, height, _span(split.thin, region))
         coverage = np.maximum(coverage, np.clip(lines, 0.0, 1.0))
     filled = coverage >= 0.5
     if options.despeckle:
@@ -103,10 +102,16 @@ def _span(values: Grey, region: Region) -> tuple[float, float, float, float]:
     return left * cols, top * rows, right * cols, bottom * rows
 
 
-def line_coverage(lines: Grey, width: int, height: int) -> Grey:
+def line_coverage(
+    lines: Grey, width: int, height: int, span: tuple[float, float, float, float] | None = None
+) -> Grey:
     """Per cell, how much pixel-wide line crosses it, in cell sides: the line pixels it holds
-    over its side in pixels, so a line right across a cell is about 1."""
-    return np.asarray(resize(lines, width, height) * lines.shape[1] / width, dtype=np.float64)
+    over its side in pixels, so a line right across a cell is about 1. Over ``span`` of the
+    array (``area_mean``'s exact pooling), or the whole array by the box filter."""
+    if span is None:
+        return np.asarray(resize(lines, width, height) * lines.shape[1] / width, dtype=np.float64)
+    side = (span[2] - span[0]) / width
+    return np.asarray(area_mean(lines, span, width, height) * side, dtype=np.float64)
 
 
 def mask_cells(mask: Grid, box: Box, shape: tuple[int, int], *, stroke: bool = False) -> Grid:

@@ -18,6 +18,7 @@ does not count for the detail.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Final
 
@@ -46,8 +47,13 @@ SPREAD: Final = 8.0
 def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[int, int]) -> Grey:
     """Per cell of a grid of ``shape`` over ``box`` (source pixels), its mean Lab colour and
     the spread of L inside it, ``(rows, cols, 4)``."""
-    lab = np.asarray(color.rgb2lab(picture.rgb), dtype=np.float64)
-    return cell_stats(lab, shape, box_span(box, picture.size, lab.shape))
+    left, top, right, bottom = box_span(box, picture.size, picture.rgb.shape)
+    rows, cols = picture.rgb.shape[:2]
+    r0, c0 = min(int(top), rows - 1), min(int(left), cols - 1)
+    r1, c1 = max(r0 + 1, min(rows, math.ceil(bottom))), max(c0 + 1, min(cols, math.ceil(right)))
+    # Only the pixels the span touches are converted (Lab of a whole working copy is 0.1 s).
+    lab = np.asarray(color.rgb2lab(picture.rgb[r0:r1, c0:c1]), dtype=np.float64)
+    return cell_stats(lab, shape, (left - c0, top - r0, right - c0, bottom - r0))
 
 
 def detailed(picture: Picture, scored: Scored, *, force: bool = False) -> Scored:

@@ -65,20 +65,15 @@ def area_mean(
 
 def _overlaps(start: float, end: float, cells: int, pixels: int) -> npt.NDArray[np.float64]:
     """``(cells, pixels)``: the share of each cell of ``[start, end)`` each pixel covers (each
-    row sums to 1; a span under a pixel's width takes that pixel)."""
-    end = max(end, start + 1e-9)
+    row sums to 1). The span is kept inside the array and at least a millionth of a pixel
+    wide, so that every cell covers some pixel."""
+    start = min(max(start, 0.0), pixels - 1e-6)
+    end = min(max(end, start + 1e-6), float(pixels))
     edges = np.linspace(start, end, cells + 1)
     low = np.arange(pixels, dtype=np.float64)[None, :]
     inside = np.minimum(edges[1:, None], low + 1.0) - np.maximum(edges[:-1, None], low)
     overlap = np.clip(inside, 0.0, None)
-    sums = overlap.sum(axis=1, keepdims=True)
-    empty = sums[:, 0] <= 0.0
-    if empty.any():  # a cell beyond the array: the nearest pixel
-        nearest = np.clip(np.floor((edges[:-1] + edges[1:]) / 2), 0, pixels - 1).astype(np.intp)
-        overlap[empty] = 0.0
-        overlap[np.flatnonzero(empty), nearest[empty]] = 1.0
-        sums = overlap.sum(axis=1, keepdims=True)
-    return np.asarray(overlap / sums, dtype=np.float64)
+    return np.asarray(overlap / overlap.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
 def box_span(
