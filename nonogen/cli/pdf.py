@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,7 +10,7 @@ from nonogen.cli.making import Page
 from nonogen.cli.options import Format, Output, Timeout
 from nonogen.cli.root import command, err
 from nonogen.errors import InputError
-from nonogen.formats import refuse_overwrites, write_atomic
+from nonogen.formats import refuse_overwrites, write_output
 from nonogen.pipeline import print_ready
 from nonogen.solve import DEFAULT_TIMEOUT, difficulty_label
 
@@ -70,5 +69,5 @@ def pdf(
         if solution_only
         else puzzle_pdf(entry, options=layout, solution=solution)
     )
-    write_atomic(Path(output), data)
+    write_output(output, data)
     err(f"wrote {output} ({len(data)} bytes; puzzle {verdict.status}, {label or 'no difficulty'})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import datetime
+import errno
 import functools
 import inspect
 import math
@@ -17,7 +18,7 @@ import traceback
 import typing
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 
@@ -131,6 +132,26 @@ def out_of_memory(error: BaseException) -> bool:
     return False
 
 
+CANNOT_WRITE_ERRNOS: Final = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.ENAMETOOLONG, errno.EROFS}
+)
+"""Errors of the system that mean an output cannot be written (a full disk, a quota, a file
+too big, a name too long, a read-only disk): exit 4, whatever step met them. Reading a path
+that is too long is an input error before any of these is reached."""
+
+
+def cannot_write(error: BaseException) -> str:
+    """What a system error that stops an output from being written says (an empty string for
+    any other exception)."""
+    if not isinstance(error, OSError) or error.errno not in CANNOT_WRITE_ERRNOS:
+        return ""
+    where = f"{error.filename}: " if error.filename else "standard output: "
+    return (
+        f"{where}cannot write: {error.strerror or error}; give a shorter name, or a place "
+        "with room that can be written"
+    )
+
+
 def handled(function: Command) -> Command:
     """Turn a nonogen error into its one-line message on stderr and its exit code, and any
     other exception (a bug) into one line naming the file its traceback went to, exit 70."""
@@ -145,6 +166,9 @@ def handled(function: Command) -> Command:
         except (typer.Exit, typer.Abort, typer.BadParameter, BrokenPipeError):
             raise
         except Exception as error:  # a bug: every one gets its report
+            if cannot_write(error):
+                err(f"nonogen: error: {cannot_write(error)}")
+                raise typer.Exit(ExitCode.CANNOT_WRITE) from None
             if out_of_memory(error):
                 err(
                     "nonogen: error: ran out of memory: the input is too large for the memory "
@@ -189,9 +213,17 @@ def main() -> None:
     """Run the CLI; map nonogen errors and Ctrl-C to exit codes with a one-line message."""
     signal.signal(signal.SIGINT, _interrupted)
     try:
-        app()
+        try:
+            app()
+        finally:  # what is still buffered is written now, where a failure can be reported
+            sys.stdout.flush()
     except NonogenError as error:
         err(f"nonogen: error: {error}")
         sys.exit(error.exit_code)
     except BrokenPipeError:
         sys.exit(ExitCode.OK)
+    except OSError as error:
+        if not cannot_write(error):
+            raise
+        err(f"nonogen: error: {cannot_write(error)}")
+        sys.exit(ExitCode.CANNOT_WRITE)

@@ -34,6 +34,7 @@ from nonogen.formats.files import (
     read_text,
     refuse_overwrites,
     write_atomic,
+    write_output,
     write_puzzle,
 )
 from nonogen.formats.meta import TITLE_CHARS, check_title
@@ -62,5 +63,6 @@ __all__ = [
     "refuse_overwrites",
     "render_puzzle",
     "write_atomic",
+    "write_output",
     "write_puzzle",
 ]

@@ -176,7 +176,7 @@ def write_puzzle(puzzle: Puzzle, path: str | Path, fmt: str | None = None) -> No
             )
     text = format_puzzle(puzzle, fmt)
     if name == STDIO:
-        sys.stdout.write(text)
+        write_stdout(text.encode("utf-8"))
         return
     data = text.encode("utf-8")
     if name.endswith(".gz"):
@@ -197,11 +197,40 @@ def make_folder(folder: Path, what: str) -> Path:
     return folder
 
 
+def write_stdout(data: bytes) -> None:
+    """Write ``data`` to standard output and flush it; OutputError (exit 4) when it cannot be
+    written (a full disk), so that no "wrote" line follows bytes that were lost. A reader
+    that left (``| head``) is a BrokenPipeError, exit 0 (``cli.root.main``)."""
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(
+            f"standard output: cannot write: {exc.strerror or exc}; write to a file with -o, "
+            "on a disk with room"
+        ) from None
+
+
+def write_output(name: str, data: bytes) -> None:
+    """``data`` to the file ``name`` (``write_atomic``), or to standard output for ``-``."""
+    if name == STDIO:
+        write_stdout(data)
+    else:
+        write_atomic(Path(name), data)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` via a temporary file in the same folder. A symbolic link
     is followed: its target is written. OutputError (exit 4) for a path that is not a regular
-    file (a device, a FIFO, a socket, a folder): it is never replaced."""
-    path = Path(os.path.realpath(path)) if path.is_symlink() else path
+    file (a device, a FIFO, a socket, a folder): it is never replaced, and for a name the
+    system refuses (over 255 bytes a part)."""
+    try:
+        path = Path(os.path.realpath(path)) if path.is_symlink() else path
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write the file: {exc.strerror or exc}") from None
     try:
         status = path.stat()
     except OSError:

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from nonogen.errors import InputError
 from nonogen.generate.attempt import Change, Costs, Repair, RepairMode, Target
 from nonogen.generate.kinds import lines_for, puzzle_of, value_costs
-from nonogen.generate.lines import EASY_SWEEPS, Search, state_of
+from nonogen.generate.lines import EASY_SWEEPS, Search, repair_deadline, state_of
 from nonogen.generate.modes import MODES, Budget, default_givens, to_repair
 from nonogen.generate.tiers import tier_repair
 from nonogen.palette import BLACK_ON_WHITE, Palette
@@ -111,10 +111,11 @@ def repair(
     candidates = lines.candidates if candidates is None else candidates
     how = Search(rng, estimates, candidates, sweeps, deadline, on_move)
     budget = Budget(max_flips, default_givens(*grid.shape) if max_givens is None else max_givens)
-    state = state_of(lines, grid, (), sweeps)
-    if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):
-        done = tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
-    else:
-        outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)
-        done = to_repair(outcome, costs, target, mode, solved=outcome.solved)
+    with repair_deadline(deadline):
+        state = state_of(lines, grid, (), sweeps)
+        if target in (Target.MEDIUM, Target.HARD, Target.EXPERT):
+            done = tier_repair(state, costs, how, mode=mode, budget=budget, target=target)
+        else:
+            outcome = MODES[mode](state, costs, how, budget, target is Target.UNIQUE)
+            done = to_repair(outcome, costs, target, mode, solved=outcome.solved)
     return replace(done, ran_out=how.clock.ran_out)

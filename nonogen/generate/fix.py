@@ -128,11 +128,15 @@ def _failed_reason(mode: RepairMode, seconds: float, max_flips: int, unknown: in
     )
 
 
-def _line_solves(puzzle: Puzzle) -> bool:
-    """Whether line logic alone solves the puzzle."""
+def _line_solves(puzzle: Puzzle, deadline: float) -> bool:
+    """Whether line logic alone solves the puzzle (before the deadline)."""
     kind = board_of(puzzle)
-    line = kind.propagate(puzzle, kind.start(puzzle))
-    return line.board is not None and kind.known(line.board) == puzzle.width * puzzle.height
+    line = kind.propagate(puzzle, kind.start(puzzle), deadline)
+    return (
+        not line.late
+        and line.board is not None
+        and kind.known(line.board) == puzzle.width * puzzle.height
+    )
 
 
 def fix_drawing(
@@ -150,7 +154,7 @@ def fix_drawing(
     mode = RepairMode(mode)
     goal = np.asarray(grid).astype(np.uint8)
     drawn = puzzle_from_grid(goal, palette)
-    if _line_solves(drawn):
+    if _line_solves(drawn, deadline):
         verdict = solve_puzzle(drawn, timeout=max(LEAST_VERDICT_SECONDS, seconds))
         reason = "Line logic alone solves the drawing's puzzle, so it is unique: nothing to change"
         return Fix(FixStatus.ALREADY, reason, goal, verdict)
@@ -161,7 +165,7 @@ def fix_drawing(
         drawn.palette,
         rng=np.random.default_rng(FIX_SEED),
         max_flips=flips,
-        seconds=REPAIR_SHARE * seconds,
+        seconds=max(0.0, min(REPAIR_SHARE * seconds, deadline - time.perf_counter())),
         target=Target.LINE,
         mode=mode,
     )

@@ -13,6 +13,7 @@ one-colour case); a value is a palette index.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Final, Protocol, TypeVar
 
@@ -82,9 +83,11 @@ class Lines(Protocol[B, C]):
         *,
         cell: Cell | None = None,
         sweeps: int | None = None,
+        deadline: float = math.inf,
     ) -> Spread[B]:
         """Line logic from the lines through ``cell`` (all lines without one), to its
-        fixpoint or for at most ``sweeps`` sweeps."""
+        fixpoint, for at most ``sweeps`` sweeps, or until the deadline (the board where it
+        stopped: a late board leaves more cells open, never fewer)."""
         ...
 
     def unknown(self, board: B) -> int:

@@ -6,8 +6,11 @@ another value (a black-and-white flip is the one-colour case) or reveals it as a
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic
 
@@ -66,6 +69,23 @@ class State(Generic[B, C]):
         )
 
 
+REPAIR_DEADLINE: ContextVar[float] = ContextVar("repair_deadline", default=math.inf)
+"""The deadline of the repair running (``repair_deadline``): line logic on a state stops at
+it, so that one solve of a big board run in Python (a colour puzzle over the C core's side)
+cannot outlast the repair's time budget by seconds. A late board leaves more cells open, so it
+can only look worse than it is, never solved when it is not."""
+
+
+@contextmanager
+def repair_deadline(deadline: float) -> Iterator[None]:
+    """``REPAIR_DEADLINE`` set for the duration."""
+    token = REPAIR_DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        REPAIR_DEADLINE.reset(token)
+
+
 AnyState = State[Any, Any]
 """A state of either kind (the repairs never look inside its board)."""
 
@@ -104,7 +124,8 @@ def _solved(
 ) -> State[B, C]:
     """Line logic on ``grid``'s clues from nothing but the givens, as a state."""
     rows, cols = clues
-    line = lines.spread(rows, cols, lines.from_grid(grid, givens), sweeps=sweeps)
+    board = lines.from_grid(grid, givens)
+    line = lines.spread(rows, cols, board, sweeps=sweeps, deadline=REPAIR_DEADLINE.get())
     assert line.board is not None  # the clues of a real grid always have that grid as a solution
     unknown = open_after(lines, grid.size - len(givens), line)
     return State(lines, source, grid, rows, cols, givens, line.board, unknown, line.sweeps)
@@ -115,7 +136,8 @@ def sweeps_afresh(state: State[B, C]) -> int:
     if state.sweeps is not None:
         return state.sweeps
     lines = state.lines
-    return lines.spread(state.rows, state.cols, lines.from_grid(state.grid, state.givens)).sweeps
+    board = lines.from_grid(state.grid, state.givens)
+    return lines.spread(state.rows, state.cols, board, deadline=REPAIR_DEADLINE.get()).sweeps
 
 
 def changed_clues(

@@ -199,12 +199,15 @@ def _solve(
     totals = kind.totals_reason(puzzle)
     if totals:
         return Verdict(Status.NONE, line_solvable=False, reason=totals)
-    line = kind.propagate(puzzle, kind.start(puzzle))
+    line = kind.propagate(puzzle, kind.start(puzzle), deadline - reserve)
     stats = {
         "cells": puzzle.width * puzzle.height,
         "sweeps": line.sweeps,
         "line_solves": line.line_solves,
     }
+    if line.late:
+        reason = "the time budget ran out during line logic; give it more time (--timeout)"
+        return Verdict(Status.UNKNOWN, (), False, reason=reason, stats=stats)
     if line.board is None:
         return Verdict(
             Status.NONE,

@@ -9,6 +9,8 @@ left.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
@@ -38,6 +40,8 @@ class Propagation(NamedTuple):
     """``row 3`` or ``column 5``: the line left without an arrangement, if any."""
     settled: int = 0
     """Cells narrowed to one colour (0 on a contradiction)."""
+    late: bool = False
+    """Whether the deadline passed before the fixpoint (``board`` is then where it stopped)."""
 
 
 def start_board(puzzle: Puzzle) -> Board:
@@ -93,15 +97,22 @@ def propagate(
     dirty_rows: Iterable[int] | None = None,
     dirty_cols: Iterable[int] | None = None,
     max_sweeps: int | None = None,
+    deadline: float = math.inf,
 ) -> Propagation:
     """Line logic to its fixpoint from the dirty lines (all lines when not given), or for
     at most ``max_sweeps`` sweeps: in the C core where it is built and the board is at most
     ``NATIVE_SIDE`` cells a side (the same sweeps, line solves and settled cells), else in
-    Python (``propagate_py``, the reference). The board is a tuple of tuples of ints, as
-    ``start_board`` and ``with_cell`` make it."""
+    Python (``propagate_py``, the reference), which stops at the deadline (``late``). The
+    board is a tuple of tuples of ints, as ``start_board`` and ``with_cell`` make it."""
     if NATIVE is None or len(rows) > NATIVE_SIDE or len(cols) > NATIVE_SIDE:
         return propagate_py(
-            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=max_sweeps
+            rows,
+            cols,
+            board,
+            dirty_rows=dirty_rows,
+            dirty_cols=dirty_cols,
+            max_sweeps=max_sweeps,
+            deadline=deadline,
         )
     out, sweeps, solves, failed, settled = NATIVE.colour_propagate(
         rows, cols, board, dirty_rows, dirty_cols, -1 if max_sweeps is None else max(0, max_sweeps)
@@ -117,8 +128,10 @@ def propagate_py(
     dirty_rows: Iterable[int] | None = None,
     dirty_cols: Iterable[int] | None = None,
     max_sweeps: int | None = None,
+    deadline: float = math.inf,
 ) -> Propagation:
-    """Colour line logic in pure Python: the reference."""
+    """Colour line logic in pure Python: the reference; it stops once the deadline has
+    passed (``late``: a line of hundreds of cells takes milliseconds here)."""
     grid = [list(row) for row in board]
     height, width = len(rows), len(cols)
     todo_rows = set(range(height) if dirty_rows is None else dirty_rows)
@@ -127,6 +140,8 @@ def propagate_py(
     while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for r in sorted(todo_rows):
+            if time.perf_counter() > deadline:
+                return _late(grid, sweeps, solves, settled)
             solves += 1
             line = tuple(grid[r])
             out = solve_line(rows[r], line)
@@ -139,6 +154,8 @@ def propagate_py(
                     todo_cols.add(c)
         todo_rows = set()
         for c in sorted(todo_cols):
+            if time.perf_counter() > deadline:
+                return _late(grid, sweeps, solves, settled)
             solves += 1
             line = tuple(grid[r][c] for r in range(height))
             out = solve_line(cols[c], line)
@@ -151,6 +168,13 @@ def propagate_py(
                     todo_rows.add(r)
         todo_cols = set()
     return Propagation(tuple(tuple(row) for row in grid), sweeps, solves, settled=settled)
+
+
+def _late(grid: list[list[int]], sweeps: int, solves: int, settled: int) -> Propagation:
+    """Where line logic stopped when the deadline passed."""
+    return Propagation(
+        tuple(tuple(row) for row in grid), sweeps, solves, settled=settled, late=True
+    )
 
 
 def assume(

@@ -15,6 +15,7 @@ the puzzle's kind, and lives in one class per board, behind ``Kind`` and ``Lines
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,8 @@ class Line(Generic[B]):
     sweeps: int
     line_solves: int
     failed_line: str = ""
+    late: bool = False
+    """Whether the deadline passed before the fixpoint."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +133,8 @@ class Kind(Protocol[B]):
         """The board before any logic (the givens known)."""
         ...
 
-    def propagate(self, puzzle: Puzzle, board: B) -> Line[B]:
-        """Line logic from ``board`` to its fixpoint."""
+    def propagate(self, puzzle: Puzzle, board: B, deadline: float = math.inf) -> Line[B]:
+        """Line logic from ``board`` to its fixpoint, or until the deadline (``late``)."""
         ...
 
     def search(self, puzzle: Puzzle, board: B, *, limit: int, deadline: float) -> Found:
@@ -200,10 +203,17 @@ class Plain:
         *,
         cell: Cell | None = None,
         sweeps: int | None = None,
+        deadline: float = math.inf,
     ) -> Spread[plain_board.Board]:
         dirty_rows, dirty_cols = (None, None) if cell is None else ({cell[0]}, {cell[1]})
         line = plain_propagate(
-            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+            rows,
+            cols,
+            board,
+            dirty_rows=dirty_rows,
+            dirty_cols=dirty_cols,
+            max_sweeps=sweeps,
+            deadline=deadline,
         )
         return Spread(line.board, line.sweeps, line.settled)
 
@@ -291,9 +301,11 @@ class Plain:
     def start(self, puzzle: Puzzle) -> plain_board.Board:
         return plain_board.start_board(puzzle)
 
-    def propagate(self, puzzle: Puzzle, board: plain_board.Board) -> Line[plain_board.Board]:
-        line = plain_propagate(puzzle.rows, puzzle.cols, board)
-        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
+    def propagate(
+        self, puzzle: Puzzle, board: plain_board.Board, deadline: float = math.inf
+    ) -> Line[plain_board.Board]:
+        line = plain_propagate(puzzle.rows, puzzle.cols, board, deadline=deadline)
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line, line.late)
 
     def search(
         self, puzzle: Puzzle, board: plain_board.Board, *, limit: int, deadline: float
@@ -386,10 +398,17 @@ class Colours:
         *,
         cell: Cell | None = None,
         sweeps: int | None = None,
+        deadline: float = math.inf,
     ) -> Spread[colourboard.Board]:
         dirty_rows, dirty_cols = (None, None) if cell is None else ((cell[0],), (cell[1],))
         line = colourboard.propagate(
-            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=sweeps
+            rows,
+            cols,
+            board,
+            dirty_rows=dirty_rows,
+            dirty_cols=dirty_cols,
+            max_sweeps=sweeps,
+            deadline=deadline,
         )
         return Spread(line.board, line.sweeps, line.settled)
 
@@ -471,9 +490,12 @@ class Colours:
     def start(self, puzzle: Puzzle) -> colourboard.Board:
         return colourboard.start_board(puzzle)
 
-    def propagate(self, puzzle: Puzzle, board: colourboard.Board) -> Line[colourboard.Board]:
-        line = colourboard.propagate(puzzle.row_blocks, puzzle.col_blocks, board)
-        return Line(line.board, line.sweeps, line.line_solves, line.failed_line)
+    def propagate(
+        self, puzzle: Puzzle, board: colourboard.Board, deadline: float = math.inf
+    ) -> Line[colourboard.Board]:
+        rows, cols = puzzle.row_blocks, puzzle.col_blocks
+        line = colourboard.propagate(rows, cols, board, deadline=deadline)
+        return Line(line.board, line.sweeps, line.line_solves, line.failed_line, line.late)
 
     def search(
         self, puzzle: Puzzle, board: colourboard.Board, *, limit: int, deadline: float

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
 
 from nonogen.clues import Clue
@@ -23,6 +25,8 @@ class Propagation:
     """On a contradiction, the line that had no arrangement, e.g. ``row 3``."""
     settled: int = 0
     """Cells that became known."""
+    late: bool = False
+    """Whether the deadline passed before the fixpoint (``board`` is then where it stopped)."""
 
 
 def _spread_bits(changed: int, index: int, cross: list[int], dirty: set[int]) -> None:
@@ -44,13 +48,21 @@ def propagate(
     dirty_rows: set[int] | None = None,
     dirty_cols: set[int] | None = None,
     max_sweeps: int | None = None,
+    deadline: float = math.inf,
 ) -> Propagation:
     """Apply complete line logic until nothing changes (all lines dirty unless given), or
-    for at most ``max_sweeps`` sweeps: in the C core where it is built, else in Python (the
-    reference, ``propagate_py``: the same steps and counts)."""
+    for at most ``max_sweeps`` sweeps: in the C core where it is built (a side of 1,024
+    cells takes it well under a second), else in Python (the reference, ``propagate_py``:
+    the same steps and counts), which stops at the deadline (``late``)."""
     if NATIVE is None:
         return propagate_py(
-            rows, cols, board, dirty_rows=dirty_rows, dirty_cols=dirty_cols, max_sweeps=max_sweeps
+            rows,
+            cols,
+            board,
+            dirty_rows=dirty_rows,
+            dirty_cols=dirty_cols,
+            max_sweeps=max_sweeps,
+            deadline=deadline,
         )
     masks, sweeps, solves, settled, failed = NATIVE.propagate(
         rows,
@@ -73,8 +85,10 @@ def propagate_py(
     dirty_rows: set[int] | None = None,
     dirty_cols: set[int] | None = None,
     max_sweeps: int | None = None,
+    deadline: float = math.inf,
 ) -> Propagation:
-    """Line logic to its fixpoint (or ``max_sweeps``) in pure Python: the reference."""
+    """Line logic to its fixpoint (or ``max_sweeps``) in pure Python: the reference; it
+    stops once the deadline has passed (``late``)."""
     height, width = len(rows), len(cols)
     rf, re, cf, ce = (
         list(m) for m in (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
@@ -89,6 +103,9 @@ def propagate_py(
             (cols, height, cf, ce, rf, re, todo_cols, todo_rows, "column"),
         ):
             for i in sorted(todo):
+                if time.perf_counter() > deadline:
+                    late = Board(tuple(rf), tuple(re), tuple(cf), tuple(ce))
+                    return Propagation(late, sweeps, solves, settled=settled, late=True)
                 solves += 1
                 solved = solve_line(lines[i], size, f[i], e[i])
                 if solved is None:

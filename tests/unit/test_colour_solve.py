@@ -19,7 +19,7 @@ from nonogen.errors import InputError
 from nonogen.palette import make_palette, plain_palette
 from nonogen.puzzle import Puzzle, puzzle_from_blocks, puzzle_from_grid
 from nonogen.solve import Status, Technique, explain, solve_puzzle
-from nonogen.solve.colourboard import propagate, solution, start_board
+from nonogen.solve.colourboard import NATIVE_SIDE, propagate, propagate_py, solution, start_board
 from nonogen.solve.colourprobe import probe
 from nonogen.solve.coloursat import SearchResult, sat_search
 from tests.colour_brute import brute_solutions
@@ -313,3 +313,29 @@ def test_one_colour_on_any_background_has_black_and_whites_verdict_and_grade() -
         ]
         searched += not one.line_solvable
     assert searched  # some need more than line logic: their grades come from the search
+
+
+def test_colour_line_logic_in_python_stops_at_its_deadline() -> None:
+    """A board over the C core's side is solved line by line in Python, a line of hundreds of
+    cells taking milliseconds: line logic looks at the clock between lines, so that a big
+    puzzle's verdict keeps its time budget (a 600x600 one took 232 s with a budget of 1 s)."""
+    rng = np.random.default_rng(7)
+    puzzle = random_puzzle(rng, 12, 12, 3, density=0.6)
+    board = start_board(puzzle)
+    late = propagate_py(puzzle.row_blocks, puzzle.col_blocks, board, deadline=0.0)
+    assert late.late
+    assert late.line_solves == 0
+    assert late.board == board
+    done = propagate_py(puzzle.row_blocks, puzzle.col_blocks, board)
+    assert not done.late
+    assert done.line_solves > 0
+
+
+def test_a_colour_puzzle_too_big_for_the_c_core_keeps_its_budget() -> None:
+    rng = np.random.default_rng(3)
+    side = NATIVE_SIDE + 13 if NATIVE_SIDE else 140
+    puzzle = random_puzzle(rng, side, side, 3, density=0.6)
+    verdict = solve_puzzle(puzzle, timeout=0.5)
+    assert verdict.status is Status.UNKNOWN
+    assert "line logic" in verdict.reason
+    assert verdict.seconds <= 0.55  # the budget within 10 %

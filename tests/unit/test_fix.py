@@ -4,6 +4,7 @@ independently by the complete solver and, on small grids, by brute force."""
 from __future__ import annotations
 
 import re
+import time
 
 import numpy as np
 import pytest
@@ -12,11 +13,12 @@ from hypothesis import strategies as st
 
 from nonogen.clues import grid_clues
 from nonogen.errors import InputError
-from nonogen.generate.fix import Fix, FixStatus, drawing_grid, fix_drawing
+from nonogen.generate.fix import LEAST_VERDICT_SECONDS, Fix, FixStatus, drawing_grid, fix_drawing
 from nonogen.grid import UNKNOWN, Grid, format_grid
 from nonogen.palette import plain_palette
 from nonogen.puzzle import givens_grid, puzzle_from_grid, puzzle_from_lengths
 from nonogen.solve import Status, solve_puzzle
+from nonogen.solve.colourboard import NATIVE_SIDE
 from tests.examples import examples
 from tests.strategies import brute_solutions, grids
 
@@ -169,3 +171,19 @@ def test_a_colour_drawing_that_logic_solves_is_already_fixed() -> None:
     assert fix.status is FixStatus.ALREADY
     assert (fix.grid == drawing).all()
     assert fix.verdict.status is Status.UNIQUE
+
+
+@pytest.mark.slow
+def test_a_colour_drawing_too_big_for_the_c_core_keeps_the_fix_budget() -> None:
+    """Line logic on a colour board over the C core's side runs in Python, seconds a solve: the
+    check that the drawing is already fine and every solve of the repair stop at the budget's
+    deadline (a 200x200 drawing with a second's budget took 11 s, a 300x300 one 36 s)."""
+    rng = np.random.default_rng(4)
+    side = NATIVE_SIDE + 13 if NATIVE_SIDE else 140
+    noise = rng.integers(0, 4, size=(side, side)).astype(np.uint8)
+    started = time.perf_counter()
+    fix = fix_drawing(noise, plain_palette(3), seconds=0.5)
+    spent = time.perf_counter() - started
+    assert fix.status is FixStatus.FAILED
+    assert fix.verdict.status is Status.UNKNOWN
+    assert spent <= 1.1 * (0.5 + LEAST_VERDICT_SECONDS)  # the verdict's own least time after it
