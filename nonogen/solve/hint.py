@@ -362,7 +362,14 @@ def next_step(
     if puzzle.givens is not None:
         partial = np.where(partial == UNKNOWN, puzzle.givens, partial).astype(np.int8)
     kind = board_of(puzzle)
-    return _next_step(kind, puzzle, kind.from_partial(partial), look_ahead, seconds)
+    board = kind.from_partial(partial)
+    hint = _next_step(kind, puzzle, board, look_ahead, seconds)
+    if hint.status is HintStatus.MISTAKE and not kind.known(board):
+        raise InputError(
+            "the puzzle has no solution: its clues contradict each other before any cell is "
+            "marked; check its clues"
+        )
+    return hint
 
 
 def _next_step(kind: Kind[B], puzzle: Puzzle, board: B, look_ahead: bool, seconds: float) -> Hint:

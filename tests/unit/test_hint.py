@@ -477,3 +477,19 @@ def test_colour_hints_finish_a_unique_puzzle_with_its_goal(seed: int) -> None:
     assert hint.status is (HintStatus.SOLVED if unique else HintStatus.AMBIGUOUS)
     if unique:
         assert (grid == puzzle.goal).all()
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "said"),
+    [
+        ([[1], []], [[1], [1]], "contradict each other before any cell is marked"),
+        ([[1, 1], [], [1]], [[3], [], [1]], "contradict each other before any cell is marked"),
+    ],
+)
+def test_clues_with_no_solution_are_bad_data_not_a_mistake_of_the_marks(
+    rows: list[list[int]], cols: list[list[int]], said: str
+) -> None:
+    """With nothing marked, a contradiction is the clues', not the player's."""
+    puzzle = puzzle_from_lengths(rows, cols)
+    with pytest.raises(InputError, match=f"the puzzle has no solution: .*{said}"):
+        next_step(puzzle, np.full((len(rows), len(cols)), UNKNOWN, dtype=np.int8))
