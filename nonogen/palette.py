@@ -28,6 +28,9 @@ BACKGROUND: Final = 0
 _HEX: Final = re.compile(r"#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 _FORBIDDEN_CHARS: Final = frozenset("|?")
 _SPARE_CHARS: Final = "123456789abcdefghijklmnopqrstuvwxyz#*+=%@"
+NAME_CHARS: Final = 40
+"""The longest colour name (a name is printed in the legend and the clues' tooltips; "light
+blue green" has 16 characters)."""
 _NAMES: Final = re.compile(r"[^\s<>&\"']([^<>&\"']*[^\s<>&\"'])?")
 
 
@@ -124,6 +127,11 @@ def make_palette(
         )
     names = [name for name, _, _ in entries]
     for name in names:
+        if isinstance(name, str) and len(name) > NAME_CHARS:
+            raise InputError(
+                f"{where}: expected colour names of at most {NAME_CHARS} characters, got one "
+                f"of {len(name)} starting {name[:NAME_CHARS]!a}; name it in a few words"
+            )
         if not isinstance(name, str) or not _NAMES.fullmatch(name):
             raise InputError(
                 f"{where}: expected colour names without quotes, <, > or & and without "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from nonogen.errors import InputError
-from nonogen.grid import FILLED, UNKNOWN, Grid, cell_code, format_grid
+from nonogen.grid import EMPTY_CHARS, FILLED, FILLED_CHARS, UNKNOWN, Grid, cell_code, format_grid
 from nonogen.puzzle import Puzzle, puzzle_from_grid
 
 
@@ -43,7 +43,8 @@ def _row(line: str, lineno: int, width: int, name: str) -> list[bool]:
         code = cell_code(char)
         if code is None or code == UNKNOWN:
             raise InputError(
-                f"{name}: line {lineno}, column {col}: expected '#' (filled) or '.' (empty), "
+                f"{name}: line {lineno}, column {col}: expected '#' (filled) or '.' (empty) "
+                f"(also filled: {_listed(FILLED_CHARS)}; empty: {_listed(EMPTY_CHARS)}), "
                 f"got {char!r}"
             )
         row.append(code == FILLED)
@@ -83,3 +84,8 @@ def render_puzzle(puzzle: Puzzle, grid: Grid | None = None) -> str:
         picture = "".join(("#" if filled else ".").rjust(cell) for filled in marks)
         lines.append(f"{text:>{left - 1}} {picture}")
     return "\n".join(lines) + "\n"
+
+
+def _listed(chars: frozenset[str]) -> str:
+    """Characters as a reader tells them apart: quoted, in a fixed order."""
+    return " ".join(repr(char) for char in sorted(chars))

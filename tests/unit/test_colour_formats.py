@@ -286,3 +286,12 @@ def test_a_json_palette_of_white_and_black_is_black_and_white() -> None:
 def test_a_black_and_white_block_of_another_colour_is_refused() -> None:
     with pytest.raises(InputError, match="uses colour 7 but the palette has colours 1 to 1"):
         puzzle_from_blocks([[[2, 7]]], [[[1, 1]], [[1, 1]]], BLACK_ON_WHITE)
+
+
+def test_a_colour_name_over_the_limit_is_refused_without_being_echoed_whole() -> None:
+    long = "r" * 100_000
+    entries = [("white", "#ffffff", "."), (long, "#ff0000", None)]
+    with pytest.raises(InputError, match="at most 40 characters, got one of 100000") as caught:
+        make_palette(entries)
+    assert len(str(caught.value)) < 200
+    assert make_palette([("white", "#ffffff", "."), ("r" * 40, "#ff0000", None)]).size == 2
