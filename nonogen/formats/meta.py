@@ -54,6 +54,12 @@ def checked_meta(puzzle: Puzzle, where: str) -> Puzzle:
         raise InputError(f"{where}: the metadata is nested too deeply; flatten it") from None
     assert isinstance(meta, dict)  # a dict stays a dict
     safe: Meta = {str(key): value for key, value in meta.items()}
+    title = safe.get("title")
+    if title is not None and not isinstance(title, str):
+        raise InputError(
+            f"{where}: expected the title as text in quotes, got {type(title).__name__} "
+            f"{str(title)[:40]!r}; write it as a string, or leave it out"
+        )
     if safe != puzzle.meta:
         puzzle = replace(puzzle, meta=safe)
     check_title(puzzle.title, where)

@@ -295,3 +295,13 @@ def test_a_colour_name_over_the_limit_is_refused_without_being_echoed_whole() ->
         make_palette(entries)
     assert len(str(caught.value)) < 200
     assert make_palette([("white", "#ffffff", "."), ("r" * 40, "#ff0000", None)]).size == 2
+
+
+@pytest.mark.parametrize("title", ["5", '["a"]', '{"t": 1}', "true"])
+def test_a_title_that_is_not_text_is_refused(title: str) -> None:
+    text = (
+        '{"format": "nonogen", "version": 1, "title": ' + title + ', "width": 2, "height": 1, '
+        '"rows": [[2]], "cols": [[1], [1]]}'
+    )
+    with pytest.raises(InputError, match="expected the title as text in quotes"):
+        parse_puzzle(text, name="t.json")
