@@ -11,7 +11,7 @@ a 500 that says it is a bug. ``ErrorBody`` is that shape, as the OpenAPI schema 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
@@ -124,12 +124,23 @@ async def on_validation_error(request: Request, exc: Exception) -> Response:
 async def on_http_error(request: Request, exc: Exception) -> Response:
     """Starlette's HTTP errors (unknown route, wrong method) in the same JSON shape."""
     assert isinstance(exc, HTTPException)
+    path = _shown(request.url.path)
     messages = {
-        404: f"no such page or endpoint: {request.url.path}; see /docs for the API",
-        405: f"{request.method} is not allowed on {request.url.path}; see /docs for the API",
+        404: f"no such page or endpoint: {path}; see /docs for the API",
+        405: f"{request.method} is not allowed on {path}; see /docs for the API",
     }
     message = messages.get(exc.status_code, str(exc.detail))
     return error_response(exc.status_code, "HTTPError", message, dict(exc.headers or {}))
+
+
+SHOWN_PATH: Final = 200
+"""The most characters of a request's path an error answer repeats (a 100 KB path is not
+echoed whole)."""
+
+
+def _shown(path: str) -> str:
+    """A path as an error answer repeats it: at most SHOWN_PATH characters."""
+    return path if len(path) <= SHOWN_PATH else f"{path[:SHOWN_PATH]}... ({len(path)} characters)"
 
 
 async def on_bug(request: Request, exc: Exception) -> Response:

@@ -143,6 +143,13 @@ def test_an_unknown_id_is_404(client: TestClient, ident: str, suffix: str) -> No
 
 def test_an_unknown_route_is_404_json(client: TestClient) -> None:
     assert_error(client.get("/api/nothing"), 404, "HTTPError", "/api/nothing")
+
+
+def test_a_long_unknown_route_is_not_echoed_whole(client: TestClient) -> None:
+    path = "/api/" + "x" * 20_000
+    response = client.get(path)
+    assert_error(response, 404, "HTTPError", "(20005 characters)")
+    assert len(response.content) < 2_000
     assert_error(client.delete("/api/health"), 405, "HTTPError", "DELETE")
 
 
