@@ -20,6 +20,7 @@ def propagate(
     dirty_rows: Iterable[int] | None,
     dirty_cols: Iterable[int] | None,
     max_sweeps: int,
+    seconds: float = ...,
     /,
 ) -> tuple[
     tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None,
@@ -27,6 +28,7 @@ def propagate(
     int,
     int,
     str,
+    bool,
 ]: ...
 def probe(
     rows: tuple[tuple[int, ...], ...],

@@ -72,11 +72,12 @@ def main() -> None:
             _interrupted_early(2, None)
         except OSError as error:  # a full disk under standard output: exit 4, as every command
             from nonogen.cli.root import cannot_write  # noqa: PLC0415
+            from nonogen.exits import ExitCode  # noqa: PLC0415
 
-            if not cannot_write(error):
+            if not (said := cannot_write(error)):
                 raise
-            sys.stderr.write(f"nonogen: error: {cannot_write(error)}\n")
-            raise SystemExit(4) from None
+            sys.stderr.write(f"nonogen: error: {said}\n")
+            raise SystemExit(ExitCode.CANNOT_WRITE) from None
         if answered is not None:
             raise SystemExit(answered)
     import signal  # noqa: PLC0415

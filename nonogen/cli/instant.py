@@ -378,7 +378,7 @@ def _settled(rows: Clues, cols: Clues) -> tuple[str, bool, int | None] | None:
         return "none", False, None
     height, width = len(rows), len(cols)
     zeros_rows, zeros_cols = (0,) * height, (0,) * width
-    masks, sweeps, _, _, _ = core.propagate(
+    masks, sweeps, _, _, _, _ = core.propagate(
         rows, cols, zeros_rows, zeros_rows, zeros_cols, zeros_cols, None, None, -1
     )
     if masks is None:

@@ -166,8 +166,8 @@ def handled(function: Command) -> Command:
         except (typer.Exit, typer.Abort, typer.BadParameter, BrokenPipeError):
             raise
         except Exception as error:  # a bug: every one gets its report
-            if cannot_write(error):
-                err(f"nonogen: error: {cannot_write(error)}")
+            if said := cannot_write(error):
+                err(f"nonogen: error: {said}")
                 raise typer.Exit(ExitCode.CANNOT_WRITE) from None
             if out_of_memory(error):
                 err(
@@ -223,7 +223,7 @@ def main() -> None:
     except BrokenPipeError:
         sys.exit(ExitCode.OK)
     except OSError as error:
-        if not cannot_write(error):
+        if not (said := cannot_write(error)):
             raise
-        err(f"nonogen: error: {cannot_write(error)}")
+        err(f"nonogen: error: {said}")
         sys.exit(ExitCode.CANNOT_WRITE)

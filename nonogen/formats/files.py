@@ -198,20 +198,11 @@ def make_folder(folder: Path, what: str) -> Path:
 
 
 def write_stdout(data: bytes) -> None:
-    """Write ``data`` to standard output and flush it; OutputError (exit 4) when it cannot be
-    written (a full disk), so that no "wrote" line follows bytes that were lost. A reader
-    that left (``| head``) is a BrokenPipeError, exit 0 (``cli.root.main``)."""
-    try:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(
-            f"standard output: cannot write: {exc.strerror or exc}; write to a file with -o, "
-            "on a disk with room"
-        ) from None
+    """Write ``data`` to standard output and flush it, after any text before it, so that a
+    failure (a full disk: exit 4, ``cli.root.cannot_write``) comes before a "wrote" line."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
 
 
 def write_output(name: str, data: bytes) -> None:

@@ -87,7 +87,7 @@ class MakeOptions:
     def __post_init__(self) -> None:
         check_title(self.title, Option("title"))
         if self.kind is COLOUR:
-            check_colours(self.colours if self.colours is not None else 1)
+            check_colours(self.colours or 0)  # 0 asked is 0 said (``block_colours`` says 1)
         if self.repair not in REPAIRS:
             raise InputError(not_one_of("repair", self.repair, REPAIRS))
         self.target()

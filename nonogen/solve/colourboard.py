@@ -134,13 +134,14 @@ def propagate_py(
     passed (``late``: a line of hundreds of cells takes milliseconds here)."""
     grid = [list(row) for row in board]
     height, width = len(rows), len(cols)
+    timed = deadline < math.inf
     todo_rows = set(range(height) if dirty_rows is None else dirty_rows)
     todo_cols = set(range(width) if dirty_cols is None else dirty_cols)
     sweeps = solves = settled = 0
     while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for r in sorted(todo_rows):
-            if time.perf_counter() > deadline:
+            if timed and time.perf_counter() > deadline:
                 return _late(grid, sweeps, solves, settled)
             solves += 1
             line = tuple(grid[r])
@@ -154,7 +155,7 @@ def propagate_py(
                     todo_cols.add(c)
         todo_rows = set()
         for c in sorted(todo_cols):
-            if time.perf_counter() > deadline:
+            if timed and time.perf_counter() > deadline:
                 return _late(grid, sweeps, solves, settled)
             solves += 1
             line = tuple(grid[r][c] for r in range(height))

@@ -50,10 +50,11 @@ def propagate(
     max_sweeps: int | None = None,
     deadline: float = math.inf,
 ) -> Propagation:
-    """Apply complete line logic until nothing changes (all lines dirty unless given), or
-    for at most ``max_sweeps`` sweeps: in the C core where it is built (a side of 1,024
-    cells takes it well under a second), else in Python (the reference, ``propagate_py``:
-    the same steps and counts), which stops at the deadline (``late``)."""
+    """Apply complete line logic until nothing changes (all lines dirty unless given), for at
+    most ``max_sweeps`` sweeps, or until the deadline (``late``: the board where it stopped):
+    in the C core where it is built, else in Python (the reference, ``propagate_py``: the
+    same steps and counts). Both look at the clock between lines: one sweep of a random
+    1,024x1,024 puzzle takes the C core 2.6-3.4 s here."""
     if NATIVE is None:
         return propagate_py(
             rows,
@@ -64,17 +65,18 @@ def propagate(
             max_sweeps=max_sweeps,
             deadline=deadline,
         )
-    masks, sweeps, solves, settled, failed = NATIVE.propagate(
+    masks, sweeps, solves, settled, failed, late = NATIVE.propagate(
         rows,
         cols,
         *board.masks(),
         dirty_rows,
         dirty_cols,
         -1 if max_sweeps is None else max_sweeps,
+        deadline - time.perf_counter() if deadline < math.inf else math.inf,
     )
     if masks is None:
         return Propagation(None, sweeps, solves, failed)
-    return Propagation(Board(*masks), sweeps, solves, settled=settled)
+    return Propagation(Board(*masks), sweeps, solves, settled=settled, late=late)
 
 
 def propagate_py(
@@ -96,6 +98,7 @@ def propagate_py(
     todo_rows = set(range(height)) if dirty_rows is None else set(dirty_rows)
     todo_cols = set(range(width)) if dirty_cols is None else set(dirty_cols)
     sweeps = solves = settled = 0
+    timed = deadline < math.inf
     while (todo_rows or todo_cols) and (max_sweeps is None or sweeps < max_sweeps):
         sweeps += 1
         for lines, size, f, e, cross_f, cross_e, todo, other, kind in (
@@ -103,7 +106,7 @@ def propagate_py(
             (cols, height, cf, ce, rf, re, todo_cols, todo_rows, "column"),
         ):
             for i in sorted(todo):
-                if time.perf_counter() > deadline:
+                if timed and time.perf_counter() > deadline:
                     late = Board(tuple(rf), tuple(re), tuple(cf), tuple(ce))
                     return Propagation(late, sweeps, solves, settled=settled, late=True)
                 solves += 1

@@ -80,8 +80,8 @@ def test_every_table_of_what_differs_by_kind_covers_both_kinds_and_options_name_
 
 @pytest.mark.parametrize("colours", [0, 1, 9, -3])
 def test_a_colour_count_out_of_range_is_refused_by_the_options(colours: int) -> None:
-    with pytest.raises(InputError, match="--colors between 2 and 8"):
-        MakeOptions(colours=colours)
+    with pytest.raises(InputError, match=rf"--colors between 2 and 8 .*, got {colours};"):
+        MakeOptions(colours=colours)  # the count asked for, 0 included
 
 
 def test_every_option_is_declared_for_both_the_cli_and_the_service() -> None:

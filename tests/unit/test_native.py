@@ -189,6 +189,22 @@ def test_native_propagation_takes_the_reference_s_steps(
 
 
 @built
+def test_line_logic_stops_at_its_deadline_in_the_core_and_the_reference() -> None:
+    """A sweep of a 1,024x1,024 board takes the C core seconds: it looks at the clock every
+    LATE_EVERY lines, the reference at every line, and a far deadline changes nothing."""
+    goal = np.random.default_rng(11).random((30, 40)) < 0.55
+    rows, cols = grid_clues(goal)
+    board = board_from_partial(np.full(goal.shape, UNKNOWN, dtype=np.int8))
+    for run in (propagate, propagate_py):
+        late = run(rows, cols, board, deadline=0.0)
+        assert late.late
+        assert (late.line_solves, late.board) == (0, board)
+        far = run(rows, cols, board, deadline=time.perf_counter() + 60)
+        assert not far.late
+        assert far == run(rows, cols, board)
+
+
+@built
 @settings(max_examples=examples(600), deadline=None)
 @given(boards())
 def test_native_probing_makes_the_reference_s_probes(
