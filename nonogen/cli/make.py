@@ -94,12 +94,14 @@ def make(
         err(f"nonogen: warning: {warning}")
     if "time_budget" in made.puzzle.meta:
         err(f"nonogen: warning: {made.puzzle.meta['time_budget']}")
+    # With -o - the puzzle is stdout's data: the report goes to stderr instead.
+    report = sys.stderr if output == "-" else sys.stdout
     if as_json:
-        print(json.dumps(summary))
+        print(json.dumps(summary), file=report)
     else:
-        print(_board(made, show_solution), end="")
-        print("\n".join(made.lines(verbose=verbose)))
-        print(f"written: {target}" + (f", {preview}" if preview else ""))
+        print(_board(made, show_solution), end="", file=report)
+        print("\n".join(made.lines(verbose=verbose)), file=report)
+        print(f"written: {target}" + (f", {preview}" if preview else ""), file=report)
     shortfall = made.shortfall()
     if shortfall is not None:
         err(f"nonogen: {shortfall.text(flag)} (the best attempt was written)")

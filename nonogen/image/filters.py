@@ -14,7 +14,6 @@ from typing import Final
 import cv2
 import numpy as np
 import numpy.typing as npt
-from skimage import exposure, feature, filters
 
 from nonogen.errors import InputError
 from nonogen.grid import Grid
@@ -37,14 +36,160 @@ colours; the weight grows with the square of the contrast."""
 FEATURE_MOST: Final = 8
 """No cell counts more than this many times."""
 
-# scikit-image ships these untyped: name, once, the types the image stage relies on.
-_rescale: Callable[..., Grey] = exposure.rescale_intensity
-_sauvola: Callable[..., Grey] = filters.threshold_sauvola
-_canny: Callable[..., Grid] = feature.canny
-otsu: Callable[[Grey], float] = filters.threshold_otsu
-gaussian: Callable[..., Grey] = filters.gaussian
-sobel: Callable[[Grey], Grey] = filters.sobel
-equalize: Callable[..., Grey] = exposure.equalize_adapthist
+
+# The filters every make runs are scikit-image's, computed here with the same operations in the
+# same order (the same bits: ``tests/unit/test_ported.py``), because importing
+# ``skimage.filters`` imports ``scipy.ndimage`` and costs 0.4 s of every one-shot ``make``.
+# Canny's edges, CLAHE and intensity rescaling, used only when asked for, import it then.
+
+
+def _histogram(grey: Grey, nbins: int) -> tuple[npt.NDArray[np.float32], Grey]:
+    """Counts (float32) and bin centres of ``nbins`` bins over the grey levels' own range."""
+    counts, edges = np.histogram(grey.flatten(), bins=nbins, range=None)
+    return counts.astype("float32", copy=False), (edges[:-1] + edges[1:]) / 2.0
+
+
+def otsu(grey: Grey, nbins: int = 256) -> float:
+    """Otsu's threshold (``skimage.filters.threshold_otsu``)."""
+    first = grey.reshape(-1)[0]
+    if np.all(grey == first):
+        return float(first)
+    counts, centres = _histogram(grey, nbins)
+    weight1 = np.cumsum(counts)
+    weight2 = np.cumsum(counts[::-1])[::-1]
+    mean1 = np.cumsum(counts * centres) / weight1
+    mean2 = (np.cumsum((counts * centres)[::-1]) / weight2[::-1])[::-1]
+    variance12 = weight1[:-1] * weight2[1:] * (mean1[:-1] - mean2[1:]) ** 2
+    return float(centres[np.argmax(variance12)])
+
+
+def li(grey: Grey) -> float:
+    """Li's minimum cross-entropy threshold (``skimage.filters.threshold_li``)."""
+    image = grey[~np.isnan(grey)]
+    if image.size == 0:
+        return math.nan
+    if np.all(image == image.flat[0]):
+        return float(image.flat[0])
+    image = image[np.isfinite(image)]
+    if image.size == 0:
+        return 0.0
+    low = np.min(image)
+    image -= low
+    tolerance = float(np.min(np.diff(np.unique(image)))) / 2
+    t_next = float(np.mean(image))
+    t_curr = -2 * tolerance
+    while abs(t_next - t_curr) > tolerance:
+        t_curr = t_next
+        foreground = image > t_curr
+        mean_fore = np.mean(image[foreground])
+        mean_back = np.mean(image[~foreground])
+        if mean_back == 0.0:
+            break
+        t_next = float((mean_back - mean_fore) / (np.log(mean_back) - np.log(mean_fore)))
+    return float(t_next + low)
+
+
+def yen(grey: Grey, nbins: int = 256) -> float:
+    """Yen's threshold (``skimage.filters.threshold_yen``)."""
+    counts, centres = _histogram(grey, nbins)
+    if centres.size == 1:
+        return float(centres[0])
+    pmf = counts.astype("float32", copy=False) / counts.sum()
+    p1 = np.cumsum(pmf)
+    p1_sq = np.cumsum(pmf**2)
+    p2_sq = np.cumsum(pmf[::-1] ** 2)[::-1]
+    crit = np.log(((p1_sq[:-1] * p2_sq[1:]) ** -1) * (p1[:-1] * (1.0 - p1[:-1])) ** 2)
+    return float(centres[crit.argmax()])
+
+
+def mean_level(grey: Grey) -> float:
+    """The mean grey level (``skimage.filters.threshold_mean``)."""
+    return float(np.mean(grey))
+
+
+def _correlate_line(padded: Grey, weights: Grey, axis: int, size: int) -> Grey:
+    """``padded`` (extended by ``len(weights) // 2`` on both ends of ``axis``) correlated with
+    symmetric ``weights`` along ``axis``, summed as ``scipy.ndimage.correlate1d`` sums them:
+    the centre, then each pair of taps from the outermost in."""
+    radius = len(weights) // 2
+
+    def tap(offset: int) -> Grey:
+        return np.take(padded, range(radius + offset, radius + offset + size), axis=axis)
+
+    out: Grey = tap(0) * weights[radius]
+    for j in range(radius, 0, -1):
+        out += (tap(-j) + tap(j)) * weights[radius - j]
+    return out
+
+
+def gaussian(grey: Grey, sigma: float, *, truncate: float = 4.0) -> Grey:
+    """A Gaussian blur of ``sigma`` pixels, the edges extended by their nearest pixels
+    (``skimage.filters.gaussian``'s defaults on a float picture)."""
+    image = np.asarray(grey, dtype=np.float64)
+    if sigma <= 1e-15:
+        return image.copy()
+    radius = int(truncate * float(sigma) + 0.5)
+    x = np.arange(-radius, radius + 1)
+    weights = np.exp(-0.5 / (sigma * sigma) * x**2)
+    weights = (weights / weights.sum())[::-1]
+    for axis in range(image.ndim):
+        pads = [(radius, radius) if k == axis else (0, 0) for k in range(image.ndim)]
+        image = _correlate_line(np.pad(image, pads, mode="edge"), weights, axis, image.shape[axis])
+    return image
+
+
+def sobel(grey: Grey) -> Grey:
+    """The Sobel gradient's magnitude over sqrt(2) (``skimage.filters.sobel``): each axis's
+    derivative weighted [1, 2, 1] / 4 across it, the edges mirrored."""
+    image = np.asarray(grey, dtype=np.float64)
+    rows, cols = image.shape
+    padded = np.pad(image, 1, mode="symmetric")
+    smooth = (0.25, 0.5, 0.25)
+    total = np.zeros(image.shape, dtype=np.float64)
+    for edge_axis in (0, 1):
+        # The flipped kernel's non-zero taps in row-major order, as ndimage sums them.
+        out: Grey | None = None
+        for di in range(3):
+            for dj in range(3):
+                across, along = (dj, di) if edge_axis == 0 else (di, dj)
+                if along == 1:
+                    continue
+                weight = smooth[across] * (-1.0 if along == 0 else 1.0)
+                term = padded[di : di + rows, dj : dj + cols] * weight
+                out = term if out is None else out + term
+        assert out is not None
+        total += out * out
+    return np.asarray(np.sqrt(total) / np.sqrt(2, dtype=np.float64), dtype=np.float64)
+
+
+def _sauvola(grey: Grey, *, window_size: int, r: float, k: float = 0.2) -> Grey:
+    """Sauvola's local threshold over an odd square window (``threshold_sauvola``)."""
+    w = window_size
+    padded = np.pad(grey.astype(np.float64, copy=False), (w // 2 + 1, w // 2), mode="reflect")
+
+    def window_sums(values: Grey) -> Grey:
+        integral = values.cumsum(axis=0, dtype=np.float64).cumsum(axis=1, dtype=np.float64)
+        rows, cols = integral.shape[0] - w, integral.shape[1] - w
+        out = integral[:rows, :cols].copy()
+        out += -1 * integral[:rows, w : w + cols]
+        out += -1 * integral[w : w + rows, :cols]
+        out += integral[w : w + rows, w : w + cols]
+        return out
+
+    mean = window_sums(padded)
+    mean /= w * w
+    padded *= padded
+    squares = window_sums(padded)
+    squares /= w * w
+    spread = np.sqrt(np.clip(squares - mean * mean, 0, None))
+    return np.asarray(mean * (1 + k * ((spread / r) - 1)), dtype=np.float64)
+
+
+def equalize(grey: Grey, **options: object) -> Grey:
+    """CLAHE (``skimage.exposure.equalize_adapthist``), imported when asked for."""
+    from skimage import exposure  # noqa: PLC0415 (0.4 s of imports, only for --contrast clahe)
+
+    return np.asarray(exposure.equalize_adapthist(grey, **options), dtype=np.float64)
 
 
 def feature_weights(cells: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
@@ -82,8 +227,7 @@ def enhance(grey: Grey, contrast: str) -> Grey:
         lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 1e-6:
         return grey
-    stretched = _rescale(grey, in_range=(lo, hi), out_range=(0.0, 1.0))
-    return np.asarray(stretched, dtype=np.float64)
+    return np.asarray((np.clip(grey, lo, hi) - lo) / (hi - lo), dtype=np.float64)
 
 
 def threshold_level(grey: Grey, method: str) -> float:
@@ -91,10 +235,10 @@ def threshold_level(grey: Grey, method: str) -> float:
     if method in THRESHOLDS:
         check_not_flat(grey)
         pick: dict[str, Callable[[Grey], float]] = {
-            "otsu": filters.threshold_otsu,
-            "li": filters.threshold_li,
-            "yen": filters.threshold_yen,
-            "mean": filters.threshold_mean,
+            "otsu": otsu,
+            "li": li,
+            "yen": yen,
+            "mean": mean_level,
         }
         return _mid_gap(grey, float(pick[method](grey)))
     if method.startswith("fill:"):
@@ -201,7 +345,10 @@ def find_edges(grey: Grey, *, sigma: float) -> Grid:
     Smoothing weakens an edge's gradient by 1/sigma, so the hysteresis thresholds (Canny's
     defaults at sigma 1) shrink with it and an edge of the same contrast is found at any sigma.
     """
-    edges = _canny(
+    from skimage import feature  # noqa: PLC0415 (0.4 s of imports, only for Canny's edges)
+
+    canny: Callable[..., Grid] = feature.canny
+    edges = canny(
         grey, sigma=sigma, low_threshold=0.1 / sigma, high_threshold=0.2 / sigma, mode="nearest"
     )
     return np.asarray(edges, dtype=np.bool_)

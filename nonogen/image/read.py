@@ -24,10 +24,10 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 from PIL import Image, UnidentifiedImageError
-from skimage import color
 
 from nonogen.errors import InputError, LimitError
 from nonogen.image.header import EXIF_ORIENTATION, TURNED, open_picture
+from nonogen.image.lab import rgb_to_lab
 from nonogen.image.options import (
     FORMAT_NAMES,
     MAX_PIXELS,
@@ -93,7 +93,12 @@ class Picture:
     @cached_property
     def lab(self) -> RGB:
         """CIE Lab of ``small``: L in 0..100, a and b about -100..100."""
-        return np.asarray(color.rgb2lab(self.small), dtype=np.float64)
+        return np.asarray(rgb_to_lab(self.small), dtype=np.float64)
+
+    def work_lab(self, rows: slice = slice(None), cols: slice = slice(None)) -> RGB:
+        """CIE Lab of the working copy, or of the part ``rows`` x ``cols`` of it (computed
+        pixel by pixel: a part's values are the whole's)."""
+        return np.asarray(rgb_to_lab(self.rgb[rows, cols]), dtype=np.float64)
 
     @property
     def shape(self) -> tuple[int, int]:

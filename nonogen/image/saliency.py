@@ -20,6 +20,7 @@ Every map is per pixel of ``picture.small``, in ``[0, 1]``.
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,9 +28,8 @@ from typing import Final
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import shortest_path
-from skimage import segmentation
+from skimage.segmentation._slic import _enforce_label_connectivity_cython, _slic_cython
+from skimage.util import regular_grid as _regular_grid
 
 from nonogen.image.pixels import RGB, Grey
 
@@ -42,7 +42,11 @@ SIGMA_SPACE: Final = 0.25
 SIGMA_BOUNDARY: Final = 1.0
 """Boundary connectivity at which a superpixel is ground with probability 1 - e^-1/2."""
 
-_slic: Callable[..., npt.NDArray[np.int64]] = segmentation.slic
+# scikit-image's SLIC core, called as ``skimage.segmentation.slic`` calls it for a float
+# picture (no mask, no smoothing) without that module's imports of scipy (0.5 s a make).
+_slic_core: Callable[..., npt.NDArray[np.intp]] = _slic_cython
+_connected: Callable[..., npt.NDArray[np.intp]] = _enforce_label_connectivity_cython
+regular_grid: Callable[..., tuple[slice, ...]] = _regular_grid
 Ints = npt.NDArray[np.int64]
 
 
@@ -81,22 +85,13 @@ class Superpixels:
         # is free, so a busy ground stays one region (the paper's plain distances split it).
         steps = self.apart[a, b]
         weights = np.maximum(steps - float(np.median(steps)), 1e-3)
-        n = self.count
-        graph = csr_matrix((weights, (a, b)), shape=(n, n))
-        return np.asarray(shortest_path(graph, directed=False), dtype=np.float64)
+        return shortest_paths(self.count, self.pairs, weights)
 
 
 def superpixels(lab: RGB, *, segments: int = SEGMENTS) -> Superpixels:
     """SLIC superpixels of a Lab picture and their adjacency."""
     rows, cols = lab.shape[:2]
-    labels = _slic(
-        lab,
-        n_segments=segments,
-        compactness=10.0,
-        start_label=0,
-        convert2lab=False,
-        enforce_connectivity=True,
-    )
+    labels = slic(lab, segments=segments)
     labels = np.unique(labels, return_inverse=True)[1].reshape(rows, cols)
     n = int(labels.max()) + 1
     flat = labels.ravel()
@@ -121,6 +116,85 @@ def superpixels(lab: RGB, *, segments: int = SEGMENTS) -> Superpixels:
     pairs = np.sort(pairs[pairs[:, 0] != pairs[:, 1]], axis=1)
     pairs = np.unique(pairs, axis=0)
     return Superpixels(labels, colour, centre, border, pairs)
+
+
+def slic(
+    picture: RGB, *, segments: int, compactness: float = 10.0, rounds: int = 10
+) -> npt.NDArray[np.intp]:
+    """SLIC superpixels of a ``(rows, cols, channels)`` float picture, labelled from 0 and
+    made connected: ``skimage.segmentation.slic(picture, n_segments=segments,
+    compactness=compactness, max_num_iter=rounds, start_label=0, convert2lab=False,
+    enforce_connectivity=True)``, step for step."""
+    image = np.asarray(picture, dtype=np.float64).copy()
+    low, high = image.min(), image.max()
+    image -= low
+    if high != low:
+        image /= high - low
+    image = image[np.newaxis, ...]
+    depth, rows, cols = image.shape[:3]
+    grid = regular_grid(image.shape[:3], segments)
+    zyx = np.mgrid[:depth, :rows, :cols]
+    centroids = np.concatenate([g[grid].ravel()[..., np.newaxis] for g in zyx], axis=-1)
+    steps = [float(cut.step) if cut.step is not None else 1.0 for cut in grid]
+    count = centroids.shape[0]
+    centres = np.ascontiguousarray(
+        np.concatenate([centroids, np.zeros((count, image.shape[3]))], axis=-1), dtype=np.float64
+    )
+    image = np.ascontiguousarray(image * (1.0 / compactness), dtype=np.float64)
+    spacing = np.ones(3, dtype=np.float64)
+    labels = _slic_core(
+        image, None, centres, max(steps), rounds, spacing, False, ignore_color=False, start_label=0
+    )
+    size = math.prod(image.shape[:3]) / count
+    labels = _connected(labels, int(0.5 * size), int(3 * size), start_label=0)
+    return np.asarray(labels[0], dtype=np.intp)
+
+
+def shortest_paths(
+    count: int, pairs: Ints, weights: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """The cheapest path's cost between every two of ``count`` nodes, ``(count, count)``,
+    over undirected edges ``pairs`` (each pair once) of positive ``weights`` (inf where none
+    joins them), to the bit as ``scipy.sparse.csgraph.shortest_path`` computes it.
+
+    SciPy takes Dijkstra's search where the edges are under a quarter of ``count`` squared,
+    else Floyd and Warshall's. In the first case each cost is the least over paths of the
+    sum taken from the source on (the weights being positive), and relaxing the edges for all
+    sources at once until nothing changes (Bellman and Ford) reaches the same sums.
+    """
+    cost: npt.NDArray[np.float64] = np.full((count, count), np.inf)
+    if len(pairs) >= count * count / 4:
+        cost[pairs[:, 0], pairs[:, 1]] = weights
+        cost = np.minimum(cost, cost.T)
+        np.fill_diagonal(cost, 0.0)
+        for k in range(count):
+            cost = np.minimum(cost, cost[:, k : k + 1] + cost[k : k + 1, :])
+        return cost
+    ends = np.concatenate([pairs, pairs[:, ::-1]])
+    steps = np.concatenate([weights, weights])
+    order = np.argsort(ends[:, 0], kind="stable")
+    ends, steps = ends[order], steps[order]
+    cuts = np.searchsorted(ends[:, 0], np.arange(count + 1))
+    nexts = [
+        (ends[cuts[v] : cuts[v + 1], 1], steps[cuts[v] : cuts[v + 1], None]) for v in range(count)
+    ]
+    # Row v: the cost from every source to v. Sweeps forwards and backwards until one changes
+    # nothing (Gauss and Seidel): any order of relaxing reaches the one fixed point.
+    cost = np.full((count, count), np.inf)
+    np.fill_diagonal(cost, 0.0)
+    changed, forwards = True, True
+    while changed:
+        changed = False
+        for v in range(count) if forwards else range(count - 1, -1, -1):
+            near, step = nexts[v]
+            if near.size:
+                best = (cost[near] + step).min(axis=0)
+                better = best < cost[v]
+                if better.any():
+                    cost[v] = np.where(better, best, cost[v])
+                    changed = True
+        forwards = not forwards
+    return np.asarray(np.ascontiguousarray(cost.T), dtype=np.float64)
 
 
 def ground_weight(graph: Superpixels) -> npt.NDArray[np.float64]:

@@ -18,7 +18,6 @@ from functools import cached_property
 from typing import Final
 
 import numpy as np
-from skimage import color
 
 from nonogen.grid import Grid
 from nonogen.image import network
@@ -148,7 +147,7 @@ class Source:
         """The colour gradient (Sobel, over Lab) of the working copy."""
         if self.picture.small.shape == self.picture.rgb.shape:
             return self.small_gradient
-        return colour_gradient(np.asarray(color.rgb2lab(self.picture.rgb), dtype=np.float64))
+        return colour_gradient(self.picture.work_lab())
 
     def gradient(self, shape: tuple[int, ...]) -> Grey:
         """The colour gradient at the resolution of a split of ``shape``."""

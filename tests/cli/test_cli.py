@@ -208,6 +208,17 @@ def test_make_prints_the_clues_not_the_solution_unless_asked(tmp_path: Path) -> 
     assert solution == written["solution"]
 
 
+@pytest.mark.slow
+def test_make_to_stdout_writes_the_puzzle_alone_there(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "nonogen", "make", str(SAMPLES / "ring.png"), "-w", "20"]
+    done = subprocess.run([*args, "-o", "-"], capture_output=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    puzzle = json.loads(done.stdout)  # the JSON and nothing after it
+    assert len(puzzle["rows"]) == len(puzzle["solution"])
+    assert b"unique, logic-only" in done.stderr  # the report, for a person, on stderr
+    assert b"written: -" in done.stderr
+
+
 def test_a_long_make_shows_where_it_is_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
