@@ -28,7 +28,7 @@ from nonogen.image.areas import cleaned
 from nonogen.image.cells import Cells
 from nonogen.image.filters import between_share, otsu
 from nonogen.image.masks import outline_ring
-from nonogen.image.pixels import Grey, box_span
+from nonogen.image.pixels import Grey, box_span, rgb_to_lab
 from nonogen.image.read import Picture
 from nonogen.image.scored import Scored
 from nonogen.image.source import cell_stats
@@ -51,7 +51,7 @@ def cell_colours(picture: Picture, box: tuple[int, int, int, int], shape: tuple[
     r0, c0 = min(int(top), rows - 1), min(int(left), cols - 1)
     r1, c1 = max(r0 + 1, min(rows, math.ceil(bottom))), max(c0 + 1, min(cols, math.ceil(right)))
     # Only the pixels the span touches are converted (Lab of a whole working copy is 0.1 s).
-    lab = picture.work_lab(slice(r0, r1), slice(c0, c1))
+    lab = np.asarray(rgb_to_lab(picture.rgb[r0:r1, c0:c1]), dtype=np.float64)
     return cell_stats(lab, shape, (left - c0, top - r0, right - c0, bottom - r0))
 
 

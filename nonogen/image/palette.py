@@ -46,9 +46,8 @@ from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
 from nonogen.image.filters import feature_weights
-from nonogen.image.lab import lab_to_rgb, rgb_to_lab
 from nonogen.image.masks import outline_ring
-from nonogen.image.pixels import resize
+from nonogen.image.pixels import lab_to_rgb, resize, rgb_to_lab
 from nonogen.image.read import Picture
 from nonogen.palette import Palette, check_colours, make_palette
 from nonogen.wording import words

@@ -27,14 +27,21 @@ from PIL import Image, UnidentifiedImageError
 
 from nonogen.errors import InputError, LimitError
 from nonogen.image.header import EXIF_ORIENTATION, TURNED, open_picture
-from nonogen.image.lab import rgb_to_lab
 from nonogen.image.options import (
     FORMAT_NAMES,
     MAX_PIXELS,
     PRIMARY_FORMATS,
     REDUCED_FORMATS,
 )
-from nonogen.image.pixels import RGB, Grey, luminance, reduce_rgb, reduced_size, resize
+from nonogen.image.pixels import (
+    RGB,
+    Grey,
+    luminance,
+    reduce_rgb,
+    reduced_size,
+    resize,
+    rgb_to_lab,
+)
 
 WORK_SIDE: Final = 800
 """The working copy has at most this many pixels on its long side (4 a cell at 200 cells)."""
@@ -94,11 +101,6 @@ class Picture:
     def lab(self) -> RGB:
         """CIE Lab of ``small``: L in 0..100, a and b about -100..100."""
         return np.asarray(rgb_to_lab(self.small), dtype=np.float64)
-
-    def work_lab(self, rows: slice = slice(None), cols: slice = slice(None)) -> RGB:
-        """CIE Lab of the working copy, or of the part ``rows`` x ``cols`` of it (computed
-        pixel by pixel: a part's values are the whole's)."""
-        return np.asarray(rgb_to_lab(self.rgb[rows, cols]), dtype=np.float64)
 
     @property
     def shape(self) -> tuple[int, int]:

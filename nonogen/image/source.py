@@ -34,7 +34,7 @@ from nonogen.image.boxes import (
 from nonogen.image.filters import gaussian, light_surface, otsu, sobel
 from nonogen.image.masks import without_crumbs
 from nonogen.image.options import Subject, SubjectBox, grid_size
-from nonogen.image.pixels import Grey, area_mean, resize
+from nonogen.image.pixels import Grey, area_mean, resize, rgb_to_lab
 from nonogen.image.read import Picture
 from nonogen.image.saliency import Saliency, saliency
 
@@ -147,7 +147,7 @@ class Source:
         """The colour gradient (Sobel, over Lab) of the working copy."""
         if self.picture.small.shape == self.picture.rgb.shape:
             return self.small_gradient
-        return colour_gradient(self.picture.work_lab())
+        return colour_gradient(np.asarray(rgb_to_lab(self.picture.rgb), dtype=np.float64))
 
     def gradient(self, shape: tuple[int, ...]) -> Grey:
         """The colour gradient at the resolution of a split of ``shape``."""

@@ -18,8 +18,8 @@ from scipy.sparse.csgraph import shortest_path
 from skimage import color, filters, segmentation
 
 from nonogen.image import filters as ours
-from nonogen.image.lab import lab_to_rgb, rgb_to_lab
 from nonogen.image.palette import least_cost_columns
+from nonogen.image.pixels import lab_to_rgb, rgb_to_lab
 from nonogen.image.saliency import shortest_paths, slic
 
 Floats = npt.NDArray[np.float64]
