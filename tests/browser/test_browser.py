@@ -132,13 +132,15 @@ def test_draw_an_ambiguous_diagonal_and_see_it_highlighted(page: Page, server: s
     page.mouse.down()
     page.mouse.move(*centre(page, "edit-cell-0-1"), steps=4)
     page.mouse.up()
+    # PDF at once, before the new drawing's verdict is in: it waits for it, and the puzzle
+    # being unique, prints the answer key too (it printed the sheet alone before).
+    with page.expect_request("**/api/pdf") as asked:
+        page.get_by_test_id("edit-pdf").click()
+    assert json.loads(asked.value.post_data or "{}")["pages"] == "both"
     expect(page.get_by_test_id("edit-row-clue-0")).to_have_text("2")
     expect(page.get_by_test_id("edit-status")).to_have_text("Unique")
     expect(page.locator('#edit-board [data-ambiguous="true"]')).to_have_count(0)
     expect(page.get_by_test_id("edit-difficulty")).to_contain_text("easy")
-    with page.expect_request("**/api/pdf") as asked:
-        page.get_by_test_id("edit-pdf").click()
-    assert json.loads(asked.value.post_data or "{}")["pages"] == "both"
 
 
 def test_play_a_puzzle_to_the_end_with_hints(page: Page, server: str) -> None:

@@ -129,6 +129,7 @@ class Editor {
     this.sequence = 0;
     this.inFlight = null;
     this.printable = false; // the verdict of the drawing as it is now says "unique"
+    this.waiting = []; // what waits for the verdict of the drawing as it is now
     this.lastSaid = "";
     this.palette = null; // a colour drawing's [{name, rgb, char}], background first
     this.tool = FILLED; // the colour drawn with
@@ -209,8 +210,17 @@ class Editor {
       if (failure.name === "AbortError" || mine !== this.sequence) return;
       showError(failure);
     } finally {
-      if (mine === this.sequence) $("edit-busy").hidden = true;
+      if (mine === this.sequence) {
+        $("edit-busy").hidden = true;
+        for (const resolve of this.waiting.splice(0)) resolve();
+      }
     }
+  }
+
+  /** Settles when the drawing as it is now has its verdict (or its check failed). */
+  checked() {
+    if ($("edit-busy").hidden) return Promise.resolve();
+    return new Promise((resolve) => { this.waiting.push(resolve); });
   }
 
   /** After any change: stale verdict and proposal, new clues, a new check. */
@@ -385,6 +395,8 @@ class Editor {
   async pdf() {
     try {
       // An answer key only for a puzzle with exactly one solution; otherwise the sheet alone.
+      // Asked for just after a change, it waits for that drawing's verdict.
+      await this.checked();
       const pages = this.printable ? "both" : "puzzle";
       download(await printed(this.puzzleJson(), pages), `${this.title || "puzzle"}.pdf`);
     } catch (failure) {
