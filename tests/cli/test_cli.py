@@ -882,6 +882,7 @@ def test_a_make_whose_time_budget_runs_out_says_its_bytes_may_differ(
     assert "time_budget" not in json.loads(out.read_text())  # done in time: the same bytes
 
 
+@pytest.mark.slow
 def test_a_make_that_needed_search_records_no_timings_and_repeats_its_bytes(
     tmp_path: Path,
 ) -> None:

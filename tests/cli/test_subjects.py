@@ -66,6 +66,7 @@ def test_make_exits_2_on_a_bad_subject(
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_make_frames_the_box_and_records_it(bench: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     args = ["make", str(bench / "two.png"), "-w", "12", "--subject", BOX, "-o", str(out)]

@@ -1052,6 +1052,7 @@ def test_a_colour_gallery_draws_each_choice_in_its_palette(client: TestClient) -
         assert set("".join(choice["rows"])) <= chars
 
 
+@pytest.mark.slow
 def test_a_candidate_the_picture_has_not_is_400_naming_those_it_has(client: TestClient) -> None:
     files = {"picture": ("r.png", RING)}
     response = client.post("/api/puzzles", files=files, data={"candidate": "otsu-000000"})
@@ -1060,6 +1061,7 @@ def test_a_candidate_the_picture_has_not_is_400_naming_those_it_has(client: Test
     assert_error(malformed, 422, "UsageError", "netcut-3fa2c1")  # a malformed field
 
 
+@pytest.mark.slow
 def test_an_untitled_puzzle_gives_nothing_away_but_its_answer_key_names_it(
     client: TestClient,
 ) -> None:

@@ -66,6 +66,7 @@ def test_a_tiger_keeps_its_stripes_and_every_two_colours_are_apart() -> None:
     assert "black" in names, names  # the stripes
 
 
+@pytest.mark.slow
 def test_fewer_colours_than_asked_says_why() -> None:
     image = Image.new("RGB", (200, 200), (255, 255, 255))
     ImageDraw.Draw(image).ellipse((30, 30, 170, 170), fill=(200, 40, 40))

@@ -331,6 +331,7 @@ def test_colour_line_logic_in_python_stops_at_its_deadline() -> None:
     assert done.line_solves > 0
 
 
+@pytest.mark.slow
 def test_a_colour_puzzle_too_big_for_the_c_core_keeps_its_budget() -> None:
     rng = np.random.default_rng(3)
     side = NATIVE_SIDE + 13 if NATIVE_SIDE else 140

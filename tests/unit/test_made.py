@@ -48,6 +48,7 @@ NOT_ASKED = {"picture", "max_pixels", "title"}
 limit, and the title (``make --title``, the form's ``title``)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("colours", "kind"), [(None, MONO), (3, COLOUR)])
 def test_one_make_chooses_the_kind_once_and_the_made_puzzle_carries_it(
     colours: int | None, kind: Kind
@@ -124,6 +125,7 @@ def test_a_colour_shortfall_names_the_goal_asked_for(allow_search: bool, goal: s
         (3, ("changed", "changed_percent", "changed_cells", "colours", "merged_colours")),
     ],
 )
+@pytest.mark.slow
 def test_the_fidelity_record_is_typed_and_written_as_the_file_records_it(
     colours: int | None, counts: tuple[str, ...]
 ) -> None:
@@ -141,6 +143,7 @@ def test_the_fidelity_record_is_typed_and_written_as_the_file_records_it(
     assert set(made.report_fields()) >= {counts[0], counts[1], "givens"}
 
 
+@pytest.mark.slow
 def test_a_verdict_record_without_what_varies_from_run_to_run() -> None:
     options = MakeOptions(picture=PictureOptions(width=15), seconds=20)
     made = make_puzzle(RING, name="ring.png", options=options)
@@ -159,6 +162,7 @@ def test_a_verdict_record_without_what_varies_from_run_to_run() -> None:
     assert list(full) == [*list(steady)[:6], "seconds", *list(steady)[6:]]
 
 
+@pytest.mark.slow
 def test_a_colour_make_drawn_in_black_only_is_answered_as_a_colour_puzzle() -> None:
     options = MakeOptions(picture=PictureOptions(width=12), seconds=20, colours=2)
     made = make_job(RING, "ring.png", options, Limits())

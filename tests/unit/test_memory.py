@@ -77,6 +77,7 @@ def test_fix_stops_too(tmp_path: Path) -> None:
     assert not out.exists()  # nothing half-written
 
 
+@pytest.mark.slow
 def test_a_small_budget_is_a_usage_error(tmp_path: Path) -> None:
     puzzle = noise_puzzle(tmp_path / "small.json", 5)
     done = subprocess.run(

@@ -98,6 +98,7 @@ def test_bad_arguments_to_the_core_raise_not_crash() -> None:
         NATIVE.implications(three, ((1,),) * 3, none, none, none, none, 10, 1.0)
 
 
+@pytest.mark.slow
 @built
 @settings(max_examples=examples(400), deadline=None)
 @given(weighted_lines(), st.booleans())
@@ -515,6 +516,7 @@ def test_native_colour_line_logic_takes_the_reference_s_steps(
 @pytest.mark.parametrize(
     ("height", "width"), [(63, 63), (64, 64), (65, 50), (127, 127), (40, 127), (128, 20), (20, 200)]
 )
+@pytest.mark.slow
 def test_large_colour_boards_agree_with_the_reference(height: int, width: int) -> None:
     rng = np.random.default_rng(height * 100 + width)
     grid = rng.choice([0, 0, 0, 1, 2, 3], size=(height, width))

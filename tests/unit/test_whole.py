@@ -71,6 +71,7 @@ def test_a_colour_make_of_the_whole_picture_colours_the_frame() -> None:
     assert len(made.puzzle.palette.colours) == 5  # four colours and the paper
 
 
+@pytest.mark.slow
 def test_a_colour_make_drawn_as_the_tonal_poster_colours_the_frame_too() -> None:
     # The poster draws the whole frame as the whole picture does: in colour its light side is
     # not left as paper (white holes in a forest), every cell is coloured.
@@ -98,6 +99,7 @@ def test_the_gallery_offers_the_whole_picture() -> None:
     assert not any(method in label for label in labels for method in methods), labels
 
 
+@pytest.mark.slow
 def test_the_ring_keeps_its_hole_and_its_notch() -> None:
     """The README's first command: the GrabCut-seeded cut filled the hole and lost the notch;
     the picture's own tones, of the same outline, explain it better and are drawn."""
@@ -136,6 +138,7 @@ def test_a_spiral_is_drawn_as_its_strokes_not_as_the_blob_around_them() -> None:
     assert filled.mean() < 0.3  # strokes, not a disc
 
 
+@pytest.mark.slow
 def test_a_letter_keeps_the_hole_a_cut_of_the_same_outline_filled() -> None:
     """samples/bench's light R on black: the subject finder's cut has the letter's very
     outline but fills its hole; the picture's own tones, the same outline with the hole,
