@@ -27,6 +27,10 @@ from tests.servers import serving
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT_MS = 20_000
+# Expectations wait by condition as long as actions do: a make in the studio takes seconds on a
+# busy 2-core machine, and Playwright's 5 s default for `expect` failed four tests of a CI run
+# in a slow hour (each passes in a second or two otherwise). A passing wait is no longer.
+expect.set_options(timeout=WAIT_MS)
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 740},
