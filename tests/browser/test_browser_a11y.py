@@ -41,6 +41,7 @@ def test_no_panel_has_a_serious_accessibility_violation(
         page.goto(f"{server}/#make")
         page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
         page.get_by_test_id("make-width").fill("20")
+        expect(page.get_by_test_id("make-choice").first).to_be_visible()  # its drawings shown
         page.get_by_test_id("make-submit").click()
         expect(page.get_by_test_id("make-conversion")).to_contain_text("Drawn as")
         found += violations(page, "make")

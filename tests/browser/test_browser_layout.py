@@ -51,6 +51,7 @@ def test_after_make_the_result_s_badges_are_in_view_and_play_starts_at_the_top(
         page.goto(f"{server}/#make")
         page.get_by_test_id("make-width").fill("15")
         page.get_by_test_id("make-file").set_input_files(SAMPLES / "ring.png")
+        expect(page.get_by_test_id("make-choice").first).to_be_visible()  # its drawings shown
         page.get_by_test_id("make-submit").click()
         expect(page.get_by_test_id("make-badges")).to_contain_text("Unique")
         wait_until(lambda: in_view(page, "make-badges"), "the badges scrolled into view", 5)
