@@ -40,7 +40,7 @@ FEATURE_MOST: Final = 8
 # The filters every make runs are scikit-image's, computed here with the same operations in the
 # same order (the same bits: ``tests/unit/test_ported.py``), because importing
 # ``skimage.filters`` imports ``scipy.ndimage`` and costs 0.4 s of every one-shot ``make``.
-# Canny's edges, CLAHE and intensity rescaling, used only when asked for, import it then.
+# Canny's edges and CLAHE, used only when asked for, import it then.
 
 
 def _histogram(grey: Grey, nbins: int) -> tuple[npt.NDArray[np.float32], Grey]:
