@@ -241,6 +241,11 @@ def convert(
     fills = fills_whole and not doubtful and _fills(found, border)
     if not options.forced and not pointed and (doubtful or fills or offer_whole):
         whole = _whole_frame(source, options)
+        if whole is None and doubtful and plausible:
+            # No subject stands out and the frame's light and dark explain little of it (a
+            # pink flower on purple filling the frame): its colours may, so a doubtful cut of
+            # a few cells is no better a drawing than the whole frame.
+            whole = _whole_frame(source, options, least=0.0)
     if whole is not None and (doubtful or fills):
         if fills:
             warnings.append(
@@ -379,21 +384,27 @@ def _found_shares(source: Source) -> tuple[float, float]:
     return float(found.mean()), float(border.mean())
 
 
-def _whole_frame(source: Source, options: PictureOptions) -> Scored | None:
+def _whole_frame(
+    source: Source, options: PictureOptions, least: float = MIN_LIKENESS
+) -> Scored | None:
     """The whole frame drawn (FRAMES, in order): the whole picture, or, where its stencil is
     not a drawing (``_frame_drawing``: all ink, or edges no sharper than noise), the tonal
     poster; None when neither is. A photo whose subject is doubtful is drawn whole rather
     than refused or cut to a blob: a forest stream had no subject, and its stencil's edges
     were 1.098 times as sharp as average, under POSTER_OUTLINE."""
     for name in FRAMES:
-        drawn = _frame_drawing(source, options, [], name)
+        drawn = _frame_drawing(source, options, [], name, least)
         if drawn is not None:
             return drawn
     return None
 
 
 def _frame_drawing(
-    source: Source, options: PictureOptions, warnings: list[Words], name: str
+    source: Source,
+    options: PictureOptions,
+    warnings: list[Words],
+    name: str,
+    least: float = MIN_LIKENESS,
 ) -> Scored | None:
     """A drawing of the whole frame (FRAMES: the whole picture, or the tonal poster), if the
     picture looks like a photo: the drawing has real tones (fill within POSTER_FILL),
@@ -409,7 +420,7 @@ def _frame_drawing(
         low, high = POSTER_FILL
         if (
             low <= parts["fill"] <= high
-            and parts["likeness"] >= MIN_LIKENESS
+            and parts["likeness"] >= least
             and parts["outline"] >= POSTER_OUTLINE
             and parts["specks"] < POSTER_SPECKS
         ):

@@ -589,7 +589,9 @@ def test_the_poster_is_drawn_where_the_whole_pictures_stencil_is_no_drawing(
     tried: list[str] = []
     poster = object()
 
-    def drawing(source: object, options: object, warnings: object, name: str) -> object:
+    def drawing(
+        source: object, options: object, warnings: object, name: str, least: float
+    ) -> object:
         tried.append(name)
         return poster if name == "poster" else None
 

@@ -208,6 +208,10 @@ def test_one_repeating_pattern_is_periodic_and_a_photo_is_not() -> None:
     photo = read_picture((SAMPLES / "camera.png").read_bytes(), name="camera.png")
     assert periodic_share(photo.lab[:, :, 0]) < 0.35
     assert periodic_share(np.zeros((20, 20))) == 0.0
+    checks = (((x // 15) + (y // 15)) % 2).astype(np.float64)
+    assert periodic_share(checks) > 0.45
+    horizon = (y > 90).astype(np.float64)  # one edge across: falling harmonics, no peak
+    assert periodic_share(horizon) < 0.1
 
 
 @pytest.mark.slow
