@@ -60,13 +60,6 @@ __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it
 POSTER_BELOW: Final = 0.4
 """A subject the choice model expects to match the true one by less IoU than this is not one:
 the whole picture is drawn instead (when it looks like a photo)."""
-CUT_BELOW: Final = 0.6
-"""A cut (a candidate that looks for a subject as a whole, CONSENSUS) expected to match by less
-than this is doubtful too where the picture looks like a photo: on the dev photos
-(``bench.photos`` real, templates, walls) 8 of the 10 such cuts took a part of a scene (the
-sky over boats, a strip of grass from a flock of sheep, a lamp's outline) where the whole
-picture kept it. Grids of the picture's tones (a threshold, a line drawing, or one that
-supersedes the cut: ``_own_tones``) keep POSTER_BELOW."""
 FILLS_FOUND: Final = 0.35
 FILLS_BORDER: Final = 0.02
 """A subject the finder sees in this share of the picture or more, and in this share of its
@@ -231,12 +224,7 @@ def convert(
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
-    lead = best if options.forced else _own_tones(best, ranked)[0]  # a spiral: its strokes
-    doubtful = (
-        not plausible
-        or best.score < POSTER_BELOW
-        or (lead.split.method in CONSENSUS and lead.score < CUT_BELOW)
-    )
+    doubtful = not plausible or best.score < POSTER_BELOW
     found, border = _found_shares(source)
     fills = fills_whole and not doubtful and _fills(found, border)
     if not options.forced and not pointed and (doubtful or fills or offer_whole):

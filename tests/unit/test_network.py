@@ -144,8 +144,7 @@ def test_the_classical_model_chooses_when_the_finder_found_nothing() -> None:
 @pytest.mark.slow
 def test_a_photo_the_finder_never_saw_keeps_its_subject() -> None:
     """The coffee cup fills its photo and the finder sees nothing in it: the classical model
-    chooses, and the cup is drawn (cut, or the whole picture: the cut is a doubtful one,
-    ``CUT_BELOW``), not a poster of the frame."""
+    chooses, and the cup is drawn, not a poster of the frame."""
     from pathlib import Path  # noqa: PLC0415
 
     from nonogen.image.convert import convert  # noqa: PLC0415
@@ -155,5 +154,6 @@ def test_a_photo_the_finder_never_saw_keeps_its_subject() -> None:
     path = Path(__file__).resolve().parents[2] / "samples" / "coffee.jpg"
     picture = read_picture(path.read_bytes(), name=path.name)
     conversion = convert(picture, PictureOptions(width=40))
+    assert not conversion.chosen.split.whole
     assert conversion.chosen.split.method != "poster"
     assert conversion.chosen.parts["net_found"] < 0.02
