@@ -224,7 +224,10 @@ def convert(
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
-    doubtful = not plausible or best.score < POSTER_BELOW
+    # Doubt is judged on the grid that would be drawn: a speck ranked first (a cut of 2 % of
+    # a flower filling the frame) is never drawn, and the next one may be far less likely.
+    drawn = next((s for s in ranked if s.eligible), best)
+    doubtful = not plausible or drawn.score < POSTER_BELOW
     found, border = _found_shares(source)
     fills = fills_whole and not doubtful and _fills(found, border)
     if not options.forced and not pointed and (doubtful or fills or offer_whole):
@@ -250,8 +253,8 @@ def convert(
                     'no one subject stands out (the likeliest, "{label}", is expected to match '
                     "one by {score:.0%} only): drew the whole picture; give {method} to "
                     "choose another conversion",
-                    label=best.words,
-                    score=best.score,
+                    label=drawn.words,
+                    score=drawn.score,
                 )
             )
         ranked = _rank([whole, *ranked])
