@@ -224,9 +224,7 @@ def convert(
         return conversion(best, ranked)
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
-    # Doubt is judged on the grid that would be drawn: a speck ranked first (a cut of 2 % of
-    # a flower filling the frame) is never drawn, and the next one may be far less likely.
-    drawn = next((s for s in ranked if s.eligible), best)
+    drawn = _drawn(ranked)
     doubtful = not plausible or drawn.score < POSTER_BELOW
     found, border = _found_shares(source)
     fills = fills_whole and not doubtful and _fills(found, border)
@@ -276,6 +274,13 @@ def convert(
         ranked = _own_tones(chosen, ranked)
         chosen = next((s for s in ranked if s.eligible), ranked[0])
     return conversion(chosen, ranked)
+
+
+def _drawn(ranked: tuple[Scored, ...]) -> Scored:
+    """The grid that would be drawn of a ranking (the best of a sane fill; the best when none
+    is), on which doubt is judged: a speck ranked first (a cut of 2 % of a flower filling the
+    frame) is never drawn, and the grid drawn in its place may be far less likely."""
+    return next((s for s in ranked if s.eligible), ranked[0])
 
 
 def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from nonogen.grid import Grid
+from nonogen.image import convert as convert_module
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
 from nonogen.image.masks import fill_holes, hull
@@ -231,3 +234,23 @@ def test_the_whole_picture_is_cut_by_its_empty_margin_unless_not_tight(colours: 
     loose = PictureOptions(width=30, method="picture", tight=False)
     kept = make_puzzle(data, name="margin.png", options=MakeOptions(picture=loose, colours=colours))
     assert empty_lines_at_left(kept) >= 10
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """What doubt reads of a ranked grid: its score, and whether its fill is sane."""
+
+    score: float
+    eligible: bool
+
+
+def test_doubt_is_judged_on_the_grid_that_would_be_drawn() -> None:
+    """A cut of 2 % of a pink flower filling the frame ranked first (0.51) but is a speck,
+    never drawn; the grid drawn in its place (a cluster of a few cells) scored 0.29, and the
+    frame was not drawn because the speck's score was read."""
+    speck, cluster = Ranked(0.51, eligible=False), Ranked(0.29, eligible=True)
+    ranked = cast("tuple[convert_module.Scored, ...]", (speck, cluster))
+    assert convert_module._drawn(ranked) == cast("convert_module.Scored", cluster)
+    assert convert_module._drawn(ranked).score < convert_module.POSTER_BELOW
+    only_specks = cast("tuple[convert_module.Scored, ...]", (speck,))
+    assert convert_module._drawn(only_specks) == cast("convert_module.Scored", speck)
