@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogen.backends.memory import memory_guard, resident_bytes
+from nonogen.backends.memory import MIN_MEMORY_MB, memory_guard, resident_bytes
 from nonogen.backends.workers import Children, Worker, run_in
 from nonogen.errors import MemoryLimitError
 from nonogen.formats import write_puzzle
@@ -71,7 +71,9 @@ def test_fix_stops_too(tmp_path: Path) -> None:
     drawn.write_text("\n".join("".join("#" if v else "." for v in row) for row in grid) + "\n")
     out = tmp_path / "fixed.json"
     argv = [sys.executable, "-m", "nonogen", "fix", str(drawn), "-o", str(out)]
-    code, err, _ = peak_of([*argv, "--memory", str(BUDGET), "--seconds", "3"])
+    # The least budget there is: the search stays near 60 MB and the memory climbs in the half
+    # second after its time is up, so a higher limit may be passed or not (docs/benchmarks.md).
+    code, err, _ = peak_of([*argv, "--memory", str(MIN_MEMORY_MB), "--seconds", "3"])
     assert code == 3, err
     assert "memory budget" in err
     assert not out.exists()  # nothing half-written
