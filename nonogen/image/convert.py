@@ -229,12 +229,7 @@ def convert(
     found, border = _found_shares(source)
     fills = fills_whole and not doubtful and _fills(found, border)
     if not options.forced and not pointed and (doubtful or fills or offer_whole):
-        whole = _whole_frame(source, options)
-        if whole is None and doubtful and plausible:
-            # No subject stands out and the frame's light and dark explain little of it (a
-            # pink flower on purple filling the frame): its colours may, so a doubtful cut of
-            # a few cells is no better a drawing than the whole frame.
-            whole = _whole_frame(source, options, least=0.0)
+        whole = _whole_frame(source, options, faint=doubtful and bool(plausible))
     if whole is not None and (doubtful or fills):
         if fills:
             warnings.append(
@@ -269,10 +264,10 @@ def convert(
         )
     # The model weighs every measure a rule would: once the picture has a subject, the best
     # grid of a sane fill is chosen even if a rule alone would have doubted it.
-    chosen = next((s for s in ranked if s.eligible), best)
+    chosen = drawn
     if not options.forced:
         ranked = _own_tones(chosen, ranked)
-        chosen = next((s for s in ranked if s.eligible), ranked[0])
+        chosen = _drawn(ranked)
     return conversion(chosen, ranked)
 
 
@@ -380,18 +375,22 @@ def _found_shares(source: Source) -> tuple[float, float]:
     return float(found.mean()), float(border.mean())
 
 
-def _whole_frame(
-    source: Source, options: PictureOptions, least: float = MIN_LIKENESS
-) -> Scored | None:
+def _whole_frame(source: Source, options: PictureOptions, *, faint: bool = False) -> Scored | None:
     """The whole frame drawn (FRAMES, in order): the whole picture, or, where its stencil is
     not a drawing (``_frame_drawing``: all ink, or edges no sharper than noise), the tonal
     poster; None when neither is. A photo whose subject is doubtful is drawn whole rather
     than refused or cut to a blob: a forest stream had no subject, and its stencil's edges
-    were 1.098 times as sharp as average, under POSTER_OUTLINE."""
-    for name in FRAMES:
-        drawn = _frame_drawing(source, options, [], name, least)
-        if drawn is not None:
-            return drawn
+    were 1.098 times as sharp as average, under POSTER_OUTLINE.
+
+    With ``faint`` (no subject stands out, and a doubtful cut would be drawn instead), a frame
+    whose light and dark explain under MIN_LIKENESS of the picture is drawn too when none
+    explains more: a pink flower on purple filling the frame (likeness 0.11), which its
+    colours draw, where the cut was a few cells."""
+    for least in (MIN_LIKENESS, 0.0) if faint else (MIN_LIKENESS,):
+        for name in FRAMES:
+            drawn = _frame_drawing(source, options, [], name, least)
+            if drawn is not None:
+                return drawn
     return None
 
 

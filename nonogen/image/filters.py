@@ -329,10 +329,11 @@ def periodic_share(grey: Grey, *, below: int = 4) -> float:
     """How much of a picture's detail is one repeating pattern: the share of its spectral
     energy (frequencies of at least ``below`` cycles across, the picture's broad shading left
     out) in the 8 most prominent peaks, each counted by how far it stands above the strongest
-    frequency two steps from it. Stripes and checks put most of it in isolated peaks (0.55-0.68
-    here); photos spread it (under 0.1 on the photos we tried). A horizon or one straight edge
-    across the frame puts its energy on one line of falling harmonics, no peak among them:
-    counted by plain energy it read as a pattern (0.48 for sheep under a sky)."""
+    frequency two steps from it. Stripes and checks put most of it in isolated peaks (0.51-0.68
+    here); photos spread it (0.11 at most on 88 dev photos, close-ups and samples, but for
+    coins laid in rows, 0.33). A horizon or one straight edge across the frame puts its energy
+    on one line of falling harmonics, no peak among them: counted by plain energy it read as a
+    pattern (0.48 for sheep under a sky)."""
     power = np.abs(np.fft.fft2(grey - grey.mean())) ** 2
     rows, cols = grey.shape
     radius = np.hypot(np.fft.fftfreq(rows)[:, None] * rows, np.fft.fftfreq(cols)[None, :] * cols)

@@ -26,6 +26,7 @@ from nonogen.image.header import picture_shape
 from nonogen.image.options import MAX_PIXELS, METHODS, PictureOptions, grid_size
 from nonogen.image.read import Picture
 from nonogen.image.read import read_picture as read_work_copy
+from nonogen.image.scored import MIN_LIKENESS
 from tests.photos import (
     PHONE_48,
     PHONE_FORMATS,
@@ -604,6 +605,27 @@ def test_the_poster_is_drawn_where_the_whole_pictures_stencil_is_no_drawing(
     tried.clear()
     monkeypatch.setattr(convert_module, "_frame_drawing", lambda *args: None)
     assert convert_module._whole_frame(source, PictureOptions(width=10)) is None
+
+
+def test_a_faint_frame_is_drawn_only_where_a_doubtful_cut_is_the_other_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pink flower on purple: its frame's light and dark explain under MIN_LIKENESS of it,
+    so no frame drawing passes; with ``faint`` (no subject stands out) the frame is drawn."""
+    poster = object()
+
+    def drawing(
+        source: object, options: object, warnings: object, name: str, least: float
+    ) -> object:
+        return poster if name == "poster" and least < MIN_LIKENESS else None
+
+    monkeypatch.setattr(convert_module, "_frame_drawing", drawing)
+    rgb = np.ones((40, 40, 3))
+    rgb[10:30, 10:30] = 0.0
+    options = PictureOptions(width=10)
+    source = convert_module.source_of(rgb_picture(rgb), options)
+    assert convert_module._whole_frame(source, options) is None
+    assert convert_module._whole_frame(source, options, faint=True) is poster
 
 
 def test_a_speck_is_refused() -> None:
