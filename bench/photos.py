@@ -1,7 +1,7 @@
 """Photos as people take them, named blind: the thing fills the frame, and no ground is made.
 
-    python -m bench.photos sets OUT [--set real|templates|walls|opencv] [--width 40] [--seed 0]
-                                [--against DIR]
+    python -m bench.photos sets OUT [--set real|templates|walls|opencv | --key KEY.json]
+                                [--width 40] [--seed 0] [--against DIR]
     python -m bench.photos score OUT
 
 A held-out set of real photographs that ship in packages (``PHOTOS``: scikit-image's and
@@ -31,6 +31,21 @@ dog, fruit, a car. A helper who saw the pictures chose them (real photographs of
 nameable; renders, text, charts and calibration boards left out) and wrote their accepted
 words; the developer saw neither the pictures nor the grids before they were named.
 
+``--key KEY.json`` reads a set from a key file instead (a list of ``{"path", "words",
+"shows", "kind"}``, as a helper who chose the photos writes it, so that the developer stays
+blind to them; or ``"bundle"`` and ``"member"`` in place of ``"path"``): ``score`` reads the
+words from the same file, and prints each kind's count too ("close-up", "thing on ground",
+"scene"). ``bench/keys/gcompris.json`` is a fifth source, held out until its first round
+(2026-12-07, twenty-third session): 30 photographs from Debian's ``gcompris-qt-data`` 3.1
+(``apt-get install gcompris-qt-data``; inside its Qt resource bundles, read by ``bench.rcc``;
+each photo's licence, from the package's ``copyright``, is in the key): 16 close-ups (mostly
+animals), 10 things on a ground, 4 scenes, chosen and keyed by a helper.
+``bench/keys/kde-jigzo.json`` is a sixth, held out until the same session's second round:
+26 photographs from ``jigzo-data`` (inside its puzzle files, read by ``bench.jigzo``),
+``kphotoalbum``'s demo album and ``palapeli-data`` (``apt-get install`` the three): 15
+close-ups, 3 things on a ground, 8 scenes; one is CC-BY-NC-SA (each licence is in the key),
+used to test only.
+
 ``sets`` makes every photo four ways at the width (nonogen in black and white and in 4
 colours, through the ``nonogen`` program beside this Python; the naive reduction of both,
 ``bench/blind.py naive``: the floor to beat) and writes four blind sets (OUT/set0 ... set3),
@@ -57,6 +72,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.blind import naive, puzzles, sheets
+from bench.jigzo import picture as jigzo_picture
+from bench.rcc import members
 from nonogen.pipeline import write_blind
 
 
@@ -70,6 +87,8 @@ class Photo:
     shows: str
     words: tuple[str, ...]
     """A name counts when it holds one of these (lower case)."""
+    kind: str = ""
+    """"close-up", "thing on ground" or "scene", where the set says."""
 
 
 WALLS = "/usr/share/backgrounds/mate/nature"
@@ -412,6 +431,43 @@ LABELS = {
 }
 
 
+def keyed(key: Path, out: Path | None = None) -> tuple[Photo, ...]:
+    """The photos of a key file (``--key``), named k01, k02, ... in its order. An entry gives
+    its file's ``path``; or a ``bundle`` (a Qt resource bundle a package installed) and the
+    ``member`` inside it (``bench.rcc``), or a Jigzo puzzle file (``jigzo``, ``bench.jigzo``),
+    whose picture is written under ``out/extracted``."""
+    entries = json.loads(key.read_text(encoding="utf-8"))
+    bundles: dict[str, dict[str, bytes]] = {}
+    photos = []
+    for i, entry in enumerate(entries, start=1):
+        where = str(entry.get("path", ""))
+        if not where and "jigzo" in entry and out is not None:
+            puzzle = Path(entry["jigzo"])
+            where = str(puzzle)  # not installed: ``located`` leaves the photo out
+            if puzzle.is_file():
+                target = out / "extracted" / f"k{i:02d}.png"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                jigzo_picture(puzzle).save(target)
+                where = str(target.resolve())
+        elif not where and out is not None:
+            bundle = Path(entry["bundle"])
+            if bundle.is_file():
+                if entry["bundle"] not in bundles:
+                    bundles[entry["bundle"]] = members(bundle.read_bytes())
+                member = str(entry["member"])
+                target = out / "extracted" / f"k{i:02d}{Path(member).suffix}"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(bundles[entry["bundle"]][member])
+                where = str(target.resolve())
+            else:
+                where = str(bundle)  # not installed: ``located`` leaves the photo out
+        words = tuple(str(word).lower() for word in entry["words"])
+        photos.append(
+            Photo(f"k{i:02d}", where, str(entry.get("shows", "")), words, entry.get("kind", ""))
+        )
+    return tuple(photos)
+
+
 def located(photo: Photo) -> Path | None:
     """The photo's file on this machine, or None when its package is not installed."""
     kind, _, file = photo.where.partition(":")
@@ -431,17 +487,26 @@ def located(photo: Photo) -> Path | None:
 
 
 def make_sets(
-    out: Path, width: int, seed: int, chosen: str = "real", against: Path | None = None
+    out: Path,
+    width: int,
+    seed: int,
+    chosen: str = "real",
+    against: Path | None = None,
+    *,
+    key: Path | None = None,
 ) -> None:
-    """Every photo of the set ``chosen`` made four ways (six with ``against``), then as many
-    rotated blind sets with their sheets; ``OUT/photos.json`` records the set and the ways."""
+    """Every photo of the set ``chosen`` (or of the ``key`` file) made four ways (six with
+    ``against``), then as many rotated blind sets with their sheets; ``OUT/photos.json``
+    records the set and the ways."""
     pictures = out / "pictures"
     pictures.mkdir(parents=True, exist_ok=True)
     ways = WAYS + (OTHER_WAYS if against is not None else ())
     manifest: dict[str, object] = {"set": chosen, "ways": list(ways)}
+    if key is not None:
+        manifest["key"] = str(key.resolve())
     (out / "photos.json").write_text(json.dumps(manifest), encoding="utf-8")
     found = []
-    for photo in SETS[chosen]:
+    for photo in SETS[chosen] if key is None else keyed(key, out):
         path = located(photo)
         if path is None:
             print(f"note: {photo.where} is not here; {photo.name} is left out", file=sys.stderr)
@@ -510,15 +575,17 @@ def _make(args: list[str], root: Path | None) -> str | None:
     return None
 
 
-def score(out: Path) -> dict[str, tuple[int, int]]:
-    """Per way: photos named and photos shown, from every set's answers and key."""
+def score(out: Path, kind: str = "") -> dict[str, tuple[int, int]]:
+    """Per way: photos named and photos shown, from every set's answers and key (of the photos
+    of one ``kind`` only, when given)."""
     manifest_file = out / "photos.json"
     manifest = json.loads(manifest_file.read_text()) if manifest_file.is_file() else {}
     chosen, ways = manifest.get("set", "real"), manifest.get("ways", list(WAYS))
-    words = {photo.name: photo.words for photo in SETS[chosen]}
+    photos = keyed(Path(manifest["key"])) if "key" in manifest else SETS[chosen]
+    words = {photo.name: photo.words for photo in photos if photo.kind == kind or not kind}
     named = {way: [0, 0] for way in ways}
-    for refused_ways in manifest.get("refused", {}).values():
-        for way in refused_ways:
+    for name, refused_ways in manifest.get("refused", {}).items():
+        for way in refused_ways if name in words else ():
             named[way][1] += 1  # refused: shown to no one, named by no one
     for folder in sorted(out.glob("set*")):
         answers_file = folder / "answers.tsv"
@@ -532,6 +599,8 @@ def score(out: Path) -> dict[str, tuple[int, int]]:
             for row in csv.DictReader(key, delimiter="\t"):
                 number = Path(row["image"]).stem
                 way, name = row["picture"].split("/")
+                if name not in words:
+                    continue
                 answer = answers.get(number, "").lower()
                 named[way][1] += 1
                 named[way][0] += named_by(answer, words[name])
@@ -548,15 +617,22 @@ def main() -> None:
     made.add_argument("--seed", type=int, default=0)
     made.add_argument("--set", choices=sorted(SETS), default="real", help="Which photos.")
     made.add_argument("--against", type=Path, default=None, help="Another checkout.")
+    made.add_argument("--key", type=Path, default=None, help="A key file's photos instead.")
     scored = commands.add_parser("score")
     scored.add_argument("out", type=Path)
     args = parser.parse_args()
     if args.command == "sets":
-        make_sets(args.out, args.width, args.seed, args.set, args.against)
+        make_sets(args.out, args.width, args.seed, args.set, args.against, key=args.key)
         return
     for way, (hits, shown) in score(args.out).items():
         print(f"{LABELS[way]:<36} {hits} of {shown} named")
     manifest = json.loads((args.out / "photos.json").read_text())
+    if "key" in manifest:
+        for kind in dict.fromkeys(photo.kind for photo in keyed(Path(manifest["key"]))):
+            counts = ", ".join(
+                f"{way} {hits} of {shown}" for way, (hits, shown) in score(args.out, kind).items()
+            )
+            print(f"{kind}: {counts}")
     for name, ways in sorted(manifest.get("refused", {}).items()):
         print(f"refused: {name} ({', '.join(LABELS[way] for way in ways)})")
 

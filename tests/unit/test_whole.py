@@ -172,11 +172,19 @@ def close_horse() -> bytes:
 
 
 @pytest.mark.slow
-def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None:
+def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The horse cropped so that it fills the frame and runs off it: the subject finder sees
-    it over most of the picture and its border, so the frame itself is drawn."""
+    it over most of the picture and its border, so the frame itself is drawn. (Its likeliest
+    cut, the dark side, is also one the finder and the other cuts do not back, which draws
+    the frame too: with that doubt set aside, the fill alone draws it.)"""
     close = read_picture(close_horse(), name="horse-close.png")
     assert fills_frame(source_of(close, PictureOptions(width=40)))
+    found = convert(close, PictureOptions(width=40))
+    assert found.chosen.split.whole
+    assert any("drew the whole picture" in str(warning) for warning in found.warnings)
+    monkeypatch.setattr(convert_module, "BACKED", 0.0)
     found = convert(close, PictureOptions(width=40))
     assert found.chosen.split.whole
     assert any("fills the frame" in str(warning) for warning in found.warnings)
@@ -185,8 +193,27 @@ def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture() -> None
     assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
 
 
+def test_a_subject_taking_most_of_the_frame_fills_it_even_inside_its_edges() -> None:
+    """Over FILLS_ALONE of the picture the thing fills the frame whether or not it runs off
+    it (a photographed apple with a margin of table round it); under it, only when it runs off
+    the frame, and never under FILLS_FOUND."""
+    fills = convert_module._fills
+    alone, found, border = (
+        convert_module.FILLS_ALONE,
+        convert_module.FILLS_FOUND,
+        convert_module.FILLS_BORDER,
+    )
+    assert fills(alone, 0.0)
+    assert not fills(alone - 0.01, 0.0)
+    assert fills(found, border)
+    assert not fills(found, border - 0.001)
+    assert not fills(found - 0.01, 1.0)
+
+
 @pytest.mark.slow
-def test_both_kinds_draw_a_subject_that_fills_the_frame_whole() -> None:
+def test_both_kinds_draw_a_subject_that_fills_the_frame_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """One rule for both kinds (docs/benchmarks.md, issue 49's third round): a close-up is
     drawn as the whole picture in black and white as in colour."""
     data = close_horse()
@@ -198,6 +225,7 @@ def test_both_kinds_draw_a_subject_that_fills_the_frame_whole() -> None:
     assert mono.conversion.chosen.split.whole
     assert colour.conversion.chosen.split.whole
     close = read_picture(data, name="close.png")
+    monkeypatch.setattr(convert_module, "BACKED", 0.0)  # the fill's rule alone (see above)
     assert not convert(close, picture, fills_whole=False).chosen.split.whole
 
 
@@ -254,3 +282,35 @@ def test_doubt_is_judged_on_the_grid_that_would_be_drawn() -> None:
     assert convert_module._drawn(ranked).score < convert_module.POSTER_BELOW
     only_specks = cast("tuple[convert_module.Scored, ...]", (speck,))
     assert convert_module._drawn(only_specks) == cast("convert_module.Scored", speck)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What the backing test reads of a cut: its split's wholeness and its parts."""
+
+    @dataclass(frozen=True)
+    class Split:
+        whole: bool
+        drawn: bool = False
+
+    split: Split
+    parts: dict[str, float]
+
+
+@pytest.mark.parametrize(
+    ("net_agree", "consensus", "whole", "unbacked"),
+    [
+        (0.02, 0.03, False, True),  # the sky over a building, cut by its colour
+        (0.29, 0.29, False, True),
+        (0.30, 0.05, False, False),  # the subject finder sees it
+        (0.05, 0.30, False, False),  # other cuts agree with it
+        (0.02, 0.03, True, False),  # the whole frame is never doubted for this
+        (0.02, 0.03, None, False),  # nor a drawing of lines, which overlaps no area
+    ],
+)
+def test_a_cut_neither_the_finder_nor_other_cuts_back_is_doubtful(
+    net_agree: float, consensus: float, *, whole: bool | None, unbacked: bool
+) -> None:
+    split = Cut.Split(whole=False, drawn=True) if whole is None else Cut.Split(whole)
+    cut = Cut(split, {"net_agree": net_agree, "consensus": consensus})
+    assert convert_module._unbacked(cast("convert_module.Scored", cut)) is unbacked
