@@ -33,7 +33,8 @@ words; the developer saw neither the pictures nor the grids before they were nam
 
 ``--key KEY.json`` reads a set from a key file instead (a list of ``{"path", "words",
 "shows", "kind"}``, as a helper who chose the photos writes it, so that the developer stays
-blind to them; or ``"bundle"`` and ``"member"`` in place of ``"path"``): ``score`` reads the
+blind to them; or ``"bundle"`` and ``"member"``, or ``"jigzo"``, in place of ``"path"``):
+``score`` reads the
 words from the same file, and prints each kind's count too ("close-up", "thing on ground",
 "scene"). ``bench/keys/gcompris.json`` is a fifth source, held out until its first round
 (2026-12-07, twenty-third session): 30 photographs from Debian's ``gcompris-qt-data`` 3.1
@@ -575,14 +576,14 @@ def _make(args: list[str], root: Path | None) -> str | None:
     return None
 
 
-def score(out: Path, kind: str = "") -> dict[str, tuple[int, int]]:
+def score(out: Path, kind: str | None = None) -> dict[str, tuple[int, int]]:
     """Per way: photos named and photos shown, from every set's answers and key (of the photos
     of one ``kind`` only, when given)."""
     manifest_file = out / "photos.json"
     manifest = json.loads(manifest_file.read_text()) if manifest_file.is_file() else {}
     chosen, ways = manifest.get("set", "real"), manifest.get("ways", list(WAYS))
     photos = keyed(Path(manifest["key"])) if "key" in manifest else SETS[chosen]
-    words = {photo.name: photo.words for photo in photos if photo.kind == kind or not kind}
+    words = {photo.name: photo.words for photo in photos if kind is None or photo.kind == kind}
     named = {way: [0, 0] for way in ways}
     for name, refused_ways in manifest.get("refused", {}).items():
         for way in refused_ways if name in words else ():
@@ -629,10 +630,11 @@ def main() -> None:
     manifest = json.loads((args.out / "photos.json").read_text())
     if "key" in manifest:
         for kind in dict.fromkeys(photo.kind for photo in keyed(Path(manifest["key"]))):
-            counts = ", ".join(
-                f"{way} {hits} of {shown}" for way, (hits, shown) in score(args.out, kind).items()
-            )
-            print(f"{kind}: {counts}")
+            if not kind:
+                continue  # a photo of no kind counts in the totals only
+            print(f"{kind}:")
+            for way, (hits, shown) in score(args.out, kind).items():
+                print(f"  {LABELS[way]:<34} {hits} of {shown} named")
     for name, ways in sorted(manifest.get("refused", {}).items()):
         print(f"refused: {name} ({', '.join(LABELS[way] for way in ways)})")
 

@@ -61,23 +61,25 @@ POSTER_BELOW: Final = 0.4
 """A subject the choice model expects to match the true one by less IoU than this is not one:
 the whole picture is drawn instead (when it looks like a photo)."""
 BACKED: Final = 0.3
-"""A cut that the subject finder's own subject (``net_agree``: IoU with what it gives even
-odds) and the other subject-seeking cuts (``consensus``: mean IoU) each share less than this
-of is backed by nothing but its own score: it is doubtful, and a photo is drawn whole
-(``_unbacked``). On photos nobody here had made, such cuts took the sky over the Colosseum,
-the dark specks of the Taj Mahal and a car's shadow (IoU with the finder 0.02, 0.10 and
-0.002); on 93 dev pictures of a thing on a ground, 2 cuts are this unbacked (true IoU 0.41
-and 0)."""
+"""A cut that shares less than this with the subject finder's own subject (``net_agree``:
+IoU with what it gives even odds) and less than this with the other subject-seeking cuts on
+average (``consensus``: their mean IoU) is backed by nothing but its own score: it is
+doubtful, and a photo is drawn whole (``_unbacked``). On photos nobody here had made, such
+cuts took the sky over the Colosseum, the dark specks of the Taj Mahal and a car's shadow
+(IoU with the finder 0.02, 0.10 and 0.002); on 93 dev pictures of a thing on a ground, 2
+cuts are this unbacked (true IoU 0.41 and 0)."""
 FILLS_FOUND: Final = 0.35
-FILLS_BORDER: Final = 0.02
-FILLS_ALONE: Final = 0.5
-"""A subject the finder sees in FILLS_FOUND of the picture or more, and in FILLS_BORDER of its
+"""A subject the finder sees in this share of the picture or more, and in FILLS_BORDER of its
 border or more, fills the frame: the whole picture is drawn (``fills_frame``). On close-ups
 of clip art and emoji filling 95-140 % of the frame (a dev set) this holds for 62 %; on the
-same sources set on grounds at 5-48 % of the picture, for 3 %. So does one it sees over
-FILLS_ALONE of the picture, running off its edges or not: a photographed apple or orange
-taking more than half the frame, which the naive reduction of the whole frame drew
-recognisably and a cut of the fruit on paper did not (OpenCV's photos, issue 49)."""
+same sources set on grounds at 5-48 % of the picture, for 3 %."""
+FILLS_BORDER: Final = 0.02
+"""The share of the border a subject of FILLS_FOUND must run off to fill the frame."""
+FILLS_ALONE: Final = 0.5
+"""A subject the finder sees in this share of the picture or more fills the frame, running
+off its edges or not: a photographed apple or orange taking more than half the frame, which
+the naive reduction of the whole frame drew recognisably and a cut of the fruit on paper did
+not (OpenCV's photos, issue 49)."""
 FRAMES: Final = ("picture", "poster")
 """The conversions that draw the whole frame rather than a subject on its ground, in the order
 they are tried when no one subject stands out: the whole picture (``nonogen.image.whole``),
@@ -237,10 +239,11 @@ def convert(
     plausible = [s for s in ranked if s.plausible]
     pointed = options.subject is not None  # the person said where the subject is
     drawn = _drawn(ranked)
-    unbacked = _unbacked(drawn)
-    doubtful = not plausible or drawn.score < POSTER_BELOW or unbacked
+    unlikely = not plausible or drawn.score < POSTER_BELOW
+    unbacked = not unlikely and _unbacked(drawn)
+    doubtful = unlikely or unbacked
     found, border = _found_shares(source)
-    fills = fills_whole and not doubtful and _fills(found, border)
+    fills = fills_whole and not unlikely and _fills(found, border)  # the reason said first
     if not options.forced and not pointed and (doubtful or fills or offer_whole):
         whole = _whole_frame(source, options, faint=doubtful and bool(plausible))
     if whole is not None and (doubtful or fills):
@@ -248,12 +251,13 @@ def convert(
             warnings.append(
                 words(
                     "the subject fills the frame (the subject finder sees it in {share:.0%} "
-                    "of the picture, running off its edges): drew the whole picture; give "
-                    "{method} to choose another conversion",
+                    "of the picture{edges}): drew the whole picture; give {method} to choose "
+                    "another conversion",
                     share=found,
+                    edges=", running off its edges" if border >= FILLS_BORDER else "",
                 )
             )
-        elif unbacked and plausible and drawn.score >= POSTER_BELOW:
+        elif unbacked:
             warnings.append(
                 words(
                     'no one subject stands out (the likeliest, "{label}", is not where the '
@@ -304,8 +308,9 @@ def _unbacked(drawn: Scored) -> bool:
     """Whether a grid that would be drawn is backed by neither the subject finder nor the
     other cuts (BACKED): a cut of the sky, of a shadow, of a scene's dark specks. Both
     measure overlapping areas, so a drawing of lines thinner than a cell (a spiral on a
-    gradient), which overlaps no area, is not judged by them."""
-    if drawn.split.whole or drawn.split.drawn:
+    gradient), which overlaps no area, is not judged by them. Where the finder found nothing
+    (``choice.NET_FOUND_BELOW``) its share is nothing too, and the other cuts alone judge."""
+    if drawn.split.frame or drawn.split.drawn:
         return False
     parts = drawn.parts
     return parts["net_agree"] < BACKED and parts["consensus"] < BACKED

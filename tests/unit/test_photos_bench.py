@@ -8,8 +8,10 @@ import struct
 import zlib
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from bench.jigzo import members as jigzo_members
 from bench.jigzo import picture as jigzo_picture
 from bench.photos import LABELS, OTHER_WAYS, PHOTOS, SETS, WAYS, keyed, located, named_by, score
 from bench.rcc import members
@@ -109,31 +111,71 @@ def test_a_key_file_names_its_photos_and_scores_them_by_kind(tmp_path: Path) -> 
     assert extracted is not None
     assert extracted.read_bytes() == b"an apple's bytes"
     assert located(photos[0]) == loose
-    (out / "photos.json").write_text(json.dumps({"set": "real", "ways": ["c4"], "key": str(key)}))
+    manifest = {"set": "real", "ways": ["c4"], "key": str(key), "refused": {"k01": ["c4"]}}
+    (out / "photos.json").write_text(json.dumps(manifest))
     (out / "set0").mkdir()
     rows = ["image\tpicture\twidth\tcolours\twhat", "grids/001.png\tc4/k01\t40\t4\t"]
     (out / "set0" / "key.tsv").write_text(
         "\n".join([*rows, "grids/002.png\tc4/k02\t40\t4\t"]) + "\n"
     )
     (out / "set0" / "answers.tsv").write_text("001\ta sleeping cat\n002\ta ball\n")
-    assert score(out) == {"c4": (1, 2)}
-    assert score(out, "close-up") == {"c4": (1, 1)}
+    # k01's refusal (in another way's make, say) counts it once more as shown, not named
+    assert score(out) == {"c4": (1, 3)}
+    assert score(out, "close-up") == {"c4": (1, 2)}
     assert score(out, "scene") == {"c4": (0, 1)}
 
 
-def test_a_jigzo_puzzle_gives_back_its_whole_picture_without_the_frame(tmp_path: Path) -> None:
+def _puzzle(tmp_path: Path) -> Path:
+    """A Jigzo puzzle file whose atlas holds a 20 x 10 picture (red, its top left corner
+    blue) inside a 1-pixel black frame at (10, 5)."""
     atlas = Image.new("RGB", (64, 48), (0, 0, 0))
-    atlas.paste(Image.new("RGB", (20, 10), (200, 40, 40)), (11, 6))  # inside a 1-pixel frame
+    atlas.paste(Image.new("RGB", (20, 10), (200, 40, 40)), (11, 6))
+    atlas.paste(Image.new("RGB", (4, 4), (40, 40, 200)), (11, 6))
     buffer = io.BytesIO()
-    atlas.save(buffer, "JPEG", quality=100)
+    atlas.save(buffer, "JPEG", quality=100, subsampling=0)  # no colour blurred across
     parts = {"p.map": b"#texture map data\nimage 10 5 22 12\n", "p.jpg": buffer.getvalue()}
     data = b"PzlF\n0.1\np\nhttp://example.org/\n"
     for name, blob in parts.items():
         data += f"{name}\n{len(blob)}\n".encode() + blob
     puzzle = tmp_path / "p.pzl"
     puzzle.write_bytes(data)
-    picture = jigzo_picture(puzzle)
+    return puzzle
+
+
+def test_a_jigzo_puzzle_gives_back_its_whole_picture_without_the_frame(tmp_path: Path) -> None:
+    picture = jigzo_picture(_puzzle(tmp_path))
     assert picture.size == (20, 10)
     red, green, blue = picture.getpixel((10, 5))  # type: ignore[misc]
     assert red > 180
     assert max(green, blue) < 70
+    red, green, blue = picture.getpixel((0, 0))  # type: ignore[misc]  # the corner: not frame
+    assert blue > 180
+    assert red < 70
+
+
+def test_a_key_entry_may_name_a_jigzo_puzzle(tmp_path: Path) -> None:
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps([{"jigzo": str(_puzzle(tmp_path)), "words": ["red"]}]))
+    [photo] = keyed(key, tmp_path / "out")
+    where = located(photo)
+    assert where is not None
+    assert where.suffix == ".png"
+    with Image.open(where) as image:
+        assert image.size == (20, 10)
+
+
+def test_damaged_packs_are_refused_not_looped_over(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not a Qt resource bundle"):
+        members(b"nope")
+    bundle = _bundle({"a.png": b"abc"})
+    with pytest.raises(ValueError, match="damaged"):
+        members(bundle[:-20])  # cut short: its names are gone
+    looped = bytearray(bundle)
+    looped[20 + 6 : 20 + 14] = struct.pack(">II", 1, 0)  # the root's child is the root
+    with pytest.raises(ValueError, match="loops"):
+        members(bytes(looped))
+    data = _puzzle(tmp_path).read_bytes()
+    with pytest.raises(ValueError, match="cut short"):
+        jigzo_members(data[:-10])
+    with pytest.raises(ValueError, match="not a Jigzo puzzle file"):
+        jigzo_members(b"PNG...")

@@ -176,21 +176,25 @@ def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The horse cropped so that it fills the frame and runs off it: the subject finder sees
-    it over most of the picture and its border, so the frame itself is drawn. (Its likeliest
-    cut, the dark side, is also one the finder and the other cuts do not back, which draws
-    the frame too: with that doubt set aside, the fill alone draws it.)"""
+    it over most of the picture and its border, so the frame itself is drawn, and the warning
+    says so (its likeliest cut, the dark side, is also one nothing backs: the fill is the
+    reason said first). With the doubt of backing set aside, the fill alone draws it."""
     close = read_picture(close_horse(), name="horse-close.png")
     assert fills_frame(source_of(close, PictureOptions(width=40)))
     found = convert(close, PictureOptions(width=40))
     assert found.chosen.split.whole
-    assert any("drew the whole picture" in str(warning) for warning in found.warnings)
-    monkeypatch.setattr(convert_module, "BACKED", 0.0)
-    found = convert(close, PictureOptions(width=40))
-    assert found.chosen.split.whole
     assert any("fills the frame" in str(warning) for warning in found.warnings)
+    assert any("running off its edges" in str(warning) for warning in found.warnings)
+    unfilled = convert(close, PictureOptions(width=40), fills_whole=False)
+    assert unfilled.chosen.split.whole  # its likeliest cut is backed by nothing: doubted
+    assert any("is not where the subject finder" in str(w) for w in unfilled.warnings)
     whole_horse = sample("horse.png")
     assert not fills_frame(source_of(whole_horse, PictureOptions(width=40)))
     assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
+    monkeypatch.setattr(convert_module, "BACKED", 0.0)  # no cut is unbacked now
+    found = convert(close, PictureOptions(width=40))
+    assert found.chosen.split.whole
+    assert any("fills the frame" in str(warning) for warning in found.warnings)
 
 
 def test_a_subject_taking_most_of_the_frame_fills_it_even_inside_its_edges() -> None:
@@ -215,7 +219,9 @@ def test_both_kinds_draw_a_subject_that_fills_the_frame_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One rule for both kinds (docs/benchmarks.md, issue 49's third round): a close-up is
-    drawn as the whole picture in black and white as in colour."""
+    drawn as the whole picture in black and white as in colour (by the fill alone: the doubt
+    of backing, which would draw it whole too, is set aside)."""
+    monkeypatch.setattr(convert_module, "BACKED", 0.0)
     data = close_horse()
     picture = PictureOptions(width=30)
     mono = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture))
@@ -225,7 +231,6 @@ def test_both_kinds_draw_a_subject_that_fills_the_frame_whole(
     assert mono.conversion.chosen.split.whole
     assert colour.conversion.chosen.split.whole
     close = read_picture(data, name="close.png")
-    monkeypatch.setattr(convert_module, "BACKED", 0.0)  # the fill's rule alone (see above)
     assert not convert(close, picture, fills_whole=False).chosen.split.whole
 
 
@@ -290,7 +295,7 @@ class Cut:
 
     @dataclass(frozen=True)
     class Split:
-        whole: bool
+        frame: bool
         drawn: bool = False
 
     split: Split
@@ -311,6 +316,6 @@ class Cut:
 def test_a_cut_neither_the_finder_nor_other_cuts_back_is_doubtful(
     net_agree: float, consensus: float, *, whole: bool | None, unbacked: bool
 ) -> None:
-    split = Cut.Split(whole=False, drawn=True) if whole is None else Cut.Split(whole)
+    split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"net_agree": net_agree, "consensus": consensus})
     assert convert_module._unbacked(cast("convert_module.Scored", cut)) is unbacked
