@@ -31,18 +31,17 @@ dog, fruit, a car. A helper who saw the pictures chose them (real photographs of
 nameable; renders, text, charts and calibration boards left out) and wrote their accepted
 words; the developer saw neither the pictures nor the grids before they were named.
 
-``--key KEY.json`` reads a set from a key file instead (a list of ``{"path", "words",
-"shows", "kind"}``, as a helper who chose the photos writes it, so that the developer stays
-blind to them; or ``"bundle"`` and ``"member"``, or ``"jigzo"``, in place of ``"path"``):
-``score`` reads the
-words from the same file, and prints each kind's count too ("close-up", "thing on ground",
-"scene"). ``bench/keys/gcompris.json`` is a fifth source, held out until its first round
-(2026-12-07, twenty-third session): 30 photographs from Debian's ``gcompris-qt-data`` 3.1
+``--key KEY.json`` reads a set from a key file instead (a list of ``{"path", "words", "shows",
+"kind"}``, as a helper who chose the photos writes it, so that the developer stays blind to
+them; or ``"bundle"`` and ``"member"``, or ``"jigzo"``, in place of ``"path"``): ``score``
+reads the words from the same file, and prints each kind's count too ("close-up", "thing on
+ground", "scene"). ``bench/keys/gcompris.json`` is a fifth source, held out until its first
+round (2026-12-07, twenty-third session): 30 photographs from Debian's ``gcompris-qt-data`` 3.1
 (``apt-get install gcompris-qt-data``; inside its Qt resource bundles, read by ``bench.rcc``;
 each photo's licence, from the package's ``copyright``, is in the key): 16 close-ups (mostly
 animals), 10 things on a ground, 4 scenes, chosen and keyed by a helper.
-``bench/keys/kde-jigzo.json`` is a sixth, held out until the same session's second round:
-26 photographs from ``jigzo-data`` (inside its puzzle files, read by ``bench.jigzo``),
+``bench/keys/kde-jigzo.json`` is a sixth, held out until the same session's second round: 26
+photographs from ``jigzo-data`` (inside its puzzle files, read by ``bench.jigzo``),
 ``kphotoalbum``'s demo album and ``palapeli-data`` (``apt-get install`` the three): 15
 close-ups, 3 things on a ground, 8 scenes; one is CC-BY-NC-SA (each licence is in the key),
 used to test only.
@@ -63,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import os
 import re
@@ -442,31 +442,41 @@ def keyed(key: Path, out: Path | None = None) -> tuple[Photo, ...]:
     photos = []
     for i, entry in enumerate(entries, start=1):
         where = str(entry.get("path", ""))
-        if not where and "jigzo" in entry and out is not None:
-            puzzle = Path(entry["jigzo"])
-            where = str(puzzle)  # not installed: ``located`` leaves the photo out
-            if puzzle.is_file():
-                target = out / "extracted" / f"k{i:02d}.png"
+        if not where and out is not None:
+            where = str(entry.get("jigzo") or entry["bundle"])  # not installed: left out
+            packed = _unpacked(entry, bundles)
+            if packed is not None:
+                blob, suffix = packed
+                target = out / "extracted" / f"k{i:02d}{suffix}"
                 target.parent.mkdir(parents=True, exist_ok=True)
-                jigzo_picture(puzzle).save(target)
+                target.write_bytes(blob)
                 where = str(target.resolve())
-        elif not where and out is not None:
-            bundle = Path(entry["bundle"])
-            if bundle.is_file():
-                if entry["bundle"] not in bundles:
-                    bundles[entry["bundle"]] = members(bundle.read_bytes())
-                member = str(entry["member"])
-                target = out / "extracted" / f"k{i:02d}{Path(member).suffix}"
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(bundles[entry["bundle"]][member])
-                where = str(target.resolve())
-            else:
-                where = str(bundle)  # not installed: ``located`` leaves the photo out
         words = tuple(str(word).lower() for word in entry["words"])
         photos.append(
             Photo(f"k{i:02d}", where, str(entry.get("shows", "")), words, entry.get("kind", ""))
         )
     return tuple(photos)
+
+
+def _unpacked(
+    entry: dict[str, str], bundles: dict[str, dict[str, bytes]]
+) -> tuple[bytes, str] | None:
+    """A packed photo's bytes and file suffix (a Jigzo puzzle's picture as PNG, a bundle's
+    member as it is, each bundle read once into ``bundles``); None when its package is not
+    installed."""
+    if "jigzo" in entry:
+        puzzle = Path(entry["jigzo"])
+        if not puzzle.is_file():
+            return None
+        buffer = io.BytesIO()
+        jigzo_picture(puzzle).save(buffer, "PNG")
+        return buffer.getvalue(), ".png"
+    bundle = Path(entry["bundle"])
+    if not bundle.is_file():
+        return None
+    if entry["bundle"] not in bundles:
+        bundles[entry["bundle"]] = members(bundle.read_bytes())
+    return bundles[entry["bundle"]][entry["member"]], Path(entry["member"]).suffix
 
 
 def located(photo: Photo) -> Path | None:
