@@ -319,3 +319,23 @@ def test_a_cut_neither_the_finder_nor_other_cuts_back_is_doubtful(
     split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"net_agree": net_agree, "consensus": consensus})
     assert convert_module._unbacked(cast("convert_module.Scored", cut)) is unbacked
+
+
+@pytest.mark.parametrize(
+    ("outline", "ground_in", "consensus", "whole", "soft"),
+    [
+        (1.4, 0.9, 0.3, False, True),  # a cut through a face filling the frame
+        (2.49, 0.3, 0.79, False, True),
+        (2.5, 0.9, 0.3, False, False),  # as sharp at its edge as a thing set on a ground
+        (1.2, 0.29, 0.3, False, False),  # an area cut off from the frame's edges: a thing
+        (1.4, 0.9, 0.8, False, False),  # every other cut finds it too
+        (1.4, 0.9, 0.3, True, False),  # the whole frame is never doubted for this
+        (1.4, 0.9, 0.3, None, False),  # nor a drawing of lines, which is no area
+    ],
+)
+def test_a_soft_cut_tied_to_the_frame_is_doubtful(
+    outline: float, ground_in: float, consensus: float, *, whole: bool | None, soft: bool
+) -> None:
+    split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
+    cut = Cut(split, {"outline": outline, "ground_in": ground_in, "consensus": consensus})
+    assert convert_module._soft(cast("convert_module.Scored", cut)) is soft
