@@ -36,18 +36,10 @@ from nonogen.image.detail import cell_colours
 from nonogen.image.filters import despeckle
 from nonogen.image.masks import thin_parts
 from nonogen.image.options import DEFAULT_WIDTH, PictureOptions
-from nonogen.image.palette import quantise
 from nonogen.image.pixels import Grey
 from nonogen.image.read import Picture
 from nonogen.image.scored import Scored
 from nonogen.wording import Words
-
-LINED_COLOURS: Final = 4
-"""The colours the whole frame is quantised to before it is drawn in one ink (``lined``): a
-colour make's own default, so that both kinds see the same areas."""
-DRAWN_MARGIN: Final = 0.1
-"""A cell the whole picture's drawing fills or clears against its stencil is this far from
-the cut at least (``_drawn_as``)."""
 
 D = TypeVar("D")
 """A drawing of either kind: black and white's grid, colour's quantised palette grid."""
@@ -91,9 +83,7 @@ def drawn_outline(
     if scored.split.method == "poster":
         return scored
     if scored.split.whole:
-        if not trim_whole:  # colour quantises the frame itself: its cells read as areas
-            return drawn_whole(picture, scored, None, lined=False)
-        return drawn_whole(picture, scored, options)
+        return drawn_whole(picture, scored, options if trim_whole else None)
     split = scored.split
     asked = options.forced  # a forced conversion is drawn as asked: only framed
     kept = split.subject >= 0.5
@@ -125,49 +115,22 @@ def drawn_outline(
     return replace(scored, cells=cells)
 
 
-def drawn_whole(
-    picture: Picture,
-    scored: Scored,
-    options: PictureOptions | None = None,
-    *,
-    lined: bool = True,
-) -> Scored:
-    """The whole picture drawn in one ink (``_lined``), or with ``lined`` off its pooled
-    cells read as areas (``_areas``: what colour, which quantises the frame itself, keeps);
-    with ``options`` (and ``tight`` on), the frame cut by its empty border lines beyond one
-    and pooled again, as a subject's frame is (a light ground's margin is not drawn as empty
-    lines)."""
-    split = scored.split
+def drawn_whole(picture: Picture, scored: Scored, options: PictureOptions | None = None) -> Scored:
+    """The whole picture's pooled cells read as areas: specks merged, features kept, lone
+    cells and pinholes cleared but for features (the areas' own rule); with ``options`` (and
+    ``tight`` on), the frame cut by its empty border lines beyond one and pooled again, as a
+    subject's frame is (a light ground's margin is not drawn as empty lines)."""
     cells, grid = trimmed_whole(
         picture,
-        split,
+        scored.split,
         options,
         scored.cells,
-        draw=(lambda c: _lined(picture, split, c)) if lined else (lambda c: _areas(picture, c)),
+        draw=lambda c: _areas(picture, c),
         inked=lambda grid: grid,
     )
     if np.array_equal(grid, cells.filled) and cells is scored.cells:
         return scored
-    return replace(scored, cells=_drawn_as(cells, grid) if lined else replace(cells, filled=grid))
-
-
-def _lined(picture: Picture, split: Split, cells: Cells) -> Grid:
-    """The whole picture in one ink (``lined``); a tonal poster, or a
-    frame of under two colours, as its cells read as areas (``_areas``)."""
-    if split.method == "picture":
-        drawn = lined(picture, cells.box, cells.filled.shape)
-        if drawn is not None:
-            return drawn
-    return _areas(picture, cells)
-
-
-def _drawn_as(cells: Cells, grid: Grid) -> Cells:
-    """The cells with ``grid`` as their filled cells, each cell's coverage moved to the side
-    of the cut the grid draws it on, as far from the cut as it was (at least
-    DRAWN_MARGIN): flipping a cell costs what it did, and a drawn line is never free."""
-    margin = np.maximum(np.abs(cells.coverage - cells.cut), DRAWN_MARGIN)
-    coverage = np.clip(np.where(grid, cells.cut + margin, cells.cut - margin), 0.0, 1.0)
-    return replace(cells, filled=grid, coverage=coverage)
+    return replace(scored, cells=replace(cells, filled=grid))
 
 
 def _areas(picture: Picture, cells: Cells) -> Grid:
@@ -358,42 +321,3 @@ def _contact(body: Grid, pieces: Grid, labels: npt.NDArray[np.intp], count: int)
     how many of its pixels touch ``body`` (8-neighbours)."""
     touching = cv2.dilate(body.astype(np.uint8), np.ones((3, 3), dtype=np.uint8)) > 0
     return np.bincount(labels[touching & pieces], minlength=count).astype(np.float64)
-
-
-def lined(picture: Picture, box: Box, shape: tuple[int, int]) -> Grid | None:
-    """The frame in ``box`` drawn in one ink on a grid of ``shape``, as a pixel artist draws
-    a photo in black and white: quantised to LINED_COLOURS colours as a colour make
-    quantises it (``nonogen.image.palette.quantise``: the same clean areas, from a generator
-    seeded with 0), its darkest colour inked, and a line one cell wide between every two of
-    the other colours, on the darker one's side. Otsu's cut of the lightness
-    (``nonogen.image.whole.stencil``) drew a puppy lying on a pale floor as one dark blob
-    with the wall behind it, and a boulder on a lawn as a light blot in black grass; lined,
-    the puppy's head, ears and paws and the boulder's outline are drawn. None when the frame
-    has under two colours besides the paper (nothing to outline: the stencil stands)."""
-    everywhere = np.ones(shape, dtype=np.bool_)
-    drawn = quantise(
-        picture,
-        np.ones((1, 1)),
-        everywhere,
-        box,
-        colours=LINED_COLOURS,
-        rng=np.random.default_rng(0),
-    )
-    grid = np.asarray(drawn.grid, dtype=np.intp)
-    lightness = drawn.lab[:, 0]
-    present = np.unique(grid)
-    if len(present) < 2:
-        return None
-    darkest = int(present[np.argmin(lightness[present])])
-    ink = grid == darkest
-    rows, cols = shape
-    for near, far in (
-        ((slice(None), slice(0, cols - 1)), (slice(None), slice(1, cols))),
-        ((slice(0, rows - 1), slice(None)), (slice(1, rows), slice(None))),
-    ):
-        first, second = grid[near], grid[far]
-        seam = (first != second) & (first != darkest) & (second != darkest)
-        first_darker = lightness[first] <= lightness[second]
-        ink[near] |= seam & first_darker
-        ink[far] |= seam & ~first_darker
-    return np.asarray(ink, dtype=np.bool_)

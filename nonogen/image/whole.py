@@ -8,11 +8,10 @@ there is no subject to cut out: the frame itself is drawn.
                    the dark side inked: a seam or a line thinner than a cell darkens its cell
                    and is kept (a ball's seams, a jacket's buttons), as the naive reduction
                    keeps them; a mean shift that flattened the picture first merged them away
-    -> pooled      as any split (``nonogen.image.cells``): what the choice measures
-    -> drawn       (``nonogen.image.drawing.drawn_whole``) in one ink (``drawing.lined``): the frame
-                   quantised as a colour make quantises it, its darkest colour inked and a
-                   line of one cell between every two others; the stencil's cells read as
-                   areas where the frame has under two colours
+    -> pooled      as any split (``nonogen.image.cells``)
+    -> drawn       (``nonogen.image.drawing.drawn_whole``) the cells read as areas
+                   (``nonogen.image.areas``): specks merged into the areas around them,
+                   lines and features (an eye, a window) kept
 
 In colour the frame is quantised whole (``nonogen.image.palette.quantise`` over every cell):
 the palette comes from the picture itself, and only the picture's own near-white is paper.

@@ -13,11 +13,8 @@ from PIL import Image
 
 from nonogen.grid import Grid
 from nonogen.image import convert as convert_module
-from nonogen.image import drawing
 from nonogen.image.candidates import CANDIDATES
-from nonogen.image.cells import Cells
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
-from nonogen.image.drawing import lined
 from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
@@ -342,59 +339,3 @@ def test_a_soft_cut_tied_to_the_frame_is_doubtful(
     split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"outline": outline, "ground_in": ground_in, "consensus": consensus})
     assert convert_module._soft(cast("convert_module.Scored", cut)) is soft
-
-
-def lined_picture() -> Picture:
-    """A pale ground; on it a mid-blue disc with a black square inside, and a green bar."""
-    rows, cols = np.mgrid[0:200, 0:300]
-    rgb = np.empty((200, 300, 3), dtype=np.uint8)
-    rgb[...] = (235, 225, 205)
-    rgb[(rows - 100) ** 2 + (cols - 110) ** 2 < 70**2] = (80, 110, 200)
-    rgb[90:110, 100:120] = (15, 15, 15)
-    rgb[40:160, 230:260] = (70, 160, 70)
-    buffer = io.BytesIO()
-    Image.fromarray(rgb).save(buffer, "PNG")
-    return read_picture(buffer.getvalue(), name="disc.png")
-
-
-def test_the_whole_frame_in_one_ink_inks_the_darkest_colour_and_outlines_the_others() -> None:
-    """``lined``: the black square is inked, the disc and the bar are outlined by a line one
-    cell wide on their (darker) side of the pale ground, and their insides stay paper."""
-    picture = lined_picture()
-    ink = lined(picture, (0, 0, 300, 200), (20, 30))
-    assert ink is not None
-    assert ink[9:11, 10:12].all()  # the black square (rows 90-110, columns 100-120)
-    rows, cols = np.mgrid[0:20, 0:30]
-    centre = ((rows + 0.5) * 10 - 100) ** 2 + ((cols + 0.5) * 10 - 110) ** 2
-    inside = centre < 50**2
-    inside[8:13, 9:13] = False  # around the square
-    assert not ink[inside].any()
-    rim = (centre >= 60**2) & (centre < 70**2)
-    assert ink[rim].mean() > 0.6
-    assert not ink[6:14, 24:25].any()  # the bar's inside (columns 230-260: cells 23-25)
-    assert ink[6:14, 23].all() or ink[6:14, 25].all()  # one of its long sides lined
-    ground = (centre > 80**2) & ((cols < 21) | (cols > 27))
-    assert not ink[ground].any()
-    again = lined(picture, (0, 0, 300, 200), (20, 30))
-    assert again is not None
-    assert np.array_equal(ink, again)  # deterministic
-
-
-def test_a_frame_of_one_colour_has_no_lines_to_draw() -> None:
-    rgb = np.full((60, 90, 3), (120, 60, 30), dtype=np.uint8)
-    buffer = io.BytesIO()
-    Image.fromarray(rgb).save(buffer, "PNG")
-    flat = read_picture(buffer.getvalue(), name="flat.png")
-    assert lined(flat, (0, 0, 90, 60), (10, 15)) is None
-
-
-def test_a_drawn_cell_costs_at_least_the_margin_and_lies_on_its_drawn_side() -> None:
-    """``_drawn_as``: a cell the drawing fills has coverage over the cut, one it clears under
-    it, each as far from the cut as it was and never nearer than DRAWN_MARGIN."""
-    coverage = np.array([[0.9, 0.45], [0.2, 0.55]])
-    cells = Cells(filled=coverage >= 0.5, coverage=coverage, cut=0.5, box=(0, 0, 2, 2))
-    grid = np.array([[False, True], [True, False]])
-    drawn = drawing._drawn_as(cells, grid)
-    assert np.array_equal(drawn.filled, grid)
-    assert np.array_equal(drawn.coverage >= drawn.cut, grid)
-    assert np.allclose(drawn.cost(), [[0.4, 0.1], [0.3, 0.1]])
