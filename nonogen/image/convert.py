@@ -28,11 +28,12 @@ import numpy as np
 
 from nonogen.errors import InputError
 from nonogen.grid import Grid
+from nonogen.image import frames
 from nonogen.image.boxes import Box
 from nonogen.image.candidates import CANDIDATES, Split, allowed, polarity
 from nonogen.image.cells import Cells, line_coverage, mask_cells, pool, silhouette_iou
-from nonogen.image.choice import model_for
-from nonogen.image.filters import enhance, periodic_share
+from nonogen.image.filters import enhance
+from nonogen.image.frames import FRAMES, POSTER_BELOW, fills_frame
 from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import LOCAL_THRESHOLDS, THRESHOLDS, PictureOptions
 from nonogen.image.read import Picture
@@ -51,62 +52,12 @@ __all__ = [  # what the pipeline, bench/ and tests import from here, wherever it
     "Scored",
     "candidate_grids",
     "convert",
+    "fills_frame",
     "line_coverage",
     "mask_cells",
     "silhouette_iou",
     "source_of",
 ]
-
-POSTER_BELOW: Final = 0.4
-"""A subject the choice model expects to match the true one by less IoU than this is not one:
-the whole picture is drawn instead (when it looks like a photo)."""
-BACKED: Final = 0.3
-"""A cut that shares less than this with the subject finder's own subject (``net_agree``:
-IoU with what it gives even odds) and less than this with the other subject-seeking cuts on
-average (``consensus``: their mean IoU) is backed by nothing but its own score: it is
-doubtful, and a photo is drawn whole (``_unbacked``). On photos nobody here had made, such
-cuts took the sky over the Colosseum, the dark specks of the Taj Mahal and a car's shadow
-(IoU with the finder 0.02, 0.10 and 0.002); on 93 dev pictures of a thing on a ground, 2
-cuts are this unbacked (true IoU 0.41 and 0)."""
-SOFT_OUTLINE: Final = 2.5
-SOFT_GROUND: Final = 0.3
-"""A cut whose outline is less than SOFT_OUTLINE times as sharp as the picture on average
-(``outline``), and whose area is this much ground by its tie to the frame's edges
-(``ground_in``, ``nonogen.image.saliency``), is no thing on a ground: a cut through a face,
-an animal's head, a building filling the frame, or along a blurred edge, which the picture
-does not draw. A photo is drawn whole (``_soft``). A thing set on a ground has an edge
-sharper than the rest of the picture and an inside cut off from the frame's edges. On 81
-photos of three sources (OpenCV, GCompris, KDE and Jigzo), 29 of the 71 cuts were this soft;
-in 4 colours they were named 6 times, the naive reduction of the whole frame 14 times. On
-40 dev stamps on grounds, 2 cuts are this soft (true IoU 0.65 and 0.81)."""
-SOFT_AGREED: Final = 0.8
-"""A soft cut that the other subject-seeking cuts agree on this much (``consensus``, their
-mean IoU with it) stays: every cut finds the same thing (a pentagon on gravel, whose grain
-is as sharp as its edge: consensus 0.97; a striped cross on grey, 0.83)."""
-FILLS_FOUND: Final = 0.35
-"""A subject the finder sees in this share of the picture or more, and in FILLS_BORDER of its
-border or more, fills the frame: the whole picture is drawn (``fills_frame``). On close-ups
-of clip art and emoji filling 95-140 % of the frame (a dev set) this holds for 62 %; on the
-same sources set on grounds at 5-48 % of the picture, for 3 %."""
-FILLS_BORDER: Final = 0.02
-"""The share of the border a subject of FILLS_FOUND must run off to fill the frame."""
-FILLS_ALONE: Final = 0.5
-"""A subject the finder sees in this share of the picture or more fills the frame, running
-off its edges or not: a photographed apple or orange taking more than half the frame, which
-the naive reduction of the whole frame drew recognisably and a cut of the fruit on paper did
-not (OpenCV's photos, issue 49)."""
-FRAMES: Final = ("picture", "poster")
-"""The conversions that draw the whole frame rather than a subject on its ground, in the order
-they are tried when no one subject stands out: the whole picture (``nonogen.image.whole``),
-and the tonal poster where the whole picture's stencil is no drawing (``_whole_frame``)."""
-POSTER_FILL: Final = (0.1, 0.9)
-POSTER_SPECKS: Final = 8.0
-POSTER_OUTLINE: Final = 1.1
-POSTER_PERIODIC: Final = 0.45
-"""What a poster must be to be drawn: its fill, at most this many lone cells and pinholes per
-100 cells, an outline this much sharper than average (fur and foliage blur a photo's edges
-less than noise does), and a picture less periodic than this (see ``_poster``)."""
-
 
 SAME_OUTLINE: Final = 0.8
 NEAR_OUTLINE: Final = 0.35
@@ -240,7 +191,7 @@ def convert(
     ranked = _rank(grids)
     if options.candidate is not None:  # the person picked one: no model, poster or refusal
         name = options.candidate.split("-", 1)[0]
-        drawn = _frame_drawing(source, options, warnings, name) if name in FRAMES else None
+        drawn = frames.frame_drawing(source, options, warnings, name) if name in FRAMES else None
         picked = _picked([*grids, *([drawn] if drawn is not None else [])], options.candidate)
         return conversion(picked, _rank([picked, *ranked]))
     best = ranked[0]
@@ -255,13 +206,13 @@ def convert(
     pointed = options.subject is not None  # the person said where the subject is
     drawn = _drawn(ranked)
     unlikely = not plausible or drawn.score < POSTER_BELOW
-    unbacked = not unlikely and _unbacked(drawn)
-    soft = not unlikely and not unbacked and _soft(drawn)
+    unbacked = not unlikely and frames.unbacked(drawn)
+    soft = not unlikely and not unbacked and frames.soft(drawn)
     doubtful = unlikely or unbacked or soft
-    found, border = _found_shares(source)
-    fills = fills_whole and not unlikely and _fills(found, border)  # the reason said first
+    found, border = frames.found_shares(source)
+    fills = fills_whole and not unlikely and frames.fills(found, border)  # the reason said first
     if not options.forced and not pointed and (doubtful or fills or offer_whole):
-        whole = _whole_frame(source, options, faint=doubtful and bool(plausible))
+        whole = frames.whole_frame(source, options, faint=doubtful and bool(plausible))
     if whole is not None and (doubtful or fills):
         if fills:
             warnings.append(
@@ -270,7 +221,7 @@ def convert(
                     "of the picture{edges}): drew the whole picture; give {method} to choose "
                     "another conversion",
                     share=found,
-                    edges=", running off its edges" if border >= FILLS_BORDER else "",
+                    edges=", running off its edges" if border >= frames.FILLS_BORDER else "",
                 )
             )
         elif soft:
@@ -329,33 +280,6 @@ def _drawn(ranked: tuple[Scored, ...]) -> Scored:
     return next((s for s in ranked if s.eligible), ranked[0])
 
 
-def _unbacked(drawn: Scored) -> bool:
-    """Whether a grid that would be drawn is backed by neither the subject finder nor the
-    other cuts (BACKED): a cut of the sky, of a shadow, of a scene's dark specks. Both
-    measure overlapping areas, so a drawing of lines thinner than a cell (a spiral on a
-    gradient), which overlaps no area, is not judged by them. Where the finder found nothing
-    (``choice.NET_FOUND_BELOW``) its share is nothing too, and the other cuts alone judge."""
-    if drawn.split.frame or drawn.split.drawn:
-        return False
-    parts = drawn.parts
-    return parts["net_agree"] < BACKED and parts["consensus"] < BACKED
-
-
-def _soft(drawn: Scored) -> bool:
-    """Whether a grid that would be drawn has a soft outline on a ground-like area (SOFT_OUTLINE,
-    SOFT_GROUND) that the other cuts do not all find (SOFT_AGREED): a cut the picture itself
-    does not draw. Frames and line drawings are not cuts of an area, and are not judged by
-    it."""
-    if drawn.split.frame or drawn.split.drawn:
-        return False
-    parts = drawn.parts
-    return (
-        parts["outline"] < SOFT_OUTLINE
-        and parts["ground_in"] >= SOFT_GROUND
-        and parts["consensus"] < SOFT_AGREED
-    )
-
-
 def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]:
     """The ranking with the grid of the picture's own tones in place of a region-seeking
     one's, where both have the same outline and the tones explain the picture much better: a
@@ -367,7 +291,7 @@ def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]
     blob around a line drawing); much better: likeness higher by TONES_GAIN or more. The best
     such grid takes the chosen grid's score, and every region-seeking grid it so supersedes
     leaves the ranking (the chosen one among them): none is another drawing of the subject.
-    A grid of tones that neither the subject finder nor the other cuts back (``_unbacked``)
+    A grid of tones that neither the subject finder nor the other cuts back (``unbacked``)
     draws something else and replaces nothing: the Colosseum's sky, cut by its colour, took
     the place of the finder's cut of the Colosseum."""
     if chosen.split.method not in CONSENSUS:
@@ -378,7 +302,7 @@ def _own_tones(chosen: Scored, ranked: tuple[Scored, ...]) -> tuple[Scored, ...]
         if s.eligible
         and s.split.method not in CONSENSUS
         and not s.split.whole
-        and not _unbacked(s)
+        and not frames.unbacked(s)
         and _supersedes(s, chosen)
     ]
     if not better:
@@ -434,76 +358,6 @@ def _pointed(source: Source) -> Pointed | None:
     if source.subject is None or source.box is None:
         return None
     return Pointed(str(source.subject), source.box)
-
-
-def fills_frame(source: Source) -> bool:
-    """Whether the picture's subject fills the frame (a cat's face, a house close up): the
-    subject finder gives even odds to FILLS_FOUND of the picture or more, and to FILLS_BORDER
-    of its border or more (the thing runs off the frame), or to FILLS_ALONE of the picture
-    or more (it takes most of the frame)."""
-    return _fills(*_found_shares(source))
-
-
-def _fills(found: float, border: float) -> bool:
-    """Whether these shares of the picture and of its border found as the subject fill the
-    frame (``fills_frame``)."""
-    return found >= FILLS_ALONE or (found >= FILLS_FOUND and border >= FILLS_BORDER)
-
-
-def _found_shares(source: Source) -> tuple[float, float]:
-    """The shares of the picture and of its border to which the subject finder gives even
-    odds."""
-    found = source.subject_map >= 0.5
-    border = np.concatenate([found[0], found[-1], found[1:-1, 0], found[1:-1, -1]])
-    return float(found.mean()), float(border.mean())
-
-
-def _whole_frame(source: Source, options: PictureOptions, *, faint: bool = False) -> Scored | None:
-    """The whole frame drawn (FRAMES, in order): the whole picture, or, where its stencil is
-    not a drawing (``_frame_drawing``: all ink, or edges no sharper than noise), the tonal
-    poster; None when neither is. A photo whose subject is doubtful is drawn whole rather
-    than refused or cut to a blob: a forest stream had no subject, and its stencil's edges
-    were 1.098 times as sharp as average, under POSTER_OUTLINE.
-
-    With ``faint`` (no subject stands out, and a doubtful cut would be drawn instead), a frame
-    whose light and dark explain under MIN_LIKENESS of the picture is drawn too when none
-    explains more: a pink flower on purple filling the frame (likeness 0.11), which its
-    colours draw, where the cut was a few cells."""
-    for least in (MIN_LIKENESS, 0.0) if faint else (MIN_LIKENESS,):
-        for name in FRAMES:
-            drawn = _frame_drawing(source, options, [], name, least)
-            if drawn is not None:
-                return drawn
-    return None
-
-
-def _frame_drawing(
-    source: Source,
-    options: PictureOptions,
-    warnings: list[Words],
-    name: str,
-    least: float = MIN_LIKENESS,
-) -> Scored | None:
-    """A drawing of the whole frame (FRAMES: the whole picture, or the tonal poster), if the
-    picture looks like a photo: the drawing has real tones (fill within POSTER_FILL),
-    explains the picture (MIN_LIKENESS), follows its edges (an outline POSTER_OUTLINE times as
-    sharp as average: not a ramp or noise), is not noise (under POSTER_SPECKS lone cells and
-    pinholes per 100 cells) and the picture is not one repeating pattern (stripes, checks:
-    periodic share under POSTER_PERIODIC)."""
-    if periodic_share(source.picture.lab[:, :, 0]) >= POSTER_PERIODIC:
-        return None
-    for split in CANDIDATES[name](source):
-        drawn = measured(source, split, options, warnings)
-        parts = drawn.parts
-        low, high = POSTER_FILL
-        if (
-            low <= parts["fill"] <= high
-            and parts["likeness"] >= least
-            and parts["outline"] >= POSTER_OUTLINE
-            and parts["specks"] < POSTER_SPECKS
-        ):
-            return replace(drawn, score=model_for(parts).predict(parts | {"consensus": 0.0}))
-    return None
 
 
 def _rank(scored: list[Scored]) -> tuple[Scored, ...]:

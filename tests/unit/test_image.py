@@ -14,6 +14,7 @@ from PIL import Image, ImageOps
 from nonogen.errors import InputError, LimitError
 from nonogen.grid import Grid, format_grid
 from nonogen.image import convert as convert_module
+from nonogen.image import frames
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import Cells, NoSubjectError, convert, line_coverage, mask_cells
 from nonogen.image.filters import (
@@ -596,15 +597,15 @@ def test_the_poster_is_drawn_where_the_whole_pictures_stencil_is_no_drawing(
         tried.append(name)
         return poster if name == "poster" else None
 
-    monkeypatch.setattr(convert_module, "_frame_drawing", drawing)
+    monkeypatch.setattr(frames, "frame_drawing", drawing)
     rgb = np.ones((40, 40, 3))
     rgb[10:30, 10:30] = 0.0
     source = convert_module.source_of(rgb_picture(rgb), PictureOptions(width=10))
-    assert convert_module._whole_frame(source, PictureOptions(width=10)) is poster
+    assert frames.whole_frame(source, PictureOptions(width=10)) is poster
     assert tried == ["picture", "poster"]
     tried.clear()
-    monkeypatch.setattr(convert_module, "_frame_drawing", lambda *args: None)
-    assert convert_module._whole_frame(source, PictureOptions(width=10)) is None
+    monkeypatch.setattr(frames, "frame_drawing", lambda *args: None)
+    assert frames.whole_frame(source, PictureOptions(width=10)) is None
 
 
 def test_a_faint_frame_is_drawn_only_where_a_doubtful_cut_is_the_other_choice(
@@ -619,13 +620,13 @@ def test_a_faint_frame_is_drawn_only_where_a_doubtful_cut_is_the_other_choice(
     ) -> object:
         return poster if name == "poster" and least < MIN_LIKENESS else None
 
-    monkeypatch.setattr(convert_module, "_frame_drawing", drawing)
+    monkeypatch.setattr(frames, "frame_drawing", drawing)
     rgb = np.ones((40, 40, 3))
     rgb[10:30, 10:30] = 0.0
     options = PictureOptions(width=10)
     source = convert_module.source_of(rgb_picture(rgb), options)
-    assert convert_module._whole_frame(source, options) is None
-    assert convert_module._whole_frame(source, options, faint=True) is poster
+    assert frames.whole_frame(source, options) is None
+    assert frames.whole_frame(source, options, faint=True) is poster
 
 
 def test_a_speck_is_refused() -> None:

@@ -13,6 +13,7 @@ from PIL import Image
 
 from nonogen.grid import Grid
 from nonogen.image import convert as convert_module
+from nonogen.image import frames
 from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
 from nonogen.image.masks import fill_holes, hull
@@ -191,7 +192,7 @@ def test_a_subject_running_off_the_frame_is_drawn_as_the_whole_picture(
     whole_horse = sample("horse.png")
     assert not fills_frame(source_of(whole_horse, PictureOptions(width=40)))
     assert not convert(whole_horse, PictureOptions(width=40)).chosen.split.whole
-    monkeypatch.setattr(convert_module, "BACKED", 0.0)  # no cut is unbacked now
+    monkeypatch.setattr(frames, "BACKED", 0.0)  # no cut is unbacked now
     found = convert(close, PictureOptions(width=40))
     assert found.chosen.split.whole
     assert any("fills the frame" in str(warning) for warning in found.warnings)
@@ -201,11 +202,11 @@ def test_a_subject_taking_most_of_the_frame_fills_it_even_inside_its_edges() -> 
     """Over FILLS_ALONE of the picture the thing fills the frame whether or not it runs off
     it (a photographed apple with a margin of table round it); under it, only when it runs off
     the frame, and never under FILLS_FOUND."""
-    fills = convert_module._fills
+    fills = frames.fills
     alone, found, border = (
-        convert_module.FILLS_ALONE,
-        convert_module.FILLS_FOUND,
-        convert_module.FILLS_BORDER,
+        frames.FILLS_ALONE,
+        frames.FILLS_FOUND,
+        frames.FILLS_BORDER,
     )
     assert fills(alone, 0.0)
     assert not fills(alone - 0.01, 0.0)
@@ -221,7 +222,7 @@ def test_both_kinds_draw_a_subject_that_fills_the_frame_whole(
     """One rule for both kinds (docs/benchmarks.md, issue 49's third round): a close-up is
     drawn as the whole picture in black and white as in colour (by the fill alone: the doubt
     of backing, which would draw it whole too, is set aside)."""
-    monkeypatch.setattr(convert_module, "BACKED", 0.0)
+    monkeypatch.setattr(frames, "BACKED", 0.0)
     data = close_horse()
     picture = PictureOptions(width=30)
     mono = make_puzzle(data, name="close.png", options=MakeOptions(picture=picture))
@@ -318,7 +319,7 @@ def test_a_cut_neither_the_finder_nor_other_cuts_back_is_doubtful(
 ) -> None:
     split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"net_agree": net_agree, "consensus": consensus})
-    assert convert_module._unbacked(cast("convert_module.Scored", cut)) is unbacked
+    assert frames.unbacked(cast("convert_module.Scored", cut)) is unbacked
 
 
 @pytest.mark.parametrize(
@@ -338,4 +339,4 @@ def test_a_soft_cut_tied_to_the_frame_is_doubtful(
 ) -> None:
     split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"outline": outline, "ground_in": ground_in, "consensus": consensus})
-    assert convert_module._soft(cast("convert_module.Scored", cut)) is soft
+    assert frames.soft(cast("convert_module.Scored", cut)) is soft
