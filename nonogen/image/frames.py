@@ -84,10 +84,8 @@ def unbacked(drawn: Scored) -> bool:
     measure overlapping areas, so a drawing of lines thinner than a cell (a spiral on a
     gradient), which overlaps no area, is not judged by them. Where the finder found nothing
     (``choice.NET_FOUND_BELOW``) its share is nothing too, and the other cuts alone judge."""
-    if drawn.split.frame or drawn.split.drawn:
-        return False
     parts = drawn.parts
-    return parts["net_agree"] < BACKED and parts["consensus"] < BACKED
+    return _cuts_an_area(drawn) and parts["net_agree"] < BACKED and parts["consensus"] < BACKED
 
 
 def soft(drawn: Scored) -> bool:
@@ -95,14 +93,19 @@ def soft(drawn: Scored) -> bool:
     SOFT_GROUND) that the other cuts do not all find (SOFT_AGREED): a cut the picture itself
     does not draw. Frames and line drawings are not cuts of an area, and are not judged by
     it."""
-    if drawn.split.frame or drawn.split.drawn:
-        return False
     parts = drawn.parts
     return (
-        parts["outline"] < SOFT_OUTLINE
+        _cuts_an_area(drawn)
+        and parts["outline"] < SOFT_OUTLINE
         and parts["ground_in"] >= SOFT_GROUND
         and parts["consensus"] < SOFT_AGREED
     )
+
+
+def _cuts_an_area(drawn: Scored) -> bool:
+    """Whether a grid is a cut of an area, which the doubts over areas judge: not the whole
+    frame, nor a drawing of lines thinner than a cell."""
+    return not (drawn.split.frame or drawn.split.drawn)
 
 
 def fills_frame(source: Source) -> bool:

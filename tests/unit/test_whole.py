@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -340,3 +341,21 @@ def test_a_soft_cut_tied_to_the_frame_is_doubtful(
     split = Cut.Split(frame=False, drawn=True) if whole is None else Cut.Split(frame=whole)
     cut = Cut(split, {"outline": outline, "ground_in": ground_in, "consensus": consensus})
     assert frames.soft(cast("convert_module.Scored", cut)) is soft
+
+
+def test_a_photo_whose_cut_is_soft_is_drawn_whole_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``convert`` asks ``soft`` of the cut it would draw: the coffee photo's cut is sharp at
+    its edge and kept; with every area cut counted soft, the photo is drawn whole, and the
+    warning gives that reason."""
+    coffee = sample("coffee.jpg")
+    kept = convert(coffee, PictureOptions(width=40))
+    assert not kept.chosen.split.whole
+    assert not any("no sharper at its edge" in str(w) for w in kept.warnings)
+    monkeypatch.setattr(frames, "SOFT_OUTLINE", math.inf)
+    monkeypatch.setattr(frames, "SOFT_GROUND", 0.0)
+    monkeypatch.setattr(frames, "SOFT_AGREED", math.inf)
+    doubted = convert(coffee, PictureOptions(width=40))
+    assert doubted.chosen.split.whole
+    assert any("no sharper at its edge" in str(w) for w in doubted.warnings)
