@@ -49,6 +49,7 @@ from nonogen.image.filters import feature_weights
 from nonogen.image.masks import outline_ring
 from nonogen.image.pixels import lab_to_rgb, resize, rgb_to_lab
 from nonogen.image.read import Picture
+from nonogen.image.whole import light_ground
 from nonogen.palette import Palette, check_colours, make_palette
 from nonogen.wording import words
 
@@ -176,6 +177,12 @@ def quantise(
     lab = _subpixels(picture, box, filled.shape, side)
     inside = _subject_subpixels(subject, picture.size, box, filled, side)
     white = inside & (delta_e(lab, PAPER[None, None, None, :]) < MERGE_DELTA_E)
+    whole = bool(filled.all() and inside.all())
+    ground = light_ground(lab.mean(axis=2)) if whole else None
+    tone = PAPER
+    if ground is not None:  # a light ground is paper, as the picture's own near-white is
+        tone = lab.mean(axis=2)[ground].mean(axis=0)
+        white |= ground[:, :, None] & (delta_e(lab, tone[None, None, None, :]) < MERGE_DELTA_E)
     coloured = inside & ~white
     if not coloured.any():  # a subject all of white keeps it as its colour
         white, coloured = np.zeros_like(white), inside
@@ -187,9 +194,8 @@ def quantise(
     found = _kmeans(pixels, counts, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
     centres, merged = _chosen(pixels, counts, found, colours)
     centres = _own_means(pixels, centres)
-    whole = bool(filled.all() and inside.all())
     if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
-        grid = _nearest(measured, centres)
+        grid = _nearest(measured, centres, None if ground is None else (ground, tone))
     else:
         labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
         labels = np.where(white, -1, labels)
@@ -315,14 +321,20 @@ def _apart(centres: Lab) -> bool:
     )
 
 
-def _nearest(measured: Lab, centres: Lab) -> ColourGrid:
+def _nearest(
+    measured: Lab, centres: Lab, ground: tuple[Grid, npt.NDArray[np.float64]] | None = None
+) -> ColourGrid:
     """Each cell the colour nearest its measured mean (1-based), or the paper (0) where that
     is nearer: a seam or a line thinner than a cell shifts its cell's mean and is drawn, as a
-    vote of its sub-pixels would not."""
+    vote of its sub-pixels would not. ``ground`` (its cells and its colour, ``light_ground``)
+    is paper too, on its cells."""
     palette = np.vstack([PAPER[None, :], centres])
-    return np.asarray(
-        np.argmin(delta_e(measured[:, :, None, :], palette[None, None]), axis=2), dtype=np.uint8
-    )
+    gaps = delta_e(measured[:, :, None, :], palette[None, None])
+    grid = np.argmin(gaps, axis=2)
+    if ground is not None:
+        cells, tone = ground
+        grid[cells & (delta_e(measured, tone[None, None, :]) < gaps.min(axis=2))] = 0
+    return np.asarray(grid, dtype=np.uint8)
 
 
 def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> tuple[ColourGrid, Grid]:

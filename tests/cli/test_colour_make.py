@@ -496,6 +496,52 @@ def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame
     assert (made.grid[0, 11:] == 0).all()
 
 
+def test_a_light_grey_wall_behind_a_face_is_paper_and_the_face_keeps_its_colour() -> None:
+    # A face (skin, Delta E about 17 from the wall) before a light grey wall that runs to the
+    # frame's edges, with two dark eyes: drawn whole, the wall is paper, as a pixel artist
+    # leaves it, so the face is a colour of its own instead of the wall's.
+    y, x = np.mgrid[0:120, 0:160]
+    face = (y - 60) ** 2 + ((x - 80) * 1.3) ** 2 <= 50**2
+    rgb = np.zeros((120, 160, 3), dtype=np.uint8)
+    rgb[:] = (190, 188, 185)
+    rgb[face] = (215, 172, 150)
+    rgb[30:50, 50:70] = rgb[30:50, 90:110] = (40, 30, 30)
+    picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
+    made = quantise(
+        picture,
+        np.ones((120, 160)),
+        np.ones((12, 16), dtype=np.bool_),
+        (0, 0, 160, 120),
+        colours=3,
+        rng=np.random.default_rng(0),
+    )
+    assert (made.grid[0] == 0).all()
+    assert (made.grid[:, 0] == 0).all()
+    skin = int(made.grid[8, 8])
+    assert skin != 0  # the face is coloured, not a hole in the paper
+    assert int(made.grid[4, 6]) not in (0, skin)  # an eye
+    assert (made.grid[3:5, 5:7] == made.grid[3:5, 9:11]).all()  # and the other
+    assert (made.grid[face.reshape(12, 10, 16, 10).mean(axis=(1, 3)) == 1] != 0).all()
+
+
+def test_a_coloured_or_dark_ground_stays_a_colour_of_the_whole_frame() -> None:
+    # Only a light, nearly neutral ground is paper: a blue sky and a dark room stay colours.
+    for ground in ((70, 110, 200), (50, 50, 50)):
+        rgb = np.zeros((120, 160, 3), dtype=np.uint8)
+        rgb[:] = ground
+        rgb[40:80, 50:110] = (215, 172, 150)
+        picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
+        made = quantise(
+            picture,
+            np.ones((120, 160)),
+            np.ones((12, 16), dtype=np.bool_),
+            (0, 0, 160, 120),
+            colours=3,
+            rng=np.random.default_rng(0),
+        )
+        assert (made.grid != 0).all()
+
+
 def test_an_outline_drawn_on_the_subjects_white_costs_its_colour() -> None:
     # A white disc on a blue ground, with a dark dot: its outline is drawn in the darkest
     # colour on cells the picture leaves white, and leaving them white costs as much as any

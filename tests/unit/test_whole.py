@@ -20,7 +20,7 @@ from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_i
 from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import PictureOptions
 from nonogen.image.read import Picture, read_picture
-from nonogen.image.whole import stencil
+from nonogen.image.whole import GROUND_EDGE, light_ground, stencil
 from nonogen.pipeline import Made, MakeOptions, make_puzzle
 from nonogen.pipeline.gallery import gallery
 
@@ -53,6 +53,45 @@ def test_the_stencil_keeps_a_line_thinner_than_a_cell() -> None:
     assert (np.delete(pooled, 5, axis=1) < 0.5).all()
 
 
+def _lab_cells(lightness: float, a: float, b: float) -> np.ndarray:
+    cells = np.zeros((20, 20, 3))
+    cells[:, :] = (lightness, a, b)
+    return cells
+
+
+def test_a_light_neutral_ground_at_the_edges_is_found_and_what_stands_on_it_is_not() -> None:
+    cells = _lab_cells(75.0, 1.0, 2.0)  # a light grey wall
+    cells[5:15, 6:14] = (72.0, 14.0, 14.0)  # a face: chroma 20
+    cells[16:, 8:12] = (30.0, 0.0, 0.0)  # a dark collar running off the bottom
+    ground = light_ground(cells)
+    assert ground is not None
+    assert ground[0].all()
+    assert ground[:, 0].all()
+    assert not ground[5:15, 6:14].any()
+    assert not ground[16:, 8:12].any()
+
+
+@pytest.mark.parametrize(
+    "lab", [(75.0, -5.0, -30.0), (35.0, 0.0, 0.0)], ids=["a blue sky", "a dark room"]
+)
+def test_a_coloured_or_dark_ground_is_not_a_light_ground(lab: tuple[float, float, float]) -> None:
+    assert light_ground(_lab_cells(*lab)) is None
+
+
+def test_a_light_patch_lining_too_little_of_the_edges_is_not_the_ground() -> None:
+    # A light strip along the top edge and down the left one, in a brown room: the ground
+    # only from the cell that makes it line GROUND_EDGE of the edge cells.
+    path = [(0, c) for c in range(20)] + [(r, 0) for r in range(1, 20)]
+    needed = math.ceil(GROUND_EDGE * (4 * 20 - 4))
+    for lining, found in ((needed - 1, False), (needed, True)):
+        cells = _lab_cells(40.0, 20.0, 30.0)
+        for r, c in path[:lining]:
+            cells[r, c] = (80.0, 0.0, 0.0)
+        ground = light_ground(cells)
+        assert (ground is not None) == found
+        assert ground is None or int(ground.sum()) == lining
+
+
 def test_the_whole_picture_candidate_splits_the_whole_frame() -> None:
     source = source_of(sample("chelsea.jpg"), PictureOptions(width=40))
     (split,) = CANDIDATES["picture"](source)
@@ -70,9 +109,12 @@ def test_a_colour_make_of_the_whole_picture_colours_the_frame() -> None:
     assert made.conversion.chosen.split.whole
     goal = made.puzzle.goal
     assert goal is not None
-    # Not a light half left as paper (the tonal poster's fault): paper is the picture's own
-    # near-white only.
-    assert float((goal == 0).mean()) < 0.2
+    # Not the light half left as paper (the tonal poster's fault: the face and the suit were
+    # holes): the paper is the grey wall around her, and her head and suit are coloured.
+    assert float((goal == 0).mean()) < 0.5
+    assert float((goal[2:9, 10:16] != 0).mean()) > 0.9  # the head
+    assert float((goal[20:29, 1:12] != 0).mean()) > 0.9  # the suit
+    assert float((goal[0:3, 3:9] == 0).mean()) > 0.9  # the wall beside her head
     assert len(made.puzzle.palette.colours) == 5  # four colours and the paper
 
 
