@@ -473,6 +473,18 @@ def test_the_palette_names_four_greys_as_a_person_does() -> None:
     assert names == ["white", "black", "dark grey", "light grey", "grey"]
 
 
+def _whole_frame(picture: Picture, colours: int) -> palette_module.PaletteGrid:
+    """A 160x120 picture quantised whole (every cell coloured), 12 by 16 cells."""
+    return quantise(
+        picture,
+        np.ones((120, 160)),
+        np.ones((12, 16), dtype=np.bool_),
+        (0, 0, 160, 120),
+        colours=colours,
+        rng=np.random.default_rng(0),
+    )
+
+
 def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame() -> None:
     # The whole picture as its subject (every cell coloured): a dark seam a quarter of a cell
     # wide darkens its cells and is drawn, and the frame's edge is not outlined as a subject.
@@ -480,14 +492,7 @@ def test_the_whole_frame_keeps_a_seam_thinner_than_a_cell_and_has_no_drawn_frame
     rgb[40:80, 20:60] = (200, 40, 40)
     rgb[:, 102:105] = (60, 60, 60)  # in cell column 10 (pixels 100-109)
     picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
-    made = quantise(
-        picture,
-        np.ones((120, 160)),
-        np.ones((12, 16), dtype=np.bool_),
-        (0, 0, 160, 120),
-        colours=3,
-        rng=np.random.default_rng(0),
-    )
+    made = _whole_frame(picture, 3)
     seam = made.grid[:, 10]
     assert (seam != 0).all()
     assert len(set(seam.tolist())) == 1
@@ -507,14 +512,7 @@ def test_a_light_grey_wall_behind_a_face_is_paper_and_the_face_keeps_its_colour(
     rgb[face] = (215, 172, 150)
     rgb[30:50, 50:70] = rgb[30:50, 90:110] = (40, 30, 30)
     picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
-    made = quantise(
-        picture,
-        np.ones((120, 160)),
-        np.ones((12, 16), dtype=np.bool_),
-        (0, 0, 160, 120),
-        colours=3,
-        rng=np.random.default_rng(0),
-    )
+    made = _whole_frame(picture, 3)
     assert (made.grid[0] == 0).all()
     assert (made.grid[:, 0] == 0).all()
     skin = int(made.grid[8, 8])
@@ -531,14 +529,7 @@ def test_a_coloured_or_dark_ground_stays_a_colour_of_the_whole_frame() -> None:
         rgb[:] = ground
         rgb[40:80, 50:110] = (215, 172, 150)
         picture = Picture(rgb.astype(np.float64) / 255.0, (160, 120))
-        made = quantise(
-            picture,
-            np.ones((120, 160)),
-            np.ones((12, 16), dtype=np.bool_),
-            (0, 0, 160, 120),
-            colours=3,
-            rng=np.random.default_rng(0),
-        )
+        made = _whole_frame(picture, 3)
         assert (made.grid != 0).all()
 
 
