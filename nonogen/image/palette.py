@@ -66,6 +66,8 @@ SUBPIXELS: Final = 4
 """Each cell is sampled as this many sub-pixels a side (at most the pixels it covers)."""
 KMEANS_ROUNDS: Final = 40
 """Lloyd iterations at most (they stop when no sub-pixel changes cluster)."""
+GROUND_DELTA_E: Final = MERGE_DELTA_E / 2
+"""A cell of a light ground this close to the ground's colour is the ground's: paper."""
 SPLIT_FACTOR: Final = 3
 """k-means finds this many times the colours asked before they are merged down."""
 PAPER: Final = np.array([100.0, 0.0, 0.0])
@@ -327,13 +329,16 @@ def _nearest(
     """Each cell the colour nearest its measured mean (1-based), or the paper (0) where that
     is nearer: a seam or a line thinner than a cell shifts its cell's mean and is drawn, as a
     vote of its sub-pixels would not. ``ground`` (its cells and its colour, ``light_ground``)
-    is paper too, on its cells."""
+    is paper too, on its cells: where a cell's mean is nearer its colour than any colour drawn,
+    or within GROUND_DELTA_E of it (a colour drawn from the few pixels of the ground left out
+    of it, where it meets the things on it, may be the ground's own)."""
     palette = np.vstack([PAPER[None, :], centres])
     gaps = delta_e(measured[:, :, None, :], palette[None, None])
     grid = np.argmin(gaps, axis=2)
     if ground is not None:
         cells, tone = ground
-        grid[cells & (delta_e(measured, tone[None, None, :]) < gaps.min(axis=2))] = 0
+        off = delta_e(measured, tone[None, None, :])
+        grid[cells & ((off < gaps.min(axis=2)) | (off < GROUND_DELTA_E))] = 0
     return np.asarray(grid, dtype=np.uint8)
 
 

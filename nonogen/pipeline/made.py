@@ -116,13 +116,14 @@ def draw_colour(
 ) -> Drawing:
     """A colour drawing: the candidate's outline drawn again (``outlined``), its subject (the
     whole frame, for a split of the whole picture) quantised to the options' colours, and
-    what giving each cell each colour costs (Delta E). A whole picture's frame is cut by its
-    paper lines beyond one at each border and quantised again (``trimmed_whole``)."""
+    what giving each cell each colour costs (Delta E). A frame drawn whole (the whole picture,
+    the tonal poster) is cut by its paper lines beyond one at each border and quantised again
+    (``trimmed_whole``)."""
     found = outlined(picture, conversion, candidate, options.picture, trim_whole=False)
     cells, quantised = trimmed_whole(
         picture,
         found.split,
-        options.picture if found.split.whole else None,  # a subject's frame is cut
+        options.picture if found.split.frame else None,  # a subject's frame is cut
         found.cells,
         draw=lambda c: _quantised(picture, found.split, c, options),
         inked=lambda q: np.asarray(q.grid != 0),

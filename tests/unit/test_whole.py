@@ -134,6 +134,27 @@ def test_a_colour_make_drawn_as_the_tonal_poster_colours_the_frame_too() -> None
 
 
 @pytest.mark.slow
+def test_a_colour_poster_leaves_a_light_sky_as_paper_and_trims_it_to_one_line() -> None:
+    # Posts on a field under a light grey sky, drawn as the tonal poster in colour: the sky
+    # is a light ground, so paper, and the frame is cut to one empty line above the posts, as
+    # the whole picture's is (no band of empty rows at a border).
+    rgb = np.zeros((160, 200, 3), dtype=np.uint8)
+    rgb[:] = (200, 198, 196)
+    rgb[80:] = (60, 120, 50)
+    for k in range(6):
+        rgb[50:120, 20 + 30 * k : 32 + 30 * k] = (120, 60, 30)
+    buffer = io.BytesIO()
+    Image.fromarray(rgb).save(buffer, "PNG")
+    options = MakeOptions(picture=PictureOptions(width=25, method="poster"), colours=4)
+    made = make_puzzle(buffer.getvalue(), name="posts.png", options=options)
+    goal = made.puzzle.goal
+    assert goal is not None
+    assert (goal[0] == 0).all()  # the one empty line left of the sky
+    assert (goal[1] != 0).any()  # the posts' tops right under it
+    assert (goal[-1] != 0).all()  # the field
+
+
+@pytest.mark.slow
 def test_the_gallery_offers_the_whole_picture() -> None:
     data = (SAMPLES / "coffee.jpg").read_bytes()
     options = MakeOptions(picture=PictureOptions(width=25))
