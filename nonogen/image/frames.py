@@ -75,7 +75,7 @@ POSTER_OUTLINE: Final = 1.1
 POSTER_PERIODIC: Final = 0.45
 """What a poster must be to be drawn: its fill, at most this many lone cells and pinholes per
 100 cells, an outline this much sharper than average (fur and foliage blur a photo's edges
-less than noise does), and a picture less periodic than this (see ``_poster``)."""
+less than noise does), and a picture less periodic than this (``frame_drawing``)."""
 
 
 def unbacked(drawn: Scored) -> bool:

@@ -179,16 +179,17 @@ def quantise(
     lab = _subpixels(picture, box, filled.shape, side)
     inside = _subject_subpixels(subject, picture.size, box, filled, side)
     white = inside & (delta_e(lab, PAPER[None, None, None, :]) < MERGE_DELTA_E)
+    measured = _cell_colours(lab, inside, filled)
     whole = bool(filled.all() and inside.all())
-    ground = light_ground(lab.mean(axis=2)) if whole else None
-    tone = PAPER
-    if ground is not None:  # a light ground is paper, as the picture's own near-white is
-        tone = lab.mean(axis=2)[ground].mean(axis=0)
-        white |= ground[:, :, None] & (delta_e(lab, tone[None, None, None, :]) < MERGE_DELTA_E)
+    ground: tuple[Grid, Lab] | None = None
+    light = light_ground(measured) if whole else None
+    if light is not None:  # a light ground is paper, as the picture's own near-white is
+        tone = measured[light].mean(axis=0)
+        white |= light[:, :, None] & (delta_e(lab, tone[None, None, None, :]) < MERGE_DELTA_E)
+        ground = (light, tone)
     coloured = inside & ~white
     if not coloured.any():  # a subject all of white keeps it as its colour
         white, coloured = np.zeros_like(white), inside
-    measured = _cell_colours(lab, inside, filled)
     # Each sub-pixel counted as many times as its cell stands out (feature_weights): the
     # marks that carry identity (eyes, a rocket, lights) get colours, a gradient fewer.
     counts = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)[coloured]
@@ -197,7 +198,7 @@ def quantise(
     centres, merged = _chosen(pixels, counts, found, colours)
     centres = _own_means(pixels, centres)
     if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
-        grid = _nearest(measured, centres, None if ground is None else (ground, tone))
+        grid = _nearest(measured, centres, ground)
     else:
         labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
         labels = np.where(white, -1, labels)
@@ -323,9 +324,7 @@ def _apart(centres: Lab) -> bool:
     )
 
 
-def _nearest(
-    measured: Lab, centres: Lab, ground: tuple[Grid, npt.NDArray[np.float64]] | None = None
-) -> ColourGrid:
+def _nearest(measured: Lab, centres: Lab, ground: tuple[Grid, Lab] | None = None) -> ColourGrid:
     """Each cell the colour nearest its measured mean (1-based), or the paper (0) where that
     is nearer: a seam or a line thinner than a cell shifts its cell's mean and is drawn, as a
     vote of its sub-pixels would not. ``ground`` (its cells and its colour, ``light_ground``)
