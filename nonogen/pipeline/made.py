@@ -100,6 +100,8 @@ class Drawing:
     palette: Palette = BLACK_ON_WHITE
     merged: int = 0
     """Colours merged away as too alike (colour)."""
+    said: tuple[Words, ...] = ()
+    """Why this was drawn in place of the candidate asked for (``drawn_for_make``)."""
 
 
 def draw_mono(
@@ -164,13 +166,49 @@ def _quantised(picture: Picture, split: Split, cells: Cells, options: MakeOption
     )
 
 
+PAPER_SUBJECT: Final = 0.5
+"""A cut whose drawing leaves more than this share of its subject's cells paper is drawn as
+little more than its outline: a white cat, a white building, the sun, whose own white a
+colour drawing leaves as paper. The whole picture is drawn instead, where it may be
+(``white_cut``): the white thing is drawn by the colours around it, as a pixel artist draws
+it. A black-and-white cut inks its subject, so this never holds there."""
+
+
+def white_cut(drawing: Drawing) -> bool:
+    """Whether a drawing of a cut (not of the whole frame) leaves more than PAPER_SUBJECT of
+    its subject's cells paper."""
+    found = drawing.found
+    filled = found.cells.filled
+    if found.split.frame or not filled.any():
+        return False
+    return float((drawing.grid[filled] == 0).mean()) > PAPER_SUBJECT
+
+
+def drawn_for_make(
+    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+) -> Drawing:
+    """A candidate drawn (``draw``), or the whole picture drawn in its place, saying why, when
+    the cut is drawn mostly as paper (``white_cut``) and the whole picture may be drawn."""
+    drawing = draw(picture, conversion, candidate, options)
+    whole = conversion.whole
+    if whole is None or as_picked(options.picture) or not white_cut(drawing):
+        return drawing
+    said = words(
+        'the subject ("{label}") is mostly white, which a colour drawing leaves as paper: '
+        "drew the whole picture; give {method} to choose another conversion",
+        label=candidate.words,
+    )
+    return replace(draw(picture, conversion, whole, options), said=(said,))
+
+
 def drawing_warnings(drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
     """What a person should know about the drawing beyond its conversion: fewer colours than
     asked, and why."""
     made, asked = drawing.palette.size - 1, options.block_colours
     if made >= asked:
-        return ()
+        return drawing.said
     return (
+        *drawing.said,
         words(
             "{colors} asked for {asked} colours; the picture gave {made}: no more of its "
             "colours differ enough to be told apart in print and in the clue boxes "

@@ -32,8 +32,8 @@ from nonogen.pipeline.made import (
     budget_record,
     by_repair_cost,
     choices,
-    draw,
     drawing_warnings,
+    drawn_for_make,
     ignore_progress,
     repair_move,
     repaired_grid,
@@ -42,6 +42,7 @@ from nonogen.pipeline.made import (
     verdict_timeout,
 )
 from nonogen.pipeline.settings import MakeOptions
+from nonogen.puzzle import COLOUR
 from nonogen.records import JsonObject
 from nonogen.solve import solve_puzzle
 from nonogen.tiers import TIERS
@@ -67,13 +68,18 @@ def make_puzzle(
     on_progress(MakeProgress("reading"))
     picture = read_picture(data, name=name, max_pixels=options.max_pixels)
     on_progress(MakeProgress("converting"))
-    conversion = by_repair_cost(convert(picture, options.picture), options.picture)
+    # Only a colour drawing leaves a cut's subject paper (``white_cut``): the whole picture is
+    # drawn beside the cut for it alone, to be drawn in its place.
+    whole = options.kind is COLOUR
+    conversion = by_repair_cost(
+        convert(picture, options.picture, offer_whole=whole), options.picture
+    )
     deadline = started + options.seconds
     repairs_end = deadline - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
     best: tuple[Repair, Drawing] | None = None
     for attempt, candidate in enumerate(tries):
-        drawing = draw(picture, conversion, candidate, options)
+        drawing = drawn_for_make(picture, conversion, candidate, options)
         left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
