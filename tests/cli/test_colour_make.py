@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageFilter
 from skimage import color
 from typer.testing import CliRunner
 
@@ -18,6 +18,7 @@ from nonogen.cli import app
 from nonogen.formats import parse_puzzle
 from nonogen.generate import Repair, repair, undetermined
 from nonogen.image import palette as palette_module
+from nonogen.image.convert import convert
 from nonogen.image.filters import FEATURE_MOST, feature_weights
 from nonogen.image.options import PictureOptions
 from nonogen.image.palette import (
@@ -29,8 +30,10 @@ from nonogen.image.palette import (
     delta_e,
     quantise,
 )
-from nonogen.image.read import Picture
+from nonogen.image.read import Picture, read_picture
 from nonogen.palette import plain_palette
+from nonogen.pipeline import MakeOptions, make_puzzle
+from nonogen.pipeline.made import draw, white_cut
 from nonogen.puzzle import puzzle_from_grid
 from nonogen.solve import Status, Technique, solve_puzzle
 
@@ -560,3 +563,46 @@ def test_an_outline_drawn_on_the_subjects_white_costs_its_colour() -> None:
     drawn = np.take_along_axis(costs, made.grid[:, :, None].astype(np.intp), axis=2)[:, :, 0]
     assert np.allclose(drawn[outline], 0.0)
     assert (costs[:, :, 0][outline] > 20.0).all()  # paper costs the outline's colour
+
+
+def _white_thing_on_grass() -> bytes:
+    """A photo-like picture: a white, softly shaded thing (a round body, two ears) on a
+    noisy green-to-brown ground, its edge blurred as a lens blurs it."""
+    rng = np.random.default_rng(0)
+    rows, cols = np.mgrid[0:240, 0:320]
+    ground = np.stack([0.35 + 0.25 * cols / 320, 0.45 + 0.1 * rows / 240, 0.2 + 0.0 * cols], axis=2)
+    ground += rng.normal(0.0, 0.06, (240, 320, 1)) * np.array([1.0, 1.0, 0.6])
+    body = ((cols - 160) / 80.0) ** 2 + ((rows - 130) / 70.0) ** 2 <= 1.0
+    ears = (rows > 45) & (
+        (np.abs(cols - 125) + (rows - 55) < 25) | (np.abs(cols - 195) + (rows - 55) < 25)
+    )
+    white = (0.93 + 0.05 * (1 - rows / 240))[:, :, None] * np.array([1.0, 0.99, 0.97])
+    rgb = np.where((body | ears)[:, :, None], white, ground)
+    lens = Image.fromarray(np.asarray(np.clip(rgb, 0.0, 1.0) * 255, np.uint8))
+    return _png(np.asarray(lens.filter(ImageFilter.GaussianBlur(1.2))))
+
+
+@pytest.mark.slow
+def test_a_white_thing_is_drawn_whole_in_colour_and_cut_in_black_and_white() -> None:
+    # In colour the white thing's own white is paper: its cut would be an outline on paper
+    # (white_cut), so the whole picture is drawn, the thing white on its coloured ground.
+    data = _white_thing_on_grass()
+    options = MakeOptions(picture=PictureOptions(width=30), seconds=20, colours=3)
+    colour = make_puzzle(data, name="white.png", options=options)
+    picture = read_picture(data, name="white.png")
+    conversion = convert(picture, options.picture, offer_whole=True)
+    cut = draw(picture, conversion, conversion.chosen, options)
+    assert not conversion.chosen.split.frame
+    assert white_cut(cut)
+    assert colour.conversion is not None
+    assert colour.conversion.chosen.split.frame
+    assert any("mostly white" in str(said) for said in colour.conversion.warnings)
+    grid = colour.repair.grid
+    assert 0.15 < float((grid == 0).mean()) < 0.5  # the thing is paper, its ground is not
+    assert (grid[0] != 0).all()
+    assert (grid[-1] != 0).all()
+    # Black and white inks the thing: its cut is a silhouette, and stays.
+    mono = make_puzzle(data, name="white.png", options=replace(options, colours=None))
+    assert mono.conversion is not None
+    assert not mono.conversion.chosen.split.frame
+    assert not mono.conversion.warnings
