@@ -337,6 +337,9 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
         return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
 
     monkeypatch.setattr(colour_module, "quantise", fixed)
+    # The fixed grid is not the cut's own shape: it is drawn as it is, never swapped for the
+    # whole picture's (white_cut reads the cut's cells).
+    monkeypatch.setattr(colour_module, "white_cut", lambda _drawing: False)
     options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search, colours=2)
     data = (SAMPLES / "horse.png").read_bytes()
     made = make_puzzle(data, name="horse.png", options=options)
