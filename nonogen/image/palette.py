@@ -147,6 +147,9 @@ class PaletteGrid:
     """Names, RGB and characters of the colours, background first."""
     merged: int
     """Clusters merged away because they were too close to another colour."""
+    white: float = 0.0
+    """The share of the subject's own sub-pixels left as paper, its own white (a white
+    horse: nearly all; a subject all of white keeps it as its colour, and none)."""
 
     def costs(self) -> npt.NDArray[np.float64]:
         """``(rows, cols, colours)``: Delta E between each cell's colour and each palette
@@ -190,6 +193,7 @@ def quantise(
     coloured = inside & ~white
     if not coloured.any():  # a subject all of white keeps it as its colour
         white, coloured = np.zeros_like(white), inside
+    own_white = float(white[inside].mean())
     # Each sub-pixel counted as many times as its cell stands out (feature_weights): the
     # marks that carry identity (eyes, a rocket, lights) get colours, a gradient fewer.
     counts = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)[coloured]
@@ -214,7 +218,7 @@ def quantise(
     # An outline drawn on the subject's white is the drawing's, not a cell the picture
     # leaves white: it costs its colour, so that a repair does not take it apart for free.
     cells = np.where(edge[:, :, None], all_lab[grid], measured)
-    return PaletteGrid(grid, all_lab, cells, _named(all_lab), merged)
+    return PaletteGrid(grid, all_lab, cells, _named(all_lab), merged, own_white)
 
 
 def _distinct_count(pixels: Lab) -> int:

@@ -337,9 +337,6 @@ def test_allow_search_keeps_a_unique_quantised_grid_as_it_is(
         return palette_module.PaletteGrid(NEEDS_PROBING, lab, cells, plain_palette(2), 0)
 
     monkeypatch.setattr(colour_module, "quantise", fixed)
-    # The fixed grid is not the cut's own shape: it is drawn as it is, never swapped for the
-    # whole picture's (white_cut reads the cut's cells).
-    monkeypatch.setattr(colour_module, "white_cut", lambda _drawing: False)
     options = MakeOptions(picture=PictureOptions(width=20), allow_search=allow_search, colours=2)
     data = (SAMPLES / "horse.png").read_bytes()
     made = make_puzzle(data, name="horse.png", options=options)
@@ -609,3 +606,18 @@ def test_a_white_thing_is_drawn_whole_in_colour_and_cut_in_black_and_white() -> 
     assert mono.conversion is not None
     assert not mono.conversion.chosen.split.frame
     assert not mono.conversion.warnings
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [20, 30, 40])
+def test_the_white_horse_is_a_white_cut_at_every_width(width: int) -> None:
+    # Its outline is thicker against a smaller grid: the share is the picture's, not the cells'.
+    data = (SAMPLES / "horse.png").read_bytes()
+    picture = read_picture(data, name="horse.png")
+    options = MakeOptions(picture=PictureOptions(width=width), colours=3)
+    conversion = convert(picture, options.picture, offer_whole=True)
+    cut = draw(picture, conversion, conversion.chosen, options)
+    assert not cut.found.split.frame
+    assert cut.white > 0.9
+    assert white_cut(cut)
+    assert conversion.whole is not None
