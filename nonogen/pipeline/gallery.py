@@ -17,7 +17,7 @@ from nonogen.generate import undetermined
 from nonogen.image.convert import convert
 from nonogen.image.read import read_picture
 from nonogen.pipeline.check import grid_rows
-from nonogen.pipeline.made import by_repair_cost, choices, draw, palette_choice
+from nonogen.pipeline.made import by_repair_cost, choices, draw, palette_choice, whole_in_place
 from nonogen.pipeline.settings import MakeOptions
 from nonogen.records import JsonObject
 from nonogen.wording import Spelling, Words, flag
@@ -110,16 +110,23 @@ def gallery(
     whole = conversion.whole
     if count > 1 and whole is not None and not any(s.split.whole for s in picks):
         picks = [*picks[: count - 1], whole]  # the whole picture is always on offer
+    drawings = [draw(picture, conversion, scored, options) for scored in picks]
+    # What a make with nothing picked draws: the chosen one, or the whole picture in its place
+    # when it is a white cut (``whole_in_place``).
+    made, warnings = conversion.chosen, conversion.warnings
+    for scored, drawing in zip(picks, drawings, strict=True):
+        if scored is conversion.chosen and conversion.whole is not None:
+            said = whole_in_place(conversion, scored, drawing, options)
+            if said is not None:
+                made, warnings = conversion.whole, (*warnings, said)
     drawn_choices = []
     labels = distinct_labels([scored.words for scored in picks])
-    for scored, label in zip(picks, labels, strict=True):
-        drawing = draw(picture, conversion, scored, options)
+    for scored, label, drawing in zip(picks, labels, drawings, strict=True):
         open_cells = int(undetermined(drawing.grid, drawing.palette).sum())
         rows = tuple(grid_rows(drawing.palette, drawing.grid))
-        chosen = scored is conversion.chosen
         palette = palette_choice(options.kind, drawing.palette)
         drawn_choices.append(
-            Choice(scored.key, label, scored.score, chosen, rows, palette, open_cells)
+            Choice(scored.key, label, scored.score, scored is made, rows, palette, open_cells)
         )
     seconds = time.perf_counter() - started
-    return Gallery(tuple(drawn_choices), conversion.warnings, seconds)
+    return Gallery(tuple(drawn_choices), warnings, seconds)

@@ -101,7 +101,7 @@ class Drawing:
     merged: int = 0
     """Colours merged away as too alike (colour)."""
     said: tuple[Words, ...] = ()
-    """Why this was drawn in place of the candidate asked for (``drawn_for_make``)."""
+    """Why this was drawn in place of the candidate tried (``drawn_for_make``)."""
     white: float = 0.0
     """The share of the subject left as paper, its own white (colour; ``PaletteGrid.white``)."""
 
@@ -193,26 +193,37 @@ def white_cut(drawing: Drawing) -> bool:
     return not drawing.found.split.frame and drawing.white > PAPER_SUBJECT
 
 
-def drawn_for_make(
-    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
-) -> Drawing:
-    """A candidate drawn (``draw``), or the whole picture drawn in its place, saying why, when
-    the cut is drawn mostly as paper (``white_cut``) and the whole picture may be drawn."""
-    drawing = draw(picture, conversion, candidate, options)
-    whole = conversion.whole
-    if whole is None or as_picked(options.picture) or not white_cut(drawing):
-        return drawing
-    said = words(
+def whole_in_place(
+    conversion: Conversion, candidate: Scored, drawing: Drawing, options: MakeOptions
+) -> Words | None:
+    """Why the whole picture is drawn in place of a candidate's drawing: the cut is drawn
+    mostly as its own white (``white_cut``), the whole picture may be drawn and the candidate
+    was not asked for; None when it is drawn as it is."""
+    if conversion.whole is None or as_picked(options.picture) or not white_cut(drawing):
+        return None
+    return words(
         'the subject ("{label}") is mostly white, which a colour drawing leaves as paper: '
         "drew the whole picture; give {method} to choose another conversion",
         label=candidate.words,
     )
-    return replace(draw(picture, conversion, whole, options), said=(said,))
+
+
+def drawn_for_make(
+    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
+) -> tuple[Scored, Drawing]:
+    """A candidate drawn (``draw``), or the whole picture drawn in its place, saying why
+    (``whole_in_place``); with the candidate drawn (the one tried, or the whole picture)."""
+    drawing = draw(picture, conversion, candidate, options)
+    said = whole_in_place(conversion, candidate, drawing, options)
+    if said is None or conversion.whole is None:
+        return candidate, drawing
+    whole = conversion.whole
+    return whole, replace(draw(picture, conversion, whole, options), said=(said,))
 
 
 def drawing_warnings(drawing: Drawing, options: MakeOptions) -> tuple[Words, ...]:
-    """What a person should know about the drawing beyond its conversion: fewer colours than
-    asked, and why."""
+    """What a person should know about the drawing beyond its conversion: why it was drawn in
+    place of the candidate tried (``Drawing.said``), and fewer colours than asked, and why."""
     made, asked = drawing.palette.size - 1, options.block_colours
     if made >= asked:
         return drawing.said

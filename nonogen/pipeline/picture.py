@@ -49,6 +49,7 @@ from nonogen.tiers import TIERS
 
 if TYPE_CHECKING:
     from nonogen.generate import Repair
+    from nonogen.image.scored import Scored
 
 
 def make_puzzle(
@@ -70,16 +71,20 @@ def make_puzzle(
     on_progress(MakeProgress("converting"))
     # Only a colour drawing leaves a cut's subject paper (``white_cut``): the whole picture is
     # drawn beside the cut for it alone, to be drawn in its place.
-    whole = options.kind is COLOUR
+    offer_whole = options.kind is COLOUR
     conversion = by_repair_cost(
-        convert(picture, options.picture, offer_whole=whole), options.picture
+        convert(picture, options.picture, offer_whole=offer_whole), options.picture
     )
     deadline = started + options.seconds
     repairs_end = deadline - verdict_reserve(options.seconds)
     tries = [conversion.chosen] if as_picked(options.picture) else choices(conversion)
-    best: tuple[Repair, Drawing] | None = None
+    best: tuple[Repair, Drawing, Scored] | None = None
+    tried: set[str] = set()
     for attempt, candidate in enumerate(tries):
-        drawing = drawn_for_make(picture, conversion, candidate, options)
+        drawn, drawing = drawn_for_make(picture, conversion, candidate, options)
+        if drawn.key in tried:  # two white cuts of one thing: the whole picture, once
+            continue
+        tried.add(drawn.key)
         left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
         on_progress(at)
@@ -93,14 +98,16 @@ def make_puzzle(
             on_move=partial(repair_move, on_progress, at),
         )
         if best is None or _shortfall(repaired) < _shortfall(best[0]):
-            best = (repaired, drawing)
+            best = (repaired, drawing, drawn)
         if repaired.solved or time.perf_counter() >= repairs_end:
             break
     assert best is not None  # there is always a chosen candidate
-    repaired, drawing = best
+    repaired, drawing, drawn = best
     scored = drawing.found
     if scored is not conversion.chosen:
         conversion = replace(conversion, chosen=scored)
+    if all(s.key != drawn.key for s in conversion.ranked):  # the whole picture, drawn in place
+        conversion = replace(conversion, ranked=(scored, *conversion.ranked))
     said = drawing_warnings(drawing, options)
     if said:
         conversion = replace(conversion, warnings=(*conversion.warnings, *said))
