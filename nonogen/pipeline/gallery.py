@@ -114,11 +114,11 @@ def gallery(
     # What a make with nothing picked draws: the chosen one, or the whole picture in its place
     # when it is a white cut (``whole_in_place``).
     made, warnings = conversion.chosen, conversion.warnings
-    for scored, drawing in zip(picks, drawings, strict=True):
-        if scored is conversion.chosen and conversion.whole is not None:
-            said = whole_in_place(conversion, scored, drawing, options)
-            if said is not None:
-                made, warnings = conversion.whole, (*warnings, said)
+    shown = [d for s, d in zip(picks, drawings, strict=True) if s is conversion.chosen]
+    instead = whole_in_place(conversion, made, shown[0], options) if shown else None
+    if instead is not None:
+        made, said = instead
+        warnings = (*warnings, said)
     drawn_choices = []
     labels = distinct_labels([scored.words for scored in picks])
     for scored, label, drawing in zip(picks, labels, drawings, strict=True):

@@ -195,17 +195,19 @@ def white_cut(drawing: Drawing) -> bool:
 
 def whole_in_place(
     conversion: Conversion, candidate: Scored, drawing: Drawing, options: MakeOptions
-) -> Words | None:
-    """Why the whole picture is drawn in place of a candidate's drawing: the cut is drawn
+) -> tuple[Scored, Words] | None:
+    """The whole picture to draw in place of a candidate's drawing, and why: the cut is drawn
     mostly as its own white (``white_cut``), the whole picture may be drawn and the candidate
     was not asked for; None when it is drawn as it is."""
-    if conversion.whole is None or as_picked(options.picture) or not white_cut(drawing):
+    whole = conversion.whole
+    if whole is None or as_picked(options.picture) or not white_cut(drawing):
         return None
-    return words(
+    said = words(
         'the subject ("{label}") is mostly white, which a colour drawing leaves as paper: '
         "drew the whole picture; give {method} to choose another conversion",
         label=candidate.words,
     )
+    return whole, said
 
 
 def drawn_for_make(
@@ -214,10 +216,10 @@ def drawn_for_make(
     """A candidate drawn (``draw``), or the whole picture drawn in its place, saying why
     (``whole_in_place``); with the candidate drawn (the one tried, or the whole picture)."""
     drawing = draw(picture, conversion, candidate, options)
-    said = whole_in_place(conversion, candidate, drawing, options)
-    if said is None or conversion.whole is None:
+    instead = whole_in_place(conversion, candidate, drawing, options)
+    if instead is None:
         return candidate, drawing
-    whole = conversion.whole
+    whole, said = instead
     return whole, replace(draw(picture, conversion, whole, options), said=(said,))
 
 
