@@ -7,8 +7,8 @@ The tiers are folders by surface: ``unit/`` (the library called directly), ``cli
 commands, in-process and as child processes), ``service/`` (the HTTP API, in-process and on a
 loopback port), ``browser/`` (the web page in Debian's chromium; its fixtures live there) and
 ``fuzz/``. Tests that take half a second or more on a busy 2-core machine are marked ``slow``
-and the browser's ``browser``, so ``pytest -m "not slow and not browser"`` is the half-minute
-development loop.
+and the browser's ``browser``, so ``pytest -n auto -m "not slow and not browser"`` is the
+development loop (under a minute here).
 Nothing here imports Playwright: the other tiers run without the browser stack.
 """
 
