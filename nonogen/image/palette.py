@@ -89,6 +89,15 @@ SPREAD_ROUNDS: Final = 60
 """Rounds of pushing too-close colours apart before the spread is given up."""
 
 
+GREY_CHROMA: Final = 5.0
+"""Chroma (distance from grey in a* b*) at or under which a colour is a grey to the eye (a
+just-noticeable difference is about 2.3)."""
+OTHER_KIND: Final = 40.0
+"""What naming a grey after a colour costs on top of its Delta E: a person calls a grey a
+lighter or darker grey before any colour, so the fourth grey of a black-and-white photo is
+"grey", not "dark blue green". (A faint colour may still be called a grey.)"""
+
+
 NAMED: Final = (
     ("black", "000000"),
     ("dark grey", "474747"),
@@ -538,13 +547,17 @@ def least_cost_columns(cost: npt.NDArray[np.float64]) -> list[int]:
 
 def _named(lab: Lab) -> Palette:
     """The palette: each colour named after an entry of NAMED, background first, no entry
-    twice, the names chosen together so that their squared Delta E summed is least (four greys are
+    twice, the names chosen together so that their squared Delta E summed is least, a grey
+    named after a colour costing OTHER_KIND more (four greys are
     black, dark grey, grey and light grey, not a grey named after a green because its nearest
     name went to a darker one)."""
     table = np.array([[int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)] for _, h in NAMED])
     table_lab = np.asarray(rgb_to_lab(table[None]), dtype=np.float64)[0]
     rgb = np.clip(np.asarray(lab_to_rgb(lab[None]), dtype=np.float64)[0], 0.0, 1.0)
     cost = delta_e(lab[:, None, :], table_lab[None, :, :]) ** 2
+    grey = np.hypot(lab[:, 1], lab[:, 2]) <= GREY_CHROMA
+    hued = np.hypot(table_lab[:, 1], table_lab[:, 2]) > GREY_CHROMA
+    cost += np.where(grey[:, None] & hued[None, :], OTHER_KIND**2, 0.0)
     picks = least_cost_columns(cost)
     entries: list[tuple[str, str, str | None]] = []
     for i, pick in enumerate(picks):

@@ -470,10 +470,21 @@ def test_the_quantiser_spreads_the_steps_of_a_tone_apart() -> None:
     assert len({int(grid[5, c]) for c in (3, 6, 9, 12)}) == 4  # one colour a rectangle
 
 
-def test_the_palette_names_four_greys_as_a_person_does() -> None:
-    # Colours come most cells first: the light grey before the mid grey. Named one by one,
-    # the light grey took "grey" and the mid grey, its near names gone, "dark blue green".
-    greys = np.array([[[11, 11, 11], [55, 55, 55], [155, 155, 155], [102, 102, 102]]]) / 255.0
+@pytest.mark.parametrize(
+    "levels",
+    [
+        # Colours come most cells first: the light grey before the mid grey. Named one by
+        # one, the light grey took "grey" and the mid grey, its near names gone, "dark blue
+        # green".
+        (11, 55, 155, 102),
+        # samples/camera.png in 4 colours at 40 wide. Named together by least squared Delta E,
+        # the mid grey was still "dark blue green": one large error of hue cost less than two
+        # of lightness. A grey named after a colour now costs OTHER_KIND more.
+        (0, 49, 152, 96),
+    ],
+)
+def test_the_palette_names_four_greys_as_a_person_does(levels: tuple[int, ...]) -> None:
+    greys = np.array([[[v, v, v] for v in levels]]) / 255.0
     lab = np.vstack([PAPER[None, :], color.rgb2lab(greys)[0]])
     names = [c.name for c in _named(lab).colours]
     assert names == ["white", "black", "dark grey", "light grey", "grey"]
