@@ -193,7 +193,10 @@ def _clue_list(obj: dict[str, object], key: str, where: str) -> list[list[int]]:
     """The list of clues under ``key``, checked to be a list (``puzzle_from_lengths`` checks
     the rest)."""
     if key not in obj:
-        raise InputError(f'{where}: expected a "{key}" key holding clues like [[3], [1, 1], []]')
+        raise InputError(
+            f'{where}: expected a "{key}" key holding clues like [[3], [1, 1], []]'
+            + _named_otherwise(obj, key)
+        )
     value = obj[key]
     if not isinstance(value, list):
         raise InputError(
@@ -201,6 +204,17 @@ def _clue_list(obj: dict[str, object], key: str, where: str) -> list[list[int]]:
             f"got {type(value).__name__}"
         )
     return value
+
+
+OTHER_NAMES: Final = {"cols": ("columns", "column_clues", "col_clues"), "rows": ("row_clues",)}
+"""What other tools call the clue lists, for the error that names the key nonogen reads."""
+
+
+def _named_otherwise(obj: dict[str, object], key: str) -> str:
+    """The end of a missing key's error when the file has the key under another tool's name:
+    `; this file has "columns": rename it "cols"`."""
+    found = [name for name in OTHER_NAMES.get(key, ()) if name in obj]
+    return f'; this file has "{found[0]}": rename it "{key}"' if found else ""
 
 
 def _check_size(obj: dict[str, object], puzzle: Puzzle, where: str) -> None:
@@ -241,6 +255,7 @@ def _blocks_list(
     if not isinstance(value, list):
         raise InputError(
             f'{where}: expected "{key}" to be a list of clues like [[[2, "red"], [1, "blue"]], []]'
+            + ("" if key in obj else _named_otherwise(obj, key))
         )
     kind = "row" if key == "rows" else "column"
     out: list[list[list[int]]] = []
