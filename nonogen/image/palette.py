@@ -93,7 +93,8 @@ GREY_CHROMA: Final = 5.0
 """Chroma (distance from grey in a* b*) at or under which a colour is a grey to the eye (a
 just-noticeable difference is about 2.3)."""
 OTHER_KIND: Final = 40.0
-"""What naming a grey after a colour costs on top of its Delta E: a person calls a grey a
+"""What naming a grey after a colour costs beside its Delta E (added in quadrature, as the
+names' costs are squared): a person calls a grey a
 lighter or darker grey before any colour, so the fourth grey of a black-and-white photo is
 "grey", not "dark blue green". (A faint colour may still be called a grey.)"""
 
@@ -548,7 +549,7 @@ def least_cost_columns(cost: npt.NDArray[np.float64]) -> list[int]:
 def _named(lab: Lab) -> Palette:
     """The palette: each colour named after an entry of NAMED, background first, no entry
     twice, the names chosen together so that their squared Delta E summed is least, a grey
-    named after a colour costing OTHER_KIND more (four greys are
+    named after a colour costing OTHER_KIND squared more (four greys are
     black, dark grey, grey and light grey, not a grey named after a green because its nearest
     name went to a darker one)."""
     table = np.array([[int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)] for _, h in NAMED])

@@ -5,7 +5,7 @@ conversion ranked by repair cost, and the report's contact sheets."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -211,12 +211,21 @@ def whole_in_place(
 
 
 def drawn_for_make(
-    picture: Picture, conversion: Conversion, candidate: Scored, options: MakeOptions
-) -> tuple[Scored, Drawing]:
+    picture: Picture,
+    conversion: Conversion,
+    candidate: Scored,
+    options: MakeOptions,
+    tried: Collection[str] = (),
+) -> tuple[Scored, Drawing] | None:
     """A candidate drawn (``draw``), or the whole picture drawn in its place, saying why
-    (``whole_in_place``); with the candidate drawn (the one tried, or the whole picture)."""
+    (``whole_in_place``); with the candidate drawn (the one tried, or the whole picture).
+    None when that is one of ``tried`` (keys): two white cuts of one thing give the whole
+    picture once, drawn once."""
     drawing = draw(picture, conversion, candidate, options)
     instead = whole_in_place(conversion, candidate, drawing, options)
+    drawn = candidate if instead is None else instead[0]
+    if drawn.key in tried:
+        return None
     if instead is None:
         return candidate, drawing
     whole, said = instead

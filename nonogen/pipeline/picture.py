@@ -81,9 +81,10 @@ def make_puzzle(
     best: tuple[Repair, Drawing, Scored] | None = None
     tried: set[str] = set()
     for attempt, candidate in enumerate(tries):
-        drawn, drawing = drawn_for_make(picture, conversion, candidate, options)
-        if drawn.key in tried:  # two white cuts of one thing: the whole picture, once
+        found = drawn_for_make(picture, conversion, candidate, options, tried)
+        if found is None:  # two white cuts of one thing: the whole picture, once
             continue
+        drawn, drawing = found
         tried.add(drawn.key)
         left = max(0.01, repairs_end - time.perf_counter())
         at = MakeProgress("repairing", attempt + 1, len(tries))
