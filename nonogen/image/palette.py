@@ -18,6 +18,12 @@
     -> each subject cell takes the colour most of its subject sub-pixels are nearest to; when
        the subject is the whole frame, the colour (or the paper) nearest the cell's mean, so
        that a seam thinner than a cell is drawn, and no outline is drawn along the frame
+    -> a whole frame that is a drawing on a white page (clip art, an icon, line art: its
+       light ground is the paper itself) is drawn in its inks: each sub-pixel first takes
+       the colour of the one farthest from the paper around it (``_ink_cored``: a stroke's
+       edge, a blend of its ink and the page, is its ink, not a grey of its own), and a cell
+       is inked as black and white's stencil inks it, by the share of it that is ink
+       (``_inked``)
     -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them;
        the ``detail`` option keeps every small part that stands out (on) or none (off)
     -> the subject's own white drawn as paper, where it touches the ground in the subject's
@@ -45,7 +51,7 @@ from nonogen.clues import ColourGrid
 from nonogen.errors import InputError
 from nonogen.grid import Grid
 from nonogen.image.areas import cleaned
-from nonogen.image.filters import feature_weights
+from nonogen.image.filters import feature_weights, otsu
 from nonogen.image.masks import outline_ring
 from nonogen.image.pixels import lab_to_rgb, resize, rgb_to_lab
 from nonogen.image.read import Picture
@@ -85,6 +91,9 @@ BLACK_SNAP: Final = 1.0
 """A colour this near black (Delta E; a just-noticeable difference is about 2.3) is drawn
 black, #000000: a drawing in black alone is then a black-and-white puzzle, not a colour one
 whose one colour is #010101."""
+INK_LEAST: Final = 0.1
+"""A drawing's cell is inked where at least this share of it is ink (``_inked``): less is a
+stroke's corner, as black and white's stencil leaves it."""
 SPREAD_ROUNDS: Final = 60
 """Rounds of pushing too-close colours apart before the spread is given up."""
 
@@ -201,9 +210,14 @@ def quantise(
         white |= light[:, :, None] & (delta_e(lab, tone[None, None, None, :]) < MERGE_DELTA_E)
         ground = (light, tone)
     coloured = inside & ~white
+    # A drawing on a white page (clip art, an icon, line art): its colours are its inks, and
+    # the blends of an ink and the page along every stroke's edge are none of them.
+    drawing = ground is not None and bool(coloured.any()) and _on_paper(ground[1])
     if not coloured.any():  # a subject all of white keeps it as its colour
         white, coloured = np.zeros_like(white), inside
     own_white = float(white[inside].mean())
+    if drawing:
+        lab = _ink_cored(lab, filled.shape, side)
     # Each sub-pixel counted as many times as its cell stands out (feature_weights): the
     # marks that carry identity (eyes, a rocket, lights) get colours, a gradient fewer.
     counts = np.broadcast_to(feature_weights(measured)[:, :, None], coloured.shape)[coloured]
@@ -211,7 +225,9 @@ def quantise(
     found = _kmeans(pixels, counts, min(SPLIT_FACTOR * colours, _distinct_count(pixels)), rng)
     centres, merged = _chosen(pixels, counts, found, colours)
     centres = _own_means(pixels, centres)
-    if whole:  # the frame itself: each cell the colour nearest its mean, paper among them
+    if drawing:  # each cell inked as black and white inks it, in the colour of its ink
+        grid, measured = _inked(lab, coloured, centres, measured)
+    elif whole:  # the frame itself: each cell the colour nearest its mean, paper among them
         grid = _nearest(measured, centres, ground)
     else:
         labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
@@ -353,6 +369,59 @@ def _nearest(measured: Lab, centres: Lab, ground: tuple[Grid, Lab] | None = None
         off = delta_e(measured, tone[None, None, :])
         grid[cells & ((off < gaps.min(axis=2)) | (off < GROUND_DELTA_E))] = 0
     return np.asarray(grid, dtype=np.uint8)
+
+
+def _on_paper(tone: Lab) -> bool:
+    """Whether a light ground (``light_ground``) is the page itself: within GROUND_DELTA_E of
+    paper white, as a drawing's or an icon's is (a wall, a sky or snow in a photo is greyer)."""
+    return float(delta_e(tone, PAPER)) < GROUND_DELTA_E
+
+
+def _ink_cored(lab: Lab, shape: tuple[int, int], side: int) -> Lab:
+    """Each sub-pixel (grouped by cell, ``_by_cell``) given the colour of the one farthest
+    from the paper among the 3 x 3 around it: the edge of a stroke, a blend of its ink and
+    the page (a grey beside black, a pink beside red), takes its ink's colour, and a flat
+    area keeps its own (the first farthest wins a tie, so a flat area is unchanged)."""
+    height, width = shape
+    flat = lab.reshape(height, width, side, side, 3).swapaxes(1, 2)
+    image = flat.reshape(height * side, width * side, 3)
+    far = delta_e(image, PAPER[None, None, :])
+    padded = np.pad(image, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    padded_far = np.pad(far, 1, mode="edge")
+    best, best_far = image.copy(), far.copy()
+    rows, cols = far.shape
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr == dc == 0:
+                continue
+            other = padded_far[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+            farther = other > best_far
+            best_far = np.where(farther, other, best_far)
+            near = padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+            best = np.where(farther[:, :, None], near, best)
+    return _by_cell(best, shape, side)
+
+
+def _inked(
+    lab: Lab, coloured: npt.NDArray[np.bool_], centres: Lab, measured: Lab
+) -> tuple[ColourGrid, Lab]:
+    """A drawing's cells as black and white's stencil inks them: a cell is inked where the
+    share of its sub-pixels that are ink (not the page) reaches Otsu's cut of those shares
+    over the cells (a stroke thinner than a cell, on a page of strokes, reaches it), at
+    least INK_LEAST and at most a half; an inked cell takes the colour most of its ink
+    sub-pixels (``lab``, ink-cored) are nearest to. Also each cell's colour for the costs: an
+    inked cell's is its ink's mean, so that a repair does not wipe a thin stroke for free."""
+    share = coloured.mean(axis=2)
+    cut = otsu(share) if float(np.ptp(share)) > 0 else 0.5
+    inked = share >= min(max(cut, INK_LEAST), 0.5)
+    labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
+    votes = np.stack([((labels == j) & coloured).sum(axis=2) for j in range(len(centres))], 2)
+    grid = np.where(inked, np.argmax(votes, axis=2) + 1, 0)
+    ink = (lab * coloured[:, :, :, None]).sum(axis=2) / np.maximum(coloured.sum(axis=2), 1)[
+        :, :, None
+    ]
+    cells = np.where(inked[:, :, None], ink, measured)
+    return np.asarray(grid, dtype=np.uint8), np.asarray(cells, dtype=np.float64)
 
 
 def _outlined(grid: ColourGrid, filled: Grid, centres: Lab) -> tuple[ColourGrid, Grid]:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from nonogen.grid import Grid
 from nonogen.image import convert as convert_module
@@ -19,6 +21,7 @@ from nonogen.image.candidates import CANDIDATES
 from nonogen.image.convert import convert, fills_frame, mask_cells, silhouette_iou, source_of
 from nonogen.image.masks import fill_holes, hull
 from nonogen.image.options import PictureOptions
+from nonogen.image.palette import _ink_cored
 from nonogen.image.read import Picture, read_picture
 from nonogen.image.whole import GROUND_EDGE, light_ground, stencil
 from nonogen.pipeline import Made, MakeOptions, make_puzzle
@@ -422,3 +425,63 @@ def test_a_photo_whose_cut_is_soft_is_drawn_whole_and_says_why(
     doubted = convert(coffee, PictureOptions(width=40))
     assert doubted.chosen.split.whole
     assert any("no sharper at its edge" in str(w) for w in doubted.warnings)
+
+
+def _drawn(draw_on: Callable[[ImageDraw.ImageDraw], None], size: int = 200) -> bytes:
+    """A drawing on a white page, drawn four times as large and reduced as a drawing
+    program smooths its edges: every stroke's edge a blend of its ink and the page."""
+    large = Image.new("RGB", (4 * size, 4 * size), "white")
+    draw_on(ImageDraw.Draw(large))
+    buffer = io.BytesIO()
+    large.resize((size, size), Image.Resampling.BOX).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def _whole_in_colour(data: bytes, width: int = 25) -> Made:
+    options = MakeOptions(picture=PictureOptions(width=width, method="picture"), colours=4)
+    return make_puzzle(data, name="drawing.png", options=options)
+
+
+def test_a_line_drawing_in_colour_is_drawn_in_its_one_ink_with_its_strokes_whole() -> None:
+    # Black lines on a white page, asked in four colours: the greys along every stroke's
+    # edge are blends of the ink and the page, not colours of the drawing (they used to take
+    # three of the four and break each stroke into greys).
+    def ring(draw: ImageDraw.ImageDraw) -> None:
+        draw.ellipse((120, 120, 680, 680), outline="black", width=14)
+        draw.line((400, 240, 400, 560), fill="black", width=14)
+
+    made = _whole_in_colour(_drawn(ring))
+    names = [colour.name for colour in made.puzzle.palette.colours[1:]]
+    assert names == ["black"]
+    # The ring is drawn closed (before the repair, which may open it to make it unique):
+    # the page inside it does not reach the page outside.
+    inside = np.asarray(made.source == 0, dtype=np.uint8)
+    _, labels = cv2.connectedComponents(inside, connectivity=4)
+    assert labels[12, 8] != labels[0, 0]
+
+
+def test_a_flat_drawing_in_colour_keeps_its_inks_and_none_of_their_blends() -> None:
+    # A red disc outlined in black: two inks. Its edges blend red and black into dark red,
+    # and both into the page (pink, grey); none of those is a colour of the drawing.
+    def disc(draw: ImageDraw.ImageDraw) -> None:
+        draw.ellipse((100, 100, 700, 700), fill="#d42020", outline="black", width=24)
+
+    made = _whole_in_colour(_drawn(disc))
+    colours = made.puzzle.palette.colours[1:]
+    assert sorted(colour.name for colour in colours) == ["black", "red"]
+    red = 1 + [colour.name for colour in colours].index("red")
+    assert (made.source[10:15, 10:15] == red).all()  # the disc's middle
+    assert (made.source[0, :] == 0).all()  # the page around it
+
+
+def test_ink_coring_gives_a_strokes_edge_its_inks_colour_and_leaves_flat_areas() -> None:
+    lab = np.full((8, 8, 3), (100.0, 0.0, 0.0))
+    lab[:, 3] = (0.0, 0.0, 0.0)  # a black stroke one sub-pixel wide
+    lab[:, 4] = (50.0, 0.0, 0.0)  # its edge, half ink and half page
+    lab[:, 6:] = (60.0, 40.0, 30.0)  # a flat red area
+    grouped = lab.reshape(4, 2, 4, 2, 3).swapaxes(1, 2).reshape(4, 4, 4, 3)
+    cored = _ink_cored(grouped, (4, 4), 2).reshape(4, 4, 2, 2, 3).swapaxes(1, 2)
+    image = cored.reshape(8, 8, 3)
+    assert (image[:, 4] == 0.0).all()  # the edge takes the stroke's black
+    assert (image[:, 7] == lab[:, 7]).all()  # the flat area keeps its own colour
+    assert (image[:, 0] == lab[:, 0]).all()  # the page away from the stroke keeps its white
