@@ -19,11 +19,11 @@
        the subject is the whole frame, the colour (or the paper) nearest the cell's mean, so
        that a seam thinner than a cell is drawn, and no outline is drawn along the frame
     -> a whole frame that is a drawing on a white page (clip art, an icon, line art: its
-       light ground is the paper itself) is drawn in its inks: each sub-pixel first takes
-       the colour of the one farthest from the paper around it (``_ink_cored``: a stroke's
-       edge, a blend of its ink and the page, is its ink, not a grey of its own), and a cell
-       is inked as black and white's stencil inks it, by the share of it that is ink
-       (``_inked``)
+       light ground is the paper itself) is drawn in its inks: each sub-pixel beside the
+       page first takes the colour of the one farthest from the paper around it
+       (``_ink_cored``: a stroke's edge, a blend of its ink and the page, is its ink, not a
+       grey of its own), and a cell is inked by the share of it that is ink, as black and
+       white's stencil inks a cell by its lightness (``_inked``)
     -> areas (``nonogen.image.areas``): specks of a colour merged into the area around them;
        the ``detail`` option keeps every small part that stands out (on) or none (off)
     -> the subject's own white drawn as paper, where it touches the ground in the subject's
@@ -93,7 +93,10 @@ black, #000000: a drawing in black alone is then a black-and-white puzzle, not a
 whose one colour is #010101."""
 INK_LEAST: Final = 0.1
 """A drawing's cell is inked where at least this share of it is ink (``_inked``): less is a
-stroke's corner, as black and white's stencil leaves it."""
+stroke's corner, as black and white's stencil leaves it..."""
+INK_MOST: Final = 0.25
+"""...and wherever this share of it is (a stroke a third of a cell wide, a thin rim of
+light grey, is drawn, as the blends of the page it used to be drawn in were)."""
 SPREAD_ROUNDS: Final = 60
 """Rounds of pushing too-close colours apart before the spread is given up."""
 
@@ -378,10 +381,12 @@ def _on_paper(tone: Lab) -> bool:
 
 
 def _ink_cored(lab: Lab, shape: tuple[int, int], side: int) -> Lab:
-    """Each sub-pixel (grouped by cell, ``_by_cell``) given the colour of the one farthest
-    from the paper among the 3 x 3 around it: the edge of a stroke, a blend of its ink and
-    the page (a grey beside black, a pink beside red), takes its ink's colour, and a flat
-    area keeps its own (the first farthest wins a tie, so a flat area is unchanged)."""
+    """Each sub-pixel (grouped by cell, ``_by_cell``) beside the page (a sub-pixel within
+    MERGE_DELTA_E of paper among the 3 x 3 around it) given the colour of the one farthest
+    from the paper among those 3 x 3: the edge of a stroke, a blend of its ink and the page
+    (a grey beside black, a pink beside red), takes its ink's colour. A sub-pixel with no
+    page beside it keeps its own, so a drawing's shading and the marks inside it are as they
+    are, and so is a flat area (the first farthest wins a tie)."""
     height, width = shape
     flat = lab.reshape(height, width, side, side, 3).swapaxes(1, 2)
     image = flat.reshape(height * side, width * side, 3)
@@ -389,31 +394,34 @@ def _ink_cored(lab: Lab, shape: tuple[int, int], side: int) -> Lab:
     padded = np.pad(image, ((1, 1), (1, 1), (0, 0)), mode="edge")
     padded_far = np.pad(far, 1, mode="edge")
     best, best_far = image.copy(), far.copy()
+    page = far < MERGE_DELTA_E
     rows, cols = far.shape
     for dr in (-1, 0, 1):
         for dc in (-1, 0, 1):
             if dr == dc == 0:
                 continue
             other = padded_far[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+            page |= other < MERGE_DELTA_E
             farther = other > best_far
             best_far = np.where(farther, other, best_far)
             near = padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
             best = np.where(farther[:, :, None], near, best)
-    return _by_cell(best, shape, side)
+    return _by_cell(np.where(page[:, :, None], best, image), shape, side)
 
 
 def _inked(
     lab: Lab, coloured: npt.NDArray[np.bool_], centres: Lab, measured: Lab
 ) -> tuple[ColourGrid, Lab]:
-    """A drawing's cells as black and white's stencil inks them: a cell is inked where the
-    share of its sub-pixels that are ink (not the page) reaches Otsu's cut of those shares
-    over the cells (a stroke thinner than a cell, on a page of strokes, reaches it), at
-    least INK_LEAST and at most a half; an inked cell takes the colour most of its ink
+    """A drawing's cells inked by their share of ink, as black and white's stencil inks them
+    by their lightness: a cell is inked where the share of its sub-pixels that are ink (not
+    the page) reaches Otsu's cut of those shares over the cells (a stroke thinner than a
+    cell, on a page of strokes, reaches it), at least INK_LEAST and at most INK_MOST; an
+    inked cell takes the colour most of its ink
     sub-pixels (``lab``, ink-cored) are nearest to. Also each cell's colour for the costs: an
     inked cell's is its ink's mean, so that a repair does not wipe a thin stroke for free."""
     share = coloured.mean(axis=2)
-    cut = otsu(share) if float(np.ptp(share)) > 0 else 0.5
-    inked = share >= min(max(cut, INK_LEAST), 0.5)
+    cut = otsu(share) if float(np.ptp(share)) > 0 else INK_MOST
+    inked = share >= min(max(cut, INK_LEAST), INK_MOST)
     labels = np.argmin(delta_e(lab[:, :, :, None, :], centres[None, None, None]), axis=3)
     votes = np.stack([((labels == j) & coloured).sum(axis=2) for j in range(len(centres))], 2)
     grid = np.where(inked, np.argmax(votes, axis=2) + 1, 0)

@@ -485,3 +485,12 @@ def test_ink_coring_gives_a_strokes_edge_its_inks_colour_and_leaves_flat_areas()
     assert (image[:, 4] == 0.0).all()  # the edge takes the stroke's black
     assert (image[:, 7] == lab[:, 7]).all()  # the flat area keeps its own colour
     assert (image[:, 0] == lab[:, 0]).all()  # the page away from the stroke keeps its white
+
+
+def test_ink_coring_leaves_a_drawings_inside_as_it_is() -> None:
+    # A dark groove inside a brown nut has no page beside it: it is a mark of the drawing,
+    # not a blend, and neither it nor the brown around it changes.
+    lab = np.full((8, 8, 3), (45.0, 20.0, 30.0))
+    lab[:, 4] = (15.0, 10.0, 10.0)
+    grouped = lab.reshape(4, 2, 4, 2, 3).swapaxes(1, 2).reshape(4, 4, 4, 3)
+    assert (_ink_cored(grouped, (4, 4), 2) == grouped).all()
