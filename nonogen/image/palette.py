@@ -416,9 +416,9 @@ def _inked(
     by their lightness: a cell is inked where the share of its sub-pixels that are ink (not
     the page) reaches Otsu's cut of those shares over the cells (a stroke thinner than a
     cell, on a page of strokes, reaches it), at least INK_LEAST and at most INK_MOST; an
-    inked cell takes the colour most of its ink
-    sub-pixels (``lab``, ink-cored) are nearest to. Also each cell's colour for the costs: an
-    inked cell's is its ink's mean, so that a repair does not wipe a thin stroke for free."""
+    inked cell takes the colour most of its ink sub-pixels (``lab``, ink-cored) are nearest
+    to. Also each cell's colour for the costs: an inked cell's is its ink's mean, so that a
+    repair does not wipe a thin stroke for free."""
     share = coloured.mean(axis=2)
     cut = otsu(share) if float(np.ptp(share)) > 0 else INK_MOST
     inked = share >= min(max(cut, INK_LEAST), INK_MOST)
